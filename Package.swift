@@ -1,0 +1,50 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Glint",
+    products: [
+        .library(name: "GlintCore", targets: ["GlintCore"]),
+        .library(name: "GlintRender", targets: ["GlintRender"]),
+        .executable(name: "glint", targets: ["glint"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config; each has a shim header and a module map.
+        .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
+        .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
+        .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        // Counts heap allocations for `glint bench` by wrapping glibc's allocator.
+        .target(name: "CAllocCounter"),
+
+        // Pure Swift: pointer events, gestures, springs, the clock, effect descriptions. No GL, no GLFW.
+        .target(name: "GlintCore"),
+
+        // Everything that touches OpenGL: programs, targets, the effect chain, EGL headless, PNG, text.
+        .target(
+            name: "GlintRender",
+            dependencies: ["GlintCore", "CEpoxy", "CPNG", "CFreeType"],
+            plugins: ["EmbedResources"]
+        ),
+
+        // The `glint` command: window, event loop, CLI.
+        .executableTarget(
+            name: "glint",
+            dependencies: [
+                "GlintCore", "GlintRender", "CGLFW", "CEpoxy", "CAllocCounter",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        // Build tool: turns the top-level Shaders/ and Assets/ into Swift source, so the binary runs from anywhere.
+        .executableTarget(name: "GlintEmbed"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["GlintEmbed"]),
+
+        .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore"]),
+        .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender"]),
+        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore"]),
+    ]
+)

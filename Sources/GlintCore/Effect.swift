@@ -1,0 +1,117 @@
+/// A named, tunable number of an effect (`--param name=value`).
+public struct EffectParameter: Equatable, Sendable {
+    /// The seed's name for it.
+    public var name: String
+    public var summary: String
+    public var defaultValue: Double
+    public var range: ClosedRange<Double>
+    /// Whether only whole numbers make sense (a count of waves).
+    public var isInteger: Bool
+
+    public init(_ name: String, _ summary: String, default defaultValue: Double, range: ClosedRange<Double>, isInteger: Bool = false) {
+        self.name = name
+        self.summary = summary
+        self.defaultValue = defaultValue
+        self.range = range
+        self.isInteger = isInteger
+    }
+
+    /// "name (default D, lo…hi)" for listings and errors.
+    public var usage: String {
+        "\(name) (default \(formatNumber(defaultValue)), \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(isInteger ? ", whole" : ""))"
+    }
+}
+
+/// What `glint effects` shows of an effect, and how to make one.
+public struct EffectDescriptor: Sendable {
+    /// The name used on the command line (`--effect harmonic`).
+    public var name: String
+    /// A title for the window.
+    public var title: String
+    /// One line on what it draws and which seed it ports.
+    public var summary: String
+    public var parameters: [EffectParameter]
+
+    public init(name: String, title: String, summary: String, parameters: [EffectParameter]) {
+        self.name = name
+        self.title = title
+        self.summary = summary
+        self.parameters = parameters
+    }
+}
+
+/// The foreground a view shows over its effect (the seed's VStack of a label and an image),
+/// which lets the pointer through to the effect below.
+public struct Foreground: Equatable, Sendable {
+    /// A line of text drawn with a real font.
+    public var label: String?
+    /// The name of an image in `Assets/` (without extension).
+    public var imageName: String?
+
+    public init(label: String? = nil, imageName: String? = nil) {
+        self.label = label
+        self.imageName = imageName
+    }
+}
+
+/// One value in a `--state` dump.
+public enum StateValue: Equatable, Sendable {
+    case number(Double)
+    case bool(Bool)
+    case vector([Double])
+}
+
+/// An effect: its state, how pointer events change it, and the shader pass it drives.
+///
+/// To add an effect: write `Shaders/<name>.frag` defining the function of its kind, a class
+/// conforming to `Effect`, and add the class to `EffectRegistry.all`. Nothing in the renderer changes.
+public protocol Effect: AnyObject {
+    /// Name, summary and parameters.
+    static var descriptor: EffectDescriptor { get }
+
+    /// An effect at t = 0 with every parameter at its default.
+    init()
+
+    /// The pass this effect draws with. The same object for the effect's whole life.
+    var pass: ShaderEffect { get }
+
+    /// Sets one of the descriptor's parameters. Values arrive validated against the descriptor.
+    func setParameter(_ name: String, to value: Double)
+
+    /// A pointer event, in points, in the order they happened.
+    func handle(_ event: PointerEvent)
+
+    /// Lets `dt` seconds of wall time pass.
+    func advance(by dt: Double)
+
+    /// Writes this frame's arguments into `pass`. Called once per frame before drawing;
+    /// must not allocate.
+    func updatePass(viewSize: Size)
+
+    /// The values the shader received in the last frame, keyed by the seed's names, for `--state`.
+    func stateSnapshot() -> [(String, StateValue)]
+
+    /// What to draw over the effect this frame, if anything.
+    var foreground: Foreground? { get }
+
+    /// Whether the effect is being pressed.
+    var isInteracting: Bool { get }
+}
+
+extension Effect {
+    /// The descriptor of this effect's type.
+    public var descriptor: EffectDescriptor { Self.descriptor }
+}
+
+/// Every built-in effect, in the order the window's number keys select them.
+public enum EffectRegistry {
+    public static let all: [any Effect.Type] = [HarmonicEffect.self]
+
+    /// The names, in order.
+    public static var names: [String] { all.map { $0.descriptor.name } }
+
+    /// The effect type with this name.
+    public static func type(named name: String) -> (any Effect.Type)? {
+        all.first { $0.descriptor.name == name }
+    }
+}

@@ -1,0 +1,109 @@
+/// The harmonic glow (seed 000): six glowing harmonic waves on black, springing to a larger
+/// amplitude, double speed and palette colours while the pointer is held.
+public final class HarmonicEffect: Effect {
+    /// The seed's `getColor(i)` palette, one colour per wave.
+    public static let palette: [Color] = [
+        Color(red: 0.482, green: 0.831, blue: 0.855),  // teal
+        Color(red: 0.412, green: 0.412, blue: 0.847),  // purple
+        Color(red: 0.941, green: 0.314, blue: 0.412),  // red-pink
+        Color(red: 0.275, green: 0.490, blue: 0.941),  // blue
+        Color(red: 0.078, green: 0.863, blue: 0.863),  // cyan
+        Color(red: 0.784, green: 0.627, blue: 0.549),  // brown
+    ]
+
+    /// The effect's time is sent to the shader modulo this period. Every use of time in the
+    /// shader is 2π-periodic, so this is seamless, and it keeps float precision after hours.
+    static let timeWrapPeriod = 2 * Double.pi * 64
+
+    public static let descriptor = EffectDescriptor(
+        name: "harmonic",
+        title: "Harmonic glow",
+        summary: "Six glowing harmonic waves; hold to swell and colour them (seed 000).",
+        parameters: [
+            EffectParameter("amplitude", "wave amplitude at rest", default: 0.5, range: 0...4),
+            EffectParameter("heldAmplitude", "wave amplitude while held", default: 2.0, range: 0...4),
+            EffectParameter("wavesCount", "number of waves", default: 6, range: 1...32, isInteger: true),
+            EffectParameter("speed", "speed of time at rest", default: 1, range: 0...10),
+            EffectParameter("heldSpeed", "speed of time while held", default: 2, range: 0...10),
+        ]
+    )
+
+    public let pass = ShaderEffect(function: "harmonic", kind: .color, arguments: [
+        "bounds": .float4(0, 0, 1, 1),
+        "wavesCount": .float(6),
+        "time": .float(0),
+        "amplitude": .float(0.5),
+        "mixCoeff": .float(0),
+        "palette": .colorArray(HarmonicEffect.palette),
+    ])
+
+    /// The hold's springs and clock.
+    public private(set) var hold = HoldInteraction()
+    public private(set) var wavesCount: Double = 6
+
+    private let boundsIndex: Int
+    private let wavesIndex: Int
+    private let timeIndex: Int
+    private let amplitudeIndex: Int
+    private let mixIndex: Int
+
+    public init() {
+        boundsIndex = pass.index(of: "bounds")!
+        wavesIndex = pass.index(of: "wavesCount")!
+        timeIndex = pass.index(of: "time")!
+        amplitudeIndex = pass.index(of: "amplitude")!
+        mixIndex = pass.index(of: "mixCoeff")!
+    }
+
+    public func setParameter(_ name: String, to value: Double) {
+        switch name {
+        case "amplitude": hold.configuration.restingAmplitude = value; resetIfIdle()
+        case "heldAmplitude": hold.configuration.heldAmplitude = value
+        case "speed": hold.configuration.restingSpeed = value; resetIfIdle()
+        case "heldSpeed": hold.configuration.heldSpeed = value
+        case "wavesCount": wavesCount = value.rounded()
+        default: break
+        }
+    }
+
+    /// Before anything happened, a new resting value applies at once rather than springing to it.
+    private func resetIfIdle() {
+        if hold.clock.elapsed == 0 && !hold.isInteracting {
+            let elapsed = hold.clock.elapsed
+            hold = HoldInteraction(configuration: hold.configuration)
+            assert(hold.clock.elapsed == elapsed)
+        }
+    }
+
+    public func handle(_ event: PointerEvent) { hold.handle(event) }
+
+    public func advance(by dt: Double) { hold.advance(by: dt) }
+
+    /// The time the shader receives.
+    public var shaderTime: Float { Float(hold.clock.elapsed.truncatingRemainder(dividingBy: Self.timeWrapPeriod)) }
+
+    public func updatePass(viewSize: Size) {
+        pass.set(boundsIndex, .float4(0, 0, Float(viewSize.width), Float(viewSize.height)))
+        pass.set(wavesIndex, .float(Float(wavesCount)))
+        pass.set(timeIndex, .float(shaderTime))
+        pass.set(amplitudeIndex, .float(Float(hold.amplitude.value)))
+        pass.set(mixIndex, .float(Float(hold.mixCoeff.value)))
+    }
+
+    public func stateSnapshot() -> [(String, StateValue)] {
+        [
+            ("time", .number(Double(shaderTime))),
+            ("amplitude", .number(Double(Float(hold.amplitude.value)))),
+            ("mixCoeff", .number(Double(Float(hold.mixCoeff.value)))),
+            ("wavesCount", .number(wavesCount)),
+            ("speedMultiplier", .number(hold.speedMultiplier.value)),
+            ("isInteracting", .bool(hold.isInteracting)),
+        ]
+    }
+
+    public var foreground: Foreground? {
+        Foreground(label: hold.isInteracting ? "Holding..." : "Hold Anywhere!", imageName: "microphone")
+    }
+
+    public var isInteracting: Bool { hold.isInteracting }
+}

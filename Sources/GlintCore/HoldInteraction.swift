@@ -1,0 +1,91 @@
+/// The press-and-hold of the harmonic seed: pointer down anywhere starts interacting, which springs
+/// the amplitude up, doubles the speed of time and turns the waves from white to their palette;
+/// releasing reverses all of it.
+///
+/// A plain value: feed it `PointerEvent`s and `advance(by:)` it with a `dt` from outside.
+public struct HoldInteraction: Equatable, Sendable {
+    /// Where the hold's values rest and where a press sends them.
+    public struct Configuration: Equatable, Sendable {
+        /// Wave amplitude with no press (the seed's 0.5).
+        public var restingAmplitude: Double = 0.5
+        /// Wave amplitude while pressed (the seed's 2.0).
+        public var heldAmplitude: Double = 2.0
+        /// Speed of time with no press.
+        public var restingSpeed: Double = 1
+        /// Speed of time while pressed.
+        public var heldSpeed: Double = 2
+        /// The seed's `.spring(duration: 0.3)`, no bounce.
+        public var spring = Spring(duration: 0.3, bounce: 0)
+
+        public init() {}
+    }
+
+    /// Longest slice of time integrated in one go, so the speed change is followed smoothly
+    /// whatever the frame rate (seconds).
+    static let maximumSubstep = 1.0 / 240.0
+
+    public var configuration: Configuration {
+        didSet { retarget() }
+    }
+    /// Whether the pointer is held down.
+    public private(set) var isInteracting = false
+    /// The amplitude handed to the shader.
+    public private(set) var amplitude: SpringValue
+    /// How fast effect time runs relative to the wall clock.
+    public private(set) var speedMultiplier: SpringValue
+    /// 0 at rest (white waves), 1 while held (palette colours); follows the press on the same spring.
+    public private(set) var mixCoeff: SpringValue
+    /// The effect's time.
+    public private(set) var clock = AnimationClock()
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        amplitude = SpringValue(configuration.restingAmplitude, spring: configuration.spring)
+        speedMultiplier = SpringValue(configuration.restingSpeed, spring: configuration.spring)
+        mixCoeff = SpringValue(0, spring: configuration.spring)
+    }
+
+    /// A press anywhere starts the hold; the release ends it. Moves change nothing.
+    public mutating func handle(_ event: PointerEvent) {
+        switch event.phase {
+        case .down where !isInteracting:
+            isInteracting = true
+            retarget()
+        case .up where isInteracting:
+            isInteracting = false
+            retarget()
+        default:
+            break
+        }
+    }
+
+    /// Lets `dt` seconds of wall time pass: springs move, and effect time advances by the
+    /// integral of the speed multiplier over the interval.
+    public mutating func advance(by dt: Double) {
+        guard dt > 0, dt.isFinite else { return }
+        var left = dt
+        while left > 0 {
+            let h = min(left, Self.maximumSubstep)
+            let speedBefore = speedMultiplier.value
+            amplitude.advance(by: h)
+            speedMultiplier.advance(by: h)
+            mixCoeff.advance(by: h)
+            // Trapezoid rule on the speed: exact once the spring has settled.
+            clock.advance(by: h, speedMultiplier: (speedBefore + speedMultiplier.value) / 2)
+            left -= h
+        }
+    }
+
+    /// Whether every spring rests on its target.
+    public var isSettled: Bool { amplitude.isSettled && speedMultiplier.isSettled && mixCoeff.isSettled }
+
+    private mutating func retarget() {
+        let c = configuration
+        amplitude.spring = c.spring
+        speedMultiplier.spring = c.spring
+        mixCoeff.spring = c.spring
+        amplitude.target = isInteracting ? c.heldAmplitude : c.restingAmplitude
+        speedMultiplier.target = isInteracting ? c.heldSpeed : c.restingSpeed
+        mixCoeff.target = isInteracting ? 1 : 0
+    }
+}

@@ -1,0 +1,125 @@
+/// A bad value on the command line or in an input script: one line that names the bad token.
+public struct InputError: Error, Equatable, CustomStringConvertible {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
+}
+
+/// Parsers for the values `glint` takes; each error names the offending token.
+public enum Parse {
+    /// `1280x720` (points). Both sides positive whole numbers up to 16384.
+    public static func size(_ text: String) throws(InputError) -> Size {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]) else {
+            throw InputError("bad size '\(text)': expected WIDTHxHEIGHT in points, like 1280x720")
+        }
+        guard (1...16384).contains(w), (1...16384).contains(h) else {
+            throw InputError("bad size '\(text)': width and height must be between 1 and 16384")
+        }
+        return Size(width: Double(w), height: Double(h))
+    }
+
+    /// A finite number of seconds, at least 0 and at most a day.
+    public static func time(_ text: String) throws(InputError) -> Double {
+        guard let t = Double(text), t.isFinite else {
+            throw InputError("bad time '\(text)': expected a number of seconds, like 2.5")
+        }
+        guard t >= 0, t <= 86_400 else {
+            throw InputError("bad time '\(text)': must be between 0 and 86400 seconds")
+        }
+        return t
+    }
+
+    /// A scale factor (pixels per point) between 0.25 and 8.
+    public static func scale(_ text: String) throws(InputError) -> Double {
+        guard let s = Double(text), s.isFinite, s >= 0.25, s <= 8 else {
+            throw InputError("bad scale '\(text)': expected pixels per point between 0.25 and 8, like 2")
+        }
+        return s
+    }
+
+    /// Pointer events: `TIME PHASE X Y`, separated by `;` or new lines; `#` starts a comment.
+    /// Times in seconds, positions in points from the top-left; times must not go backwards.
+    public static func events(_ text: String) throws(InputError) -> [PointerEvent] {
+        var events: [PointerEvent] = []
+        var lineNumber = 0
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+            for rawEvent in line.split(separator: ";") {
+                let tokens = rawEvent.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "," })
+                if tokens.isEmpty { continue }
+                let whereText = text.contains("\n") ? " on line \(lineNumber)" : ""
+                let eventText = tokens.joined(separator: " ")
+                guard tokens.count == 4 else {
+                    throw InputError("bad event '\(eventText)'\(whereText): expected TIME down|move|up X Y, like '0.5 down 640 360'")
+                }
+                guard let t = Double(tokens[0]), t.isFinite, t >= 0 else {
+                    throw InputError("bad time '\(tokens[0])' in event '\(eventText)'\(whereText): expected seconds ≥ 0")
+                }
+                guard let phase = PointerPhase(rawValue: tokens[1].lowercased()) else {
+                    throw InputError("bad pointer action '\(tokens[1])' in event '\(eventText)'\(whereText): expected down, move or up")
+                }
+                guard let x = Double(tokens[2]), x.isFinite else {
+                    throw InputError("bad x '\(tokens[2])' in event '\(eventText)'\(whereText): expected points from the left")
+                }
+                guard let y = Double(tokens[3]), y.isFinite else {
+                    throw InputError("bad y '\(tokens[3])' in event '\(eventText)'\(whereText): expected points from the top")
+                }
+                if let last = events.last, t < last.time {
+                    throw InputError("bad time '\(tokens[0])' in event '\(eventText)'\(whereText): events must be in time order (previous was at \(formatNumber(last.time)))")
+                }
+                events.append(PointerEvent(phase, Point(x: x, y: y), at: t))
+            }
+        }
+        return events
+    }
+
+    /// `name=value` for one of `descriptor`'s parameters, checked against its range.
+    public static func parameter(_ text: String, for descriptor: EffectDescriptor) throws(InputError) -> (String, Double) {
+        let valid = descriptor.parameters.map(\.usage).joined(separator: "; ")
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty else {
+            throw InputError("bad parameter '\(text)': expected name=value; \(descriptor.name) takes \(valid)")
+        }
+        let name = String(parts[0])
+        guard let p = descriptor.parameters.first(where: { $0.name == name }) else {
+            throw InputError("unknown parameter '\(name)' for \(descriptor.name); it takes \(valid)")
+        }
+        guard let v = Double(parts[1]), v.isFinite else {
+            throw InputError("bad value '\(parts[1])' for \(name): expected a number; \(p.usage)")
+        }
+        guard p.range.contains(v) else {
+            throw InputError("value \(parts[1]) for \(name) is out of range; \(p.usage)")
+        }
+        if p.isInteger && v != v.rounded() {
+            throw InputError("value \(parts[1]) for \(name) must be a whole number; \(p.usage)")
+        }
+        return (name, v)
+    }
+}
+
+/// Writes a `--state` dump: one JSON object, keys in the order given, numbers as shortest round-trip.
+public enum StateJSON {
+    public static func encode(_ entries: [(String, StateValue)]) -> String {
+        var out = "{\n"
+        for (i, (key, value)) in entries.enumerated() {
+            out += "  \"\(key)\": \(encode(value))"
+            out += i + 1 < entries.count ? ",\n" : "\n"
+        }
+        return out + "}\n"
+    }
+
+    static func encode(_ value: StateValue) -> String {
+        switch value {
+        case .bool(let b): return b ? "true" : "false"
+        case .number(let d): return number(d)
+        case .vector(let v): return "[" + v.map(number).joined(separator: ", ") + "]"
+        }
+    }
+
+    static func number(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        return formatNumber(d)
+    }
+}

@@ -1,0 +1,29 @@
+/// What happened to the pointer.
+public enum PointerPhase: String, Equatable, Sendable, CaseIterable {
+    /// A button went down.
+    case down
+    /// The pointer moved, with or without a button held.
+    case move
+    /// The button came back up.
+    case up
+}
+
+/// One pointer event as the core sees it: a value, in points, stamped with the time it happened.
+///
+/// Platform code (GLFW callbacks, the `--input` script of `glint render`) only builds these;
+/// everything after that is plain Swift and is tested by feeding events.
+public struct PointerEvent: Equatable, Sendable, CustomStringConvertible {
+    public var phase: PointerPhase
+    /// Position in points from the view's top-left corner.
+    public var location: Point
+    /// Seconds since the simulation started.
+    public var time: Double
+
+    public init(_ phase: PointerPhase, _ location: Point, at time: Double) {
+        self.phase = phase
+        self.location = location
+        self.time = time
+    }
+
+    public var description: String { "\(time) \(phase.rawValue) \(location.x) \(location.y)" }
+}

@@ -1,0 +1,87 @@
+/// An RGBA colour with straight (not premultiplied) alpha, each channel in 0 … 1.
+public struct Color: Equatable, Hashable, Sendable {
+    public var red: Float
+    public var green: Float
+    public var blue: Float
+    public var alpha: Float
+
+    public init(red: Float, green: Float, blue: Float, alpha: Float = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+
+    /// The colour with its channels multiplied by alpha, as shaders receive colours.
+    public var premultiplied: (Float, Float, Float, Float) { (red * alpha, green * alpha, blue * alpha, alpha) }
+}
+
+/// RGBA8 pixels, premultiplied alpha, rows from the top.
+public final class Image: Sendable {
+    public let width: Int
+    public let height: Int
+    /// `width · height · 4` bytes.
+    public let pixels: [UInt8]
+
+    public init(width: Int, height: Int, pixels: [UInt8]) {
+        precondition(pixels.count == width * height * 4, "an RGBA8 image needs width·height·4 bytes")
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+}
+
+/// A typed value handed to a shader, after SwiftUI's `Shader.Argument`.
+///
+/// | case | GLSL declaration |
+/// | --- | --- |
+/// | `float` … `float4` | `uniform float` … `uniform vec4` |
+/// | `color` | `uniform vec4` (premultiplied, as SwiftUI hands `half4`) |
+/// | `image` | `uniform sampler2D`, plus `uniform vec2 NAME_size` in pixels if declared |
+/// | `floatArray` | `uniform float NAME[N]`, plus `uniform int NAME_count` if declared |
+/// | `colorArray` | `uniform vec4 NAME[N]`, plus `uniform int NAME_count` if declared |
+///
+/// Arrays longer than the shader's `N` are cut to `N`.
+public enum ShaderArgument: Equatable, Sendable {
+    case float(Float)
+    case float2(Float, Float)
+    case float3(Float, Float, Float)
+    case float4(Float, Float, Float, Float)
+    case color(Color)
+    case image(Image)
+    case floatArray([Float])
+    case colorArray([Color])
+
+    public static func == (a: ShaderArgument, b: ShaderArgument) -> Bool {
+        switch (a, b) {
+        case let (.float(x), .float(y)): return x == y
+        case let (.float2(x0, x1), .float2(y0, y1)): return x0 == y0 && x1 == y1
+        case let (.float3(x0, x1, x2), .float3(y0, y1, y2)): return x0 == y0 && x1 == y1 && x2 == y2
+        case let (.float4(x0, x1, x2, x3), .float4(y0, y1, y2, y3)):
+            return x0 == y0 && x1 == y1 && x2 == y2 && x3 == y3
+        case let (.color(x), .color(y)): return x == y
+        case let (.image(x), .image(y)): return x === y
+        case let (.floatArray(x), .floatArray(y)): return x == y
+        case let (.colorArray(x), .colorArray(y)): return x == y
+        default: return false
+        }
+    }
+
+    /// The numbers a `--state` dump shows for this argument.
+    public var stateValue: StateValue {
+        switch self {
+        case .float(let x): return .number(Double(x))
+        case let .float2(x, y): return .vector([Double(x), Double(y)])
+        case let .float3(x, y, z): return .vector([Double(x), Double(y), Double(z)])
+        case let .float4(x, y, z, w): return .vector([Double(x), Double(y), Double(z), Double(w)])
+        case .color(let c): return .vector([Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)])
+        case .image(let i): return .vector([Double(i.width), Double(i.height)])
+        case .floatArray(let a): return .vector(a.map(Double.init))
+        case .colorArray(let a): return .vector(a.flatMap { [Double($0.red), Double($0.green), Double($0.blue), Double($0.alpha)] })
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// One shader pass over a view, modelled on SwiftUI's three effect modifiers.
+///
+/// The GLSL program (`Shaders/<function>.frag`) defines the function of its kind:
+/// - `.color`: `vec4 colorEffect(vec2 position, vec4 color)`: sees only its pixel's own colour.
+/// - `.layer`: `vec4 layerEffect(vec2 position)`: may call `layerSample(p)` anywhere on the layer below.
+/// - `.distortion`: `vec2 distortionEffect(vec2 position)`: returns where in the layer below to sample.
+///
+/// Positions are in points with the origin at the top-left, as in SwiftUI. Arguments are named:
+/// each becomes the uniform of the same name, set every frame; a uniform the shader does not
+/// declare is skipped, not an error.
+public final class ShaderEffect {
+    /// Which of SwiftUI's effect modifiers this pass is.
+    public enum Kind: Equatable, Sendable {
+        /// `colorEffect`: a function of the pixel's own colour.
+        case color
+        /// `layerEffect`: samples the rendered layer below. `maxSampleOffset` (points) says how far
+        /// from its own position a pixel may sample; samples outside the view are transparent.
+        case layer(maxSampleOffset: Size)
+        /// `distortionEffect`: maps each position to the position of the layer below to show.
+        case distortion(maxSampleOffset: Size)
+
+        /// Whether the pass reads the layer below it, and so needs it rendered offscreen first.
+        public var readsLayer: Bool {
+            if case .color = self { return false }
+            return true
+        }
+
+        public var name: String {
+            switch self {
+            case .color: return "colorEffect"
+            case .layer: return "layerEffect"
+            case .distortion: return "distortionEffect"
+            }
+        }
+    }
+
+    /// The program's name: the file `Shaders/<function>.frag`, like `ShaderLibrary.default.<function>`.
+    public let function: String
+    public let kind: Kind
+    /// SwiftUI's `isEnabled`: a disabled pass is skipped and costs nothing.
+    public var isEnabled: Bool = true
+    /// Argument names, in order.
+    public let argumentNames: [String]
+    /// Argument values, in the order of `argumentNames`.
+    public private(set) var argumentValues: [ShaderArgument]
+
+    /// Incremented whenever an argument changes; renderers use it to skip unchanged uploads.
+    public private(set) var revision: UInt64 = 0
+
+    public init(function: String, kind: Kind, arguments: KeyValuePairs<String, ShaderArgument>) {
+        self.function = function
+        self.kind = kind
+        argumentNames = arguments.map(\.key)
+        argumentValues = arguments.map(\.value)
+        precondition(Set(argumentNames).count == argumentNames.count, "argument names must be unique")
+    }
+
+    /// The index of a named argument, to set it cheaply every frame.
+    public func index(of name: String) -> Int? { argumentNames.firstIndex(of: name) }
+
+    /// Sets the argument at `index`.
+    public func set(_ index: Int, _ value: ShaderArgument) {
+        argumentValues[index] = value
+        revision &+= 1
+    }
+
+    /// The value of a named argument.
+    public subscript(name: String) -> ShaderArgument? {
+        index(of: name).map { argumentValues[$0] }
+    }
+}
