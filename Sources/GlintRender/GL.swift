@@ -1,0 +1,80 @@
+@preconcurrency import CEpoxy
+
+/// Something went wrong on the GL side; `description` is one line for the user.
+public enum RenderError: Error, CustomStringConvertible, Equatable {
+    /// A shader failed to compile or link: where, and the driver's own words.
+    case shader(file: String, line: Int?, stage: String, log: String)
+    /// A shader file the pipeline needs is missing.
+    case missingShader(name: String, searched: String)
+    /// The context is older than OpenGL 3.3 core.
+    case unsupportedGL(version: String)
+    /// The headless (EGL) context could not be made.
+    case headless(String)
+    /// A framebuffer was incomplete or a GL call failed.
+    case gl(String)
+    /// An image could not be read or written.
+    case image(String)
+
+    public var description: String {
+        switch self {
+        case let .shader(file, line, stage, log):
+            let place = line.map { "\(file):\($0)" } ?? file
+            return "\(place): \(stage) error: \(log)"
+        case let .missingShader(name, searched):
+            return "shader '\(name)' not found (looked in \(searched))"
+        case .unsupportedGL(let version):
+            return "OpenGL 3.3 core or newer is needed, but the driver offers '\(version)'"
+        case .headless(let why):
+            return "cannot render headless: \(why)"
+        case .gl(let why):
+            return "OpenGL error: \(why)"
+        case .image(let why):
+            return why
+        }
+    }
+}
+
+/// Small conveniences over libepoxy's entry points.
+enum GL {
+    /// The current context's GL_VERSION string.
+    static var versionString: String {
+        guard let p = epoxy_glGetString(GLenum(GL_VERSION)) else { return "unknown" }
+        return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+    }
+
+    static var rendererString: String {
+        guard let p = epoxy_glGetString(GLenum(GL_RENDERER)) else { return "unknown" }
+        return String(cString: UnsafeRawPointer(p).assumingMemoryBound(to: CChar.self))
+    }
+
+    /// Throws unless the current context is OpenGL 3.3 or newer.
+    static func requireVersion33() throws(RenderError) {
+        let version = versionString
+        // "4.5 (Core Profile) Mesa 22.3.6" — the first token is major.minor.
+        let head = version.split(separator: " ").first ?? ""
+        let numbers = head.split(separator: ".").compactMap { Int($0) }
+        guard numbers.count >= 2 else { throw .unsupportedGL(version: version) }
+        if numbers[0] < 3 || (numbers[0] == 3 && numbers[1] < 3) {
+            throw .unsupportedGL(version: version)
+        }
+    }
+
+    /// Names the first pending GL error, if any, and clears the queue.
+    static func checkError(_ what: @autoclosure () -> String) throws(RenderError) {
+        let first = epoxy_glGetError()
+        guard first != GLenum(GL_NO_ERROR) else { return }
+        while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
+        throw .gl("\(errorName(first)) during \(what())")
+    }
+
+    static func errorName(_ e: GLenum) -> String {
+        switch Int32(e) {
+        case GL_INVALID_ENUM: return "GL_INVALID_ENUM"
+        case GL_INVALID_VALUE: return "GL_INVALID_VALUE"
+        case GL_INVALID_OPERATION: return "GL_INVALID_OPERATION"
+        case GL_INVALID_FRAMEBUFFER_OPERATION: return "GL_INVALID_FRAMEBUFFER_OPERATION"
+        case GL_OUT_OF_MEMORY: return "GL_OUT_OF_MEMORY"
+        default: return "GL error 0x" + String(e, radix: 16)
+        }
+    }
+}

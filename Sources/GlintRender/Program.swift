@@ -1,0 +1,172 @@
+@preconcurrency import CEpoxy
+import Foundation
+import GlintCore
+
+/// A linked GL program with its uniforms looked up once.
+final class Program {
+    let id: GLuint
+    let name: String
+
+    /// Active uniforms by name (arrays under their base name), from the driver at link time.
+    private(set) var uniforms: [String: (location: GLint, count: GLint)] = [:]
+
+    /// Locations of the pipeline's own uniforms (-1 where the program does not declare them).
+    let viewSize: GLint
+    let targetSize: GLint
+    let scale: GLint
+    let layer: GLint
+    let hasLayer: GLint
+    let baseColor: GLint
+
+    /// For each `ShaderEffect` drawn with this program, where each of its arguments goes.
+    private var slots: [ObjectIdentifier: [UniformSlot]] = [:]
+
+    /// What a frame uploads for one argument.
+    struct UniformSlot {
+        var location: GLint
+        var count: GLint
+        var countLocation: GLint
+        var sizeLocation: GLint
+    }
+
+    /// Compiles and links. `sources` are (stage, text, names of source strings for messages).
+    init(name: String, vertex: (text: String, files: [Int: String]), fragment: (text: String, files: [Int: String])) throws(RenderError) {
+        self.name = name
+        let vs = try Program.compile(GLenum(GL_VERTEX_SHADER), vertex.text, files: vertex.files, stage: "vertex shader")
+        defer { epoxy_glDeleteShader(vs) }
+        let fs = try Program.compile(GLenum(GL_FRAGMENT_SHADER), fragment.text, files: fragment.files, stage: "fragment shader")
+        defer { epoxy_glDeleteShader(fs) }
+        let program = epoxy_glCreateProgram()
+        epoxy_glAttachShader(program, vs)
+        epoxy_glAttachShader(program, fs)
+        epoxy_glLinkProgram(program)
+        var ok: GLint = 0
+        epoxy_glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            let log = Program.infoLog(program, isProgram: true)
+            epoxy_glDeleteProgram(program)
+            throw .shader(file: fragment.files[EffectSource.effectString] ?? fragment.files[0] ?? name, line: nil, stage: "link", log: Program.firstMessage(log))
+        }
+        id = program
+
+        var count: GLint = 0
+        epoxy_glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
+        var found: [String: (location: GLint, count: GLint)] = [:]
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        for i in 0..<GLuint(max(count, 0)) {
+            var length: GLsizei = 0
+            var size: GLint = 0
+            var type: GLenum = 0
+            epoxy_glGetActiveUniform(program, i, GLsizei(nameBuffer.count), &length, &size, &type, &nameBuffer)
+            let full = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let base = full.hasSuffix("[0]") ? String(full.dropLast(3)) : full
+            let location = epoxy_glGetUniformLocation(program, full)
+            found[base] = (location, size)
+        }
+        uniforms = found
+        func loc(_ n: String) -> GLint { found[n]?.location ?? -1 }
+        viewSize = loc("glint_viewSize")
+        targetSize = loc("glint_targetSize")
+        scale = loc("glint_scale")
+        layer = loc("glint_layer")
+        hasLayer = loc("glint_hasLayer")
+        baseColor = loc("glint_baseColor")
+    }
+
+    deinit { epoxy_glDeleteProgram(id) }
+
+    /// The location of a uniform, or -1 when the program does not declare it (or the driver
+    /// optimised it away): setting it is then skipped.
+    func location(_ name: String) -> GLint { uniforms[name]?.location ?? -1 }
+
+    /// Where `effect`'s arguments go in this program, looked up on first use only.
+    func slots(for effect: ShaderEffect) -> [UniformSlot] {
+        let key = ObjectIdentifier(effect)
+        if let cached = slots[key] { return cached }
+        let made = effect.argumentNames.map { name in
+            UniformSlot(
+                location: location(name),
+                count: uniforms[name]?.count ?? 0,
+                countLocation: location(name + "_count"),
+                sizeLocation: location(name + "_size")
+            )
+        }
+        slots[key] = made
+        return made
+    }
+
+    // MARK: - Compiling
+
+    private static func compile(_ type: GLenum, _ text: String, files: [Int: String], stage: String) throws(RenderError) -> GLuint {
+        let shader = epoxy_glCreateShader(type)
+        text.withCString { cText in
+            var pointer: UnsafePointer<GLchar>? = cText
+            epoxy_glShaderSource(shader, 1, &pointer, nil)
+        }
+        epoxy_glCompileShader(shader)
+        var ok: GLint = 0
+        epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        if ok == 0 {
+            let log = infoLog(shader, isProgram: false)
+            epoxy_glDeleteShader(shader)
+            let (string, line, message) = locate(log)
+            let file = string.flatMap { files[$0] } ?? files[EffectSource.effectString] ?? files[0] ?? "shader"
+            throw .shader(file: file, line: line, stage: stage, log: message)
+        }
+        return shader
+    }
+
+    private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
+        var length: GLint = 0
+        if isProgram {
+            epoxy_glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        } else {
+            epoxy_glGetShaderiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        }
+        guard length > 1 else { return "(the driver gave no message)" }
+        var buffer = [CChar](repeating: 0, count: Int(length))
+        if isProgram {
+            epoxy_glGetProgramInfoLog(object, length, nil, &buffer)
+        } else {
+            epoxy_glGetShaderInfoLog(object, length, nil, &buffer)
+        }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The first error line of a driver log, without its location prefix.
+    static func firstMessage(_ log: String) -> String {
+        locate(log).message
+    }
+
+    /// Splits the first error of a driver log into source string, line and message.
+    /// Understands Mesa's `1:12(5): error: …` and NVIDIA's `1(12) : error C0000: …`.
+    static func locate(_ log: String) -> (string: Int?, line: Int?, message: String) {
+        let lines = log.split(separator: "\n").map(String.init)
+        let chosen = lines.first { $0.contains("error") } ?? lines.first ?? log
+        var rest = Substring(chosen)
+        func number() -> Int? {
+            let digits = rest.prefix { $0.isNumber }
+            guard !digits.isEmpty else { return nil }
+            rest = rest.dropFirst(digits.count)
+            return Int(digits)
+        }
+        guard let first = number() else { return (nil, nil, chosen.trimmingCharacters(in: .whitespaces)) }
+        var string: Int? = nil
+        var line: Int? = nil
+        if rest.first == ":" {  // Mesa: string:line(column)
+            rest = rest.dropFirst()
+            string = first
+            line = number()
+            if rest.first == "(" { rest = rest.drop { $0 != ")" }.dropFirst() }
+        } else if rest.first == "(" {  // NVIDIA: string(line)
+            rest = rest.dropFirst()
+            string = first
+            line = number()
+            rest = rest.drop { $0 != ")" }.dropFirst()
+        }
+        var message = rest.drop { $0 == ":" || $0 == " " }
+        if message.hasPrefix("error: ") { message = message.dropFirst(7) }
+        return (string, line, String(message).trimmingCharacters(in: .whitespaces))
+    }
+}
+

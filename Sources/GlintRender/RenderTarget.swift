@@ -1,0 +1,92 @@
+@preconcurrency import CEpoxy
+
+/// Where a frame goes: a framebuffer object (0 is the window's) and its size in pixels.
+public struct Framebuffer: Equatable, Sendable {
+    public var id: GLuint
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+
+    public init(id: GLuint, pixelWidth: Int, pixelHeight: Int) {
+        self.id = id
+        self.pixelWidth = pixelWidth
+        self.pixelHeight = pixelHeight
+    }
+
+    /// Binds it for drawing and sets the viewport to all of it.
+    func bind() {
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
+        epoxy_glViewport(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight))
+    }
+}
+
+/// An offscreen RGBA8 colour target: a texture attached to a framebuffer object.
+public final class RenderTarget {
+    public private(set) var framebuffer: Framebuffer
+    public let texture: GLuint
+
+    public init(pixelWidth: Int, pixelHeight: Int) throws(RenderError) {
+        var fbo: GLuint = 0
+        var tex: GLuint = 0
+        epoxy_glGenFramebuffers(1, &fbo)
+        epoxy_glGenTextures(1, &tex)
+        texture = tex
+        framebuffer = Framebuffer(id: fbo, pixelWidth: 0, pixelHeight: 0)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), tex)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        try resize(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+    }
+
+    deinit {
+        var fbo = framebuffer.id
+        var tex = texture
+        epoxy_glDeleteFramebuffers(1, &fbo)
+        epoxy_glDeleteTextures(1, &tex)
+    }
+
+    /// Reallocates the storage when the size changed; a no-op otherwise.
+    public func resize(pixelWidth: Int, pixelHeight: Int) throws(RenderError) {
+        let w = max(pixelWidth, 1)
+        let h = max(pixelHeight, 1)
+        guard w != framebuffer.pixelWidth || h != framebuffer.pixelHeight else { return }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.id)
+        epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
+        let status = epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))
+        guard status == GLenum(GL_FRAMEBUFFER_COMPLETE) else {
+            throw .gl("offscreen target of \(w)x\(h) pixels is incomplete (status 0x\(String(status, radix: 16)))")
+        }
+        framebuffer.pixelWidth = w
+        framebuffer.pixelHeight = h
+        try GL.checkError("allocating a \(w)x\(h) offscreen target")
+    }
+
+    /// The target's pixels, RGBA8 premultiplied, rows from the top.
+    public func readPixels() -> [UInt8] {
+        Self.readPixels(framebuffer)
+    }
+
+    /// Reads a framebuffer back, flipping GL's bottom-up rows to top-down.
+    public static func readPixels(_ fb: Framebuffer) -> [UInt8] {
+        let w = fb.pixelWidth
+        let h = fb.pixelHeight
+        var raw = [UInt8](repeating: 0, count: w * h * 4)
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fb.id)
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        epoxy_glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
+        var flipped = [UInt8](repeating: 0, count: raw.count)
+        let row = w * 4
+        raw.withUnsafeBufferPointer { src in
+            flipped.withUnsafeMutableBufferPointer { dst in
+                for y in 0..<h {
+                    let from = src.baseAddress! + (h - 1 - y) * row
+                    (dst.baseAddress! + y * row).update(from: from, count: row)
+                }
+            }
+        }
+        return flipped
+    }
+}

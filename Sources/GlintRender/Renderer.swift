@@ -1,0 +1,205 @@
+@preconcurrency import CEpoxy
+import GlintCore
+
+/// Draws a chain of `ShaderEffect` passes with fullscreen triangles.
+///
+/// The first pass is the view's content; `drawForeground` adds what sits over it (text, images);
+/// every later enabled pass reads what was drawn before it. With no later pass enabled, the
+/// content goes straight to the target; otherwise it is drawn into an offscreen target and each
+/// later pass reads the previous one, the last drawing into the target over the backdrop.
+/// Programs compile on first use and their uniform locations are looked up once.
+public final class Renderer {
+    public let sources: ShaderSources
+    /// The view's own fill, which the first color effect receives as `color`.
+    public var baseColor = Color.black
+    /// What shows through where the view is transparent (a torn gap, a fallen view).
+    public var backdrop = Color(red: 0.07, green: 0.07, blue: 0.09)
+
+    private var programs: [String: Program] = [:]
+    private let vertexArray: GLuint
+    private var offscreen: [RenderTarget] = []
+    private var imageTextures: [ObjectIdentifier: GLuint] = [:]
+    private var scratch: [Float] = []
+    private let prelude: (text: String, path: String)
+    private let vertex: (text: String, path: String)
+
+    /// Needs a current OpenGL 3.3 core context.
+    public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
+        try GL.requireVersion33()
+        self.sources = sources
+        prelude = try sources.source(named: "glint.glsl")
+        vertex = try sources.source(named: "fullscreen.vert")
+        var vao: GLuint = 0
+        epoxy_glGenVertexArrays(1, &vao)
+        vertexArray = vao
+        scratch.reserveCapacity(4096)
+    }
+
+    deinit {
+        var vao = vertexArray
+        epoxy_glDeleteVertexArrays(1, &vao)
+        for var t in imageTextures.values { epoxy_glDeleteTextures(1, &t) }
+    }
+
+    /// Compiles the program of `effect` now, so a broken shader is reported before the first frame.
+    public func prepare(_ effect: ShaderEffect) throws(RenderError) {
+        _ = try program(for: effect)
+    }
+
+    private func program(for effect: ShaderEffect) throws(RenderError) -> Program {
+        if let p = programs[effect.function] { return p }
+        let file = try sources.source(named: effect.function + ".frag")
+        let text = EffectSource.assemble(effect: file.text, prelude: prelude.text, kind: effect.kind)
+        let program = try Program(
+            name: effect.function,
+            vertex: (vertex.text, [0: vertex.path]),
+            fragment: (text, [EffectSource.preludeString: prelude.path, EffectSource.effectString: file.path, EffectSource.mainString: "\(file.path) (the pipeline's main)"])
+        )
+        programs[effect.function] = program
+        return program
+    }
+
+    /// Renders one frame of `passes` for a view of `viewSize` points into `target`.
+    public func render(
+        _ passes: [ShaderEffect],
+        viewSize: Size,
+        into target: Framebuffer,
+        drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
+    ) throws(RenderError) {
+        guard let content = passes.first, target.pixelWidth > 0, target.pixelHeight > 0 else { return }
+        var last = 0
+        for i in passes.indices.dropFirst() where passes[i].isEnabled { last = i }
+
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied alpha
+        epoxy_glBindVertexArray(vertexArray)
+
+        if last == 0 {
+            target.bind()
+            clear(to: backdrop)
+            try draw(content, layer: nil, viewSize: viewSize, target: target)
+            try drawForeground(target)
+            return
+        }
+
+        if offscreen.isEmpty {
+            offscreen = [
+                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
+                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
+            ]
+        }
+        for t in offscreen { try t.resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight) }
+
+        var source = 0
+        offscreen[source].framebuffer.bind()
+        clear(to: .clear)
+        try draw(content, layer: nil, viewSize: viewSize, target: offscreen[source].framebuffer)
+        try drawForeground(offscreen[source].framebuffer)
+        epoxy_glBindVertexArray(vertexArray)
+
+        for i in passes.indices.dropFirst() where passes[i].isEnabled {
+            let destination = i == last ? target : offscreen[1 - source].framebuffer
+            destination.bind()
+            clear(to: i == last ? backdrop : .clear)
+            try draw(passes[i], layer: offscreen[source].texture, viewSize: viewSize, target: destination)
+            source = 1 - source
+        }
+    }
+
+    private func clear(to color: Color) {
+        let (r, g, b, a) = color.premultiplied
+        epoxy_glClearColor(r, g, b, a)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+    }
+
+    private func draw(_ effect: ShaderEffect, layer: GLuint?, viewSize: Size, target: Framebuffer) throws(RenderError) {
+        let program = try program(for: effect)
+        epoxy_glUseProgram(program.id)
+        if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
+        if program.targetSize >= 0 { epoxy_glUniform2f(program.targetSize, Float(target.pixelWidth), Float(target.pixelHeight)) }
+        if program.scale >= 0 {
+            let scale = viewSize.width > 0 ? Double(target.pixelWidth) / viewSize.width : 1
+            epoxy_glUniform1f(program.scale, Float(scale))
+        }
+        if program.baseColor >= 0 {
+            let (r, g, b, a) = baseColor.premultiplied
+            epoxy_glUniform4f(program.baseColor, r, g, b, a)
+        }
+        if program.hasLayer >= 0 { epoxy_glUniform1i(program.hasLayer, layer == nil ? 0 : 1) }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer ?? 0)
+        if program.layer >= 0 { epoxy_glUniform1i(program.layer, 0) }
+
+        try upload(effect, program.slots(for: effect))
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+    }
+
+    /// Sets every argument whose uniform the program declares; skips the others.
+    private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot]) throws(RenderError) {
+        var unit: GLint = 1
+        for (i, value) in effect.argumentValues.enumerated() {
+            let slot = slots[i]
+            guard slot.location >= 0 || slot.countLocation >= 0 || slot.sizeLocation >= 0 else { continue }
+            let l = slot.location
+            switch value {
+            case .float(let x): epoxy_glUniform1f(l, x)
+            case let .float2(x, y): epoxy_glUniform2f(l, x, y)
+            case let .float3(x, y, z): epoxy_glUniform3f(l, x, y, z)
+            case let .float4(x, y, z, w): epoxy_glUniform4f(l, x, y, z, w)
+            case .color(let c):
+                let (r, g, b, a) = c.premultiplied
+                epoxy_glUniform4f(l, r, g, b, a)
+            case .image(let image):
+                epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture(for: image))
+                epoxy_glUniform1i(l, unit)
+                if slot.sizeLocation >= 0 { epoxy_glUniform2f(slot.sizeLocation, Float(image.width), Float(image.height)) }
+                unit += 1
+            case .floatArray(let a):
+                let n = min(a.count, Int(slot.count))
+                if n > 0 { a.withUnsafeBufferPointer { epoxy_glUniform1fv(l, GLsizei(n), $0.baseAddress) } }
+                if slot.countLocation >= 0 { epoxy_glUniform1i(slot.countLocation, GLint(n)) }
+            case .colorArray(let a):
+                let n = min(a.count, Int(slot.count))
+                scratch.removeAll(keepingCapacity: true)
+                for c in a.prefix(n) {
+                    let (r, g, b, al) = c.premultiplied
+                    scratch.append(r); scratch.append(g); scratch.append(b); scratch.append(al)
+                }
+                if n > 0 { scratch.withUnsafeBufferPointer { epoxy_glUniform4fv(l, GLsizei(n), $0.baseAddress) } }
+                if slot.countLocation >= 0 { epoxy_glUniform1i(slot.countLocation, GLint(n)) }
+            }
+        }
+    }
+
+    /// The texture holding `image`, uploaded on first use.
+    func texture(for image: Image) -> GLuint {
+        let key = ObjectIdentifier(image)
+        if let t = imageTextures[key] { return t }
+        let t = Textures.upload(image)
+        imageTextures[key] = t
+        return t
+    }
+}
+
+/// Uploading images as textures.
+enum Textures {
+    /// An RGBA8 texture with linear filtering, rows from the top stored top-first
+    /// (sample with v = 0 at the top).
+    static func upload(_ image: Image, mipmaps: Bool = false) -> GLuint {
+        var t: GLuint = 0
+        epoxy_glGenTextures(1, &t)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), t)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        image.pixels.withUnsafeBufferPointer {
+            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        if mipmaps { epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
+        return t
+    }
+}

@@ -1,0 +1,44 @@
+import GlintCore
+
+/// Draws a whole `Scene`: its passes through the `Renderer`, with the effect's foreground over
+/// the content (so a tear tears the label too). The window and `glint render` both use it.
+public final class SceneRenderer {
+    public let renderer: Renderer
+    public let overlay: OverlayRenderer
+    /// Whether the effect's foreground (label, image) is drawn.
+    public var showsForeground = true
+
+    /// Needs a current OpenGL 3.3 core context.
+    public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
+        renderer = try Renderer(sources: sources)
+        overlay = try OverlayRenderer(sources: sources)
+    }
+
+    /// Compiles every pass of `scene` now, so a broken shader is reported before the first frame.
+    public func prepare(_ scene: Scene) throws(RenderError) {
+        for pass in scene.passes { try renderer.prepare(pass) }
+    }
+
+    /// Draws the scene's current frame (call `scene.update()` first) into `target`.
+    public func draw(_ scene: Scene, into target: Framebuffer) throws(RenderError) {
+        let foreground = showsForeground ? scene.effect.foreground : nil
+        try renderer.render(scene.passes, viewSize: scene.viewSize, into: target) { (fb: Framebuffer) throws(RenderError) in
+            try overlay.draw(foreground, viewSize: scene.viewSize, into: fb)
+        }
+    }
+
+    /// Renders the scene offscreen at `scale` pixels per point and reads the pixels back
+    /// (RGBA8, rows from the top).
+    public func snapshot(_ scene: Scene, scale: Double) throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        let size = Self.pixelSize(of: scene.viewSize, scale: scale)
+        let target = try RenderTarget(pixelWidth: size.width, pixelHeight: size.height)
+        try draw(scene, into: target.framebuffer)
+        try GL.checkError("rendering \(scene.effect.descriptor.name)")
+        return (size.width, size.height, target.readPixels())
+    }
+
+    /// The framebuffer size for a view of `viewSize` points at `scale`.
+    public static func pixelSize(of viewSize: Size, scale: Double) -> (width: Int, height: Int) {
+        (max(1, Int((viewSize.width * scale).rounded())), max(1, Int((viewSize.height * scale).rounded())))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import GlintCore
+
+/// Where shader sources and assets come from: built into the binary from the top-level `Shaders/`
+/// and `Assets/` folders, or, for shader work, read live from a folder given with `--shaders`
+/// or `GLINT_SHADERS` (any file found there wins over the built-in one).
+public struct ShaderSources: Sendable {
+    /// A folder read before the built-in shaders, if any.
+    public var overrideDirectory: String?
+
+    public init(overrideDirectory: String? = ProcessInfo.processInfo.environment["GLINT_SHADERS"]) {
+        self.overrideDirectory = overrideDirectory
+    }
+
+    /// The shader file names built into this binary.
+    public static var builtInNames: [String] { EmbeddedFiles.shaders.keys.sorted() }
+
+    /// The text of a shader file and the path to name in messages.
+    public func source(named file: String) throws(RenderError) -> (text: String, path: String) {
+        if let dir = overrideDirectory {
+            let path = (dir as NSString).appendingPathComponent(file)
+            if let data = FileManager.default.contents(atPath: path) {
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")
+                }
+                return (text, path)
+            }
+        }
+        if let text = EmbeddedFiles.shaders[file] { return (text, "Shaders/\(file)") }
+        let searched = (overrideDirectory.map { "\($0) and " } ?? "") + "the built-in Shaders/"
+        throw .missingShader(name: file, searched: searched)
+    }
+
+    /// The bytes of a file in `Assets/`.
+    public static func asset(named file: String) -> [UInt8]? {
+        guard let b64 = EmbeddedFiles.assetsBase64[file], let data = Data(base64Encoded: b64) else { return nil }
+        return [UInt8](data)
+    }
+}
+
+/// Turns an effect file (a SwiftUI-style function, no `#version`, no `main`) into a full fragment
+/// shader: the version line, the pipeline's prelude (`Shaders/glint.glsl`), the file, and a `main`
+/// for its kind. `#line` directives keep the driver's line numbers those of each file.
+enum EffectSource {
+    /// Source-string numbers used in `#line` so driver messages can be traced back to a file.
+    static let preludeString = 1
+    static let effectString = 2
+    static let mainString = 3
+
+    static func assemble(effect: String, prelude: String, kind: ShaderEffect.Kind) -> String {
+        let main: String
+        switch kind {
+        case .color:
+            main = """
+            void main() {
+                vec2 position = glint_position();
+                vec4 color = glint_hasLayer != 0 ? texelFetch(glint_layer, ivec2(gl_FragCoord.xy), 0) : glint_baseColor;
+                glint_fragColor = colorEffect(position, color);
+            }
+            """
+        case .layer:
+            main = """
+            void main() {
+                glint_fragColor = layerEffect(glint_position());
+            }
+            """
+        case .distortion:
+            main = """
+            void main() {
+                glint_fragColor = layerSample(distortionEffect(glint_position()));
+            }
+            """
+        }
+        return "#version 330 core\n#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
+    }
+
+    /// Finds the kind of effect a file defines from the function it declares.
+    static func kind(of source: String) -> ShaderEffect.Kind? {
+        if source.contains("layerEffect(") { return .layer(maxSampleOffset: .zero) }
+        if source.contains("distortionEffect(") { return .distortion(maxSampleOffset: .zero) }
+        if source.contains("colorEffect(") { return .color }
+        return nil
+    }
+}

@@ -1,0 +1,87 @@
+@preconcurrency import CEpoxy
+import GlintCore
+
+/// Draws textured, tinted quads in pixel coordinates (origin top-left): the foreground's text and
+/// images and the window's HUD. Vertices go through one reusable buffer: drawing allocates nothing.
+final class SpriteBatch {
+    /// Floats per vertex: x, y, u, v.
+    static let floatsPerVertex = 4
+    /// Most quads in one draw call.
+    static let capacity = 512
+
+    private let program: Program
+    private let vertexArray: GLuint
+    private let buffer: GLuint
+    private let targetSizeLocation: GLint
+    private let tintLocation: GLint
+    private let imageLocation: GLint
+    private var vertices: [Float] = []
+
+    init(sources: ShaderSources) throws(RenderError) {
+        let vs = try sources.source(named: "sprite.vert")
+        let fs = try sources.source(named: "sprite.frag")
+        program = try Program(name: "sprite", vertex: (vs.text, [0: vs.path]), fragment: (fs.text, [0: fs.path]))
+        targetSizeLocation = program.location("targetSize")
+        tintLocation = program.location("tint")
+        imageLocation = program.location("image")
+        var vao: GLuint = 0
+        var vbo: GLuint = 0
+        epoxy_glGenVertexArrays(1, &vao)
+        epoxy_glGenBuffers(1, &vbo)
+        vertexArray = vao
+        buffer = vbo
+        epoxy_glBindVertexArray(vao)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
+        let bytes = Self.capacity * 6 * Self.floatsPerVertex * MemoryLayout<Float>.size
+        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), bytes, nil, GLenum(GL_DYNAMIC_DRAW))
+        let stride = GLsizei(Self.floatsPerVertex * MemoryLayout<Float>.size)
+        epoxy_glEnableVertexAttribArray(0)
+        epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
+        epoxy_glEnableVertexAttribArray(1)
+        epoxy_glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
+        epoxy_glBindVertexArray(0)
+        vertices.reserveCapacity(Self.capacity * 6 * Self.floatsPerVertex)
+    }
+
+    deinit {
+        var vao = vertexArray
+        var vbo = buffer
+        epoxy_glDeleteVertexArrays(1, &vao)
+        epoxy_glDeleteBuffers(1, &vbo)
+    }
+
+    /// Starts a batch of quads.
+    func begin() { vertices.removeAll(keepingCapacity: true) }
+
+    /// Adds a quad covering pixels x0…x1, y0…y1 (y down) showing texture coordinates u0…u1, v0…v1.
+    func quad(x0: Float, y0: Float, x1: Float, y1: Float, u0: Float, v0: Float, u1: Float, v1: Float) {
+        guard vertices.count + 6 * Self.floatsPerVertex <= vertices.capacity else { return }
+        // Two triangles; appended one by one, since an array literal here would allocate per quad.
+        put(x0, y0, u0, v0); put(x1, y0, u1, v0); put(x1, y1, u1, v1)
+        put(x0, y0, u0, v0); put(x1, y1, u1, v1); put(x0, y1, u0, v1)
+    }
+
+    private func put(_ x: Float, _ y: Float, _ u: Float, _ v: Float) {
+        vertices.append(x); vertices.append(y); vertices.append(u); vertices.append(v)
+    }
+
+    /// Draws the batch with `texture`, tinted by a premultiplied colour, into the bound framebuffer.
+    func end(texture: GLuint, tint: Color, target: Framebuffer) {
+        let count = vertices.count / Self.floatsPerVertex
+        guard count > 0 else { return }
+        epoxy_glUseProgram(program.id)
+        epoxy_glUniform2f(targetSizeLocation, Float(target.pixelWidth), Float(target.pixelHeight))
+        let (r, g, b, a) = tint.premultiplied
+        epoxy_glUniform4f(tintLocation, r, g, b, a)
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glUniform1i(imageLocation, 0)
+        epoxy_glBindVertexArray(vertexArray)
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        vertices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        epoxy_glEnable(GLenum(GL_BLEND))
+        epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(count))
+        epoxy_glBindVertexArray(0)
+    }
+}

@@ -1,0 +1,91 @@
+import ArgumentParser
+@preconcurrency import CEpoxy
+import CAllocCounter
+import Foundation
+import GlintCore
+import GlintRender
+
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Render frames offscreen with no vsync; print time and heap allocations per frame."
+    )
+
+    @OptionGroup var effectOptions: EffectOptions
+
+    @Option(name: .long, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
+    var size: String = "1920x1080"
+
+    @Option(name: .long, help: ArgumentHelp("Pixels per point.", valueName: "factor"))
+    var scale: String = "1"
+
+    @Option(name: .long, help: "How many frames to render.")
+    var frames: Int = 300
+
+    @Option(name: .long, help: ArgumentHelp("Pointer events during the run (as for render).", valueName: "events"))
+    var input: String?
+
+    /// Frames not measured while programs compile, textures upload and caches fill.
+    static let warmUpFrames = 30
+
+    func run() throws {
+        let viewSize = try Parse.size(size)
+        let scaleFactor = try Parse.scale(scale)
+        guard (1...100_000).contains(frames) else {
+            throw InputError("bad frame count '\(frames)': must be between 1 and 100000")
+        }
+        let events = try readEvents(input)
+        let effect = try effectOptions.makeEffect()
+        let sources = try effectOptions.makeSources()
+
+        let context = try HeadlessContext()
+        let scene = Scene(effect: effect, viewSize: viewSize)
+        let drawer = try SceneRenderer(sources: sources)
+        drawer.showsForeground = !effectOptions.noOverlay
+        try drawer.prepare(scene)
+        let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
+        let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
+
+        var milliseconds = [Double](repeating: 0, count: frames)
+        var allocations = [UInt64](repeating: 0, count: frames)
+        var nextEvent = 0
+        var now = 0.0
+        for frame in 0..<frames {
+            let start = DispatchTime.now().uptimeNanoseconds
+            glint_alloc_counting_begin()
+            now += Simulation.step
+            while nextEvent < events.count, events[nextEvent].time <= now {
+                scene.handle(events[nextEvent])
+                nextEvent += 1
+            }
+            scene.advance(by: Simulation.step)
+            scene.update()
+            try drawer.draw(scene, into: target.framebuffer)
+            epoxy_glFinish()
+            allocations[frame] = glint_alloc_counting_end()
+            milliseconds[frame] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+        }
+
+        let warm = min(Self.warmUpFrames, frames / 2)
+        let steady = Array(milliseconds[warm...]).sorted()
+        let mean = steady.reduce(0, +) / Double(steady.count)
+        let median = steady[steady.count / 2]
+        let p95 = steady[min(steady.count - 1, Int(Double(steady.count) * 0.95))]
+        let steadyAllocations = allocations[warm...]
+        let totalAllocations = steadyAllocations.reduce(0, +)
+        let worst = steadyAllocations.max() ?? 0
+        let counted = glint_alloc_counter_active() != 0
+
+        print("effect      \(effect.descriptor.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
+        print("renderer    \(context.description)")
+        print("frames      \(frames) (first \(warm) not counted: warm-up)")
+        print(String(format: "time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)", mean, median, p95, 1000 / mean))
+        if counted {
+            print(String(format: "heap        %.2f allocations/frame in steady state (worst frame %llu, first frame %llu)",
+                         Double(totalAllocations) / Double(steadyAllocations.count), worst, allocations[0]))
+        } else {
+            print("heap        not counted (the allocator wrapper is not active)")
+        }
+        withExtendedLifetime(context) {}
+    }
+}

@@ -1,0 +1,156 @@
+import ArgumentParser
+import Foundation
+import GlintCore
+import GlintRender
+
+struct GlintCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "glint",
+        abstract: "SwiftUI-style shader effects on the Linux desktop.",
+        discussion: """
+        With no subcommand, opens a window: click and hold to animate, 1…9 or Tab to switch effects, \
+        Esc or Q to quit.
+        """,
+        version: "0.1.0",
+        subcommands: [WindowCommand.self, RenderCommand.self, EffectsCommand.self, BenchCommand.self],
+        defaultSubcommand: WindowCommand.self
+    )
+}
+
+/// Options every command that shows an effect takes.
+struct EffectOptions: ParsableArguments {
+    @Option(name: .long, help: "The effect to show (see 'glint effects').")
+    var effect: String = "harmonic"
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("Set an effect parameter, e.g. --param amplitude=1 (repeatable).", valueName: "name=value"))
+    var params: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Read shaders from this folder before the built-in ones (also GLINT_SHADERS).", valueName: "dir"))
+    var shaders: String?
+
+    @Flag(name: .customLong("no-overlay"), help: "Hide the effect's foreground (label and image).")
+    var noOverlay = false
+
+    /// The effect, with its parameters applied; every bad name or value is one clear error.
+    func makeEffect() throws -> any Effect {
+        guard let type = EffectRegistry.type(named: effect) else {
+            throw InputError("unknown effect '\(effect)'; valid effects: \(EffectRegistry.names.joined(separator: ", "))")
+        }
+        let instance = type.init()
+        for text in params {
+            let (name, value) = try Parse.parameter(text, for: type.descriptor)
+            instance.setParameter(name, to: value)
+        }
+        return instance
+    }
+
+    func makeSources() throws -> ShaderSources {
+        if let dir = shaders {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+                throw InputError("bad shader folder '\(dir)': no such folder")
+            }
+            return ShaderSources(overrideDirectory: dir)
+        }
+        return ShaderSources()
+    }
+}
+
+struct EffectsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "effects", abstract: "List the effects and their parameters.")
+
+    func run() throws {
+        for type in EffectRegistry.all {
+            let d = type.descriptor
+            print("\(d.name) (\(type.init().pass.kind.name)): \(d.summary)")
+            for p in d.parameters {
+                let pad = String(repeating: " ", count: max(1, 16 - p.name.count))
+                print("    \(p.name)\(pad)\(p.summary); default \(fmt(p.defaultValue)), range \(fmt(p.range.lowerBound))…\(fmt(p.range.upperBound))\(p.isInteger ? ", whole numbers" : "")")
+            }
+        }
+    }
+}
+
+/// Formats a number without a trailing .0.
+func fmt(_ v: Double) -> String {
+    v == v.rounded() && abs(v) < 1e12 ? String(Int64(v)) : String(v)
+}
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render one frame headless (no display needed) to a PNG.",
+        discussion: """
+        Simulates from t = 0 to --time in steps of 1/60 s, applying the pointer events at their \
+        times, and writes the last frame. Events: 'TIME down|move|up X Y' separated by ';' or new \
+        lines, in seconds and points from the top-left; --input @FILE reads them from a file.
+        """
+    )
+
+    @OptionGroup var effectOptions: EffectOptions
+
+    @Option(name: .long, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
+    var size: String = "1280x720"
+
+    @Option(name: .long, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame).", valueName: "factor"))
+    var scale: String = "1"
+
+    @Option(name: .long, help: ArgumentHelp("Seconds to simulate before the frame is taken.", valueName: "seconds"))
+    var time: String = "0"
+
+    @Option(name: .long, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
+    var input: String?
+
+    @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write.", valueName: "file.png"))
+    var output: String
+
+    @Option(name: .long, help: ArgumentHelp("Also write the shader's values for that frame as JSON.", valueName: "file.json"))
+    var state: String?
+
+    func run() throws {
+        // Everything the user typed is checked before any GL work starts.
+        let viewSize = try Parse.size(size)
+        let scaleFactor = try Parse.scale(scale)
+        let duration = try Parse.time(time)
+        let events = try readEvents(input)
+        let effect = try effectOptions.makeEffect()
+        let sources = try effectOptions.makeSources()
+        try Console.checkWritable(output, what: "the image")
+        if let state { try Console.checkWritable(state, what: "the state") }
+
+        let context = try HeadlessContext()
+        let scene = Scene(effect: effect, viewSize: viewSize)
+        let drawer = try SceneRenderer(sources: sources)
+        drawer.showsForeground = !effectOptions.noOverlay
+        try drawer.prepare(scene)
+        Simulation.run(scene, events: events, until: duration)
+        let frame = try drawer.snapshot(scene, scale: scaleFactor)
+        for warning in drawer.overlay.warnings { Console.warn(warning) }
+        let png = try PNG.encode(width: frame.width, height: frame.height, rgba: frame.rgba)
+        try Console.write(Data(png), to: output, what: "the image")
+        if let state {
+            try Console.write(Data(StateJSON.encode(scene.stateSnapshot()).utf8), to: state, what: "the state")
+        }
+        withExtendedLifetime(context) {}
+    }
+}
+
+/// Parses `--input`: inline events, or `@FILE`.
+func readEvents(_ input: String?) throws -> [PointerEvent] {
+    guard let input else { return [] }
+    if input.hasPrefix("@") {
+        let path = String(input.dropFirst())
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read the input file '\(path)': no such file or not readable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError("cannot read the input file '\(path)': not UTF-8 text")
+        }
+        do {
+            return try Parse.events(text)
+        } catch {
+            throw InputError("\(path): \(error.message)")
+        }
+    }
+    return try Parse.events(input)
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// A failure the app reports itself, with its exit status.
+struct AppError: Error, CustomStringConvertible {
+    var description: String
+    var exitCode: Int32 = 1
+    init(_ description: String, exitCode: Int32 = 1) {
+        self.description = description
+        self.exitCode = exitCode
+    }
+}
+
+/// Output conventions: results on stdout, one-line problems on stderr prefixed with `glint:`.
+enum Console {
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("glint: warning: \(message)\n".utf8))
+    }
+
+    static func fail(_ message: String, code: Int32) -> Never {
+        var text = message
+        if text.hasPrefix("Error: ") { text.removeFirst(7) }
+        FileHandle.standardError.write(Data("glint: \(text)\n".utf8))
+        exit(code)
+    }
+
+    /// Writes `data` to `path` atomically (a temporary file renamed into place), so a failed
+    /// write never leaves half a file where the user's file was.
+    static func write(_ data: Data, to path: String, what: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw AppError("cannot write \(what) '\(path)': it is a folder")
+        }
+        let dir = folder.isEmpty ? "." : folder
+        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
+            throw AppError("cannot write \(what) '\(path)': the folder '\(dir)' does not exist")
+        }
+        if !isDir.boolValue { throw AppError("cannot write \(what) '\(path)': '\(dir)' is not a folder") }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            let reason = FileManager.default.isWritableFile(atPath: dir) ? "the file could not be created" : "the folder '\(dir)' is not writable"
+            throw AppError("cannot write \(what) '\(path)': \(reason)")
+        }
+    }
+
+    /// Fails early, before any rendering, when `path` clearly cannot be written.
+    static func checkWritable(_ path: String, what: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+            throw AppError("cannot write \(what) '\(path)': it is a folder")
+        }
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
+            throw AppError("cannot write \(what) '\(path)': the folder '\(dir)' does not exist")
+        }
+        guard isDir.boolValue else { throw AppError("cannot write \(what) '\(path)': '\(dir)' is not a folder") }
+        guard FileManager.default.isWritableFile(atPath: dir) else {
+            throw AppError("cannot write \(what) '\(path)': the folder '\(dir)' is not writable")
+        }
+        if FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
+            throw AppError("cannot write \(what) '\(path)': the file is not writable")
+        }
+    }
+}

@@ -1,0 +1,243 @@
+@preconcurrency import CEpoxy
+import CGLFW
+import Foundation
+import GlintCore
+import GlintRender
+
+/// The last message GLFW reported, for error lines (GLFW's callback cannot carry context).
+nonisolated(unsafe) private var lastGLFWError: String?
+
+/// The interactive window: the only code that knows about GLFW. Callbacks only turn input into
+/// `PointerEvent` values and key presses; the frame loop hands them to the scene.
+final class WindowApp {
+    private let window: OpaquePointer
+    private let scene: Scene
+    private let drawer: SceneRenderer
+    private let quitAfter: Double?
+    private let startTime: Double
+
+    /// Pointer events since the last frame; reused so a frame allocates nothing.
+    private var pending: [PointerEvent] = []
+    private var pointer = Point.zero
+    private var isPressed = false
+    private var showsHUD = true
+    private var hudText = ""
+    private var frameCount = 0
+    private var fpsWindowStart = 0.0
+    private var framesPerSecond = 0.0
+    private var title = ""
+
+    init(effect: any Effect, params: [String], size: Size, sources: ShaderSources, showsForeground: Bool, quitAfter: Double?) throws {
+        glfwSetErrorCallback { _, description in
+            lastGLFWError = description.map { String(cString: $0) }
+        }
+        guard glfwInit() == GLFW_TRUE else {
+            let display = ProcessInfo.processInfo.environment["DISPLAY"]
+            let why = display.map { "cannot connect to the X display '\($0)'" } ?? "no display (DISPLAY is not set)"
+            throw AppError("cannot open a window: \(why). To render without a display use 'glint render --output frame.png'")
+        }
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
+        let name = effect.descriptor.title
+        guard let window = glfwCreateWindow(Int32(size.width), Int32(size.height), "Glint — \(name)", nil, nil) else {
+            let message = lastGLFWError ?? "unknown reason"
+            glfwTerminate()
+            if message.contains("version") || message.contains("GLX") || message.contains("context") {
+                throw AppError("cannot open a window with OpenGL 3.3 core: \(message)")
+            }
+            throw AppError("cannot open a window: \(message)")
+        }
+        self.window = window
+        glfwMakeContextCurrent(window)
+        glfwSwapInterval(1)
+        do {
+            drawer = try SceneRenderer(sources: sources)
+        } catch {
+            glfwDestroyWindow(window)
+            glfwTerminate()
+            throw error
+        }
+        drawer.showsForeground = showsForeground
+        scene = Scene(effect: effect, viewSize: size)
+        self.quitAfter = quitAfter
+        startTime = glfwGetTime()
+        pending.reserveCapacity(256)
+        updateViewSize()
+        try drawer.prepare(scene)
+        for warning in drawer.overlay.warnings { Console.warn(warning) }
+        installCallbacks()
+    }
+
+    deinit {
+        glfwDestroyWindow(window)
+        glfwTerminate()
+    }
+
+    /// Seconds since the window opened.
+    private var now: Double { glfwGetTime() - startTime }
+
+    func run() throws {
+        var last = now
+        fpsWindowStart = last
+        refreshTitle()
+        while glfwWindowShouldClose(window) == GLFW_FALSE {
+            var width: Int32 = 0
+            var height: Int32 = 0
+            glfwGetFramebufferSize(window, &width, &height)
+            if width == 0 || height == 0 {
+                // Minimised: nothing to draw into; sleep until something happens.
+                glfwWaitEventsTimeout(0.1)
+                last = now
+                continue
+            }
+            glfwPollEvents()
+            let t = now
+            // Apply each pointer event at its own time, so springs see the real press timing.
+            for event in pending {
+                if event.time > last {
+                    scene.advance(by: event.time - last)
+                    last = event.time
+                }
+                scene.handle(event)
+            }
+            pending.removeAll(keepingCapacity: true)
+            if t > last { scene.advance(by: t - last) }
+            last = t
+            updateViewSize()
+            scene.update()
+            let target = Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
+            try drawer.draw(scene, into: target)
+            if showsHUD { try drawer.overlay.drawHUD(hudText, viewSize: scene.viewSize, into: target) }
+            glfwSwapBuffers(window)
+            countFrame(at: t)
+            if let quitAfter, t >= quitAfter { glfwSetWindowShouldClose(window, GLFW_TRUE) }
+        }
+    }
+
+    /// The view's size in points: the framebuffer divided by the content scale (HiDPI).
+    private func updateViewSize() {
+        var fbWidth: Int32 = 0
+        var fbHeight: Int32 = 0
+        glfwGetFramebufferSize(window, &fbWidth, &fbHeight)
+        let scale = contentScale
+        if fbWidth > 0 && fbHeight > 0 {
+            let size = Size(width: Double(fbWidth) / scale, height: Double(fbHeight) / scale)
+            if size != scene.viewSize { scene.viewSize = size }
+        }
+    }
+
+    private var contentScale: Double {
+        var x: Float = 1
+        var y: Float = 1
+        glfwGetWindowContentScale(window, &x, &y)
+        return x > 0 ? Double(x) : 1
+    }
+
+    /// Cursor position (screen coordinates) to points.
+    private func points(x: Double, y: Double) -> Point {
+        var winWidth: Int32 = 0
+        var winHeight: Int32 = 0
+        glfwGetWindowSize(window, &winWidth, &winHeight)
+        guard winWidth > 0, winHeight > 0 else { return Point(x: x, y: y) }
+        return Point(x: x * scene.viewSize.width / Double(winWidth), y: y * scene.viewSize.height / Double(winHeight))
+    }
+
+    private func countFrame(at t: Double) {
+        frameCount += 1
+        if t - fpsWindowStart >= 0.5 {
+            framesPerSecond = Double(frameCount) / (t - fpsWindowStart)
+            frameCount = 0
+            fpsWindowStart = t
+            refreshTitle()
+        }
+    }
+
+    /// The window title and the HUD line: effect name and frame rate (changes twice a second).
+    private func refreshTitle() {
+        let name = scene.effect.descriptor.name
+        let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "… fps"
+        hudText = "\(name)  \(fps)  (1-\(EffectRegistry.all.count)/Tab switch, Esc quits)"
+        let newTitle = "Glint — \(scene.effect.descriptor.title) — \(fps)"
+        if newTitle != title {
+            title = newTitle
+            glfwSetWindowTitle(window, newTitle)
+        }
+    }
+
+    // MARK: - Input
+
+    private func installCallbacks() {
+        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetCursorPosCallback(window) { window, x, y in
+            WindowApp.from(window)?.cursorMoved(x: x, y: y)
+        }
+        glfwSetMouseButtonCallback(window) { window, button, action, _ in
+            WindowApp.from(window)?.mouseButton(button, action: action)
+        }
+        glfwSetKeyCallback(window) { window, key, _, action, _ in
+            WindowApp.from(window)?.key(key, action: action)
+        }
+    }
+
+    private static func from(_ window: OpaquePointer?) -> WindowApp? {
+        guard let window, let raw = glfwGetWindowUserPointer(window) else { return nil }
+        return Unmanaged<WindowApp>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    private func cursorMoved(x: Double, y: Double) {
+        pointer = points(x: x, y: y)
+        if isPressed { pending.append(PointerEvent(.move, pointer, at: now)) }
+    }
+
+    private func mouseButton(_ button: Int32, action: Int32) {
+        guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
+        var x = 0.0
+        var y = 0.0
+        glfwGetCursorPos(window, &x, &y)
+        pointer = points(x: x, y: y)
+        if action == GLFW_PRESS, !isPressed {
+            isPressed = true
+            pending.append(PointerEvent(.down, pointer, at: now))
+        } else if action == GLFW_RELEASE, isPressed {
+            isPressed = false
+            pending.append(PointerEvent(.up, pointer, at: now))
+        }
+    }
+
+    private func key(_ key: Int32, action: Int32) {
+        guard action == GLFW_PRESS else { return }
+        switch key {
+        case GLFW_KEY_ESCAPE, GLFW_KEY_Q:
+            glfwSetWindowShouldClose(window, GLFW_TRUE)
+        case GLFW_KEY_H:
+            showsHUD.toggle()
+        case GLFW_KEY_TAB:
+            let names = EffectRegistry.names
+            let i = names.firstIndex(of: scene.effect.descriptor.name) ?? 0
+            switchEffect(to: (i + 1) % names.count)
+        case GLFW_KEY_1...GLFW_KEY_9:
+            switchEffect(to: Int(key - GLFW_KEY_1))
+        default:
+            break
+        }
+    }
+
+    private func switchEffect(to index: Int) {
+        guard EffectRegistry.all.indices.contains(index) else { return }
+        let type = EffectRegistry.all[index]
+        guard type.descriptor.name != scene.effect.descriptor.name else { return }
+        isPressed = false
+        pending.removeAll(keepingCapacity: true)
+        scene.switchEffect(to: type.init(), at: now)
+        do {
+            try drawer.prepare(scene)
+        } catch {
+            Console.warn("\(error)")
+        }
+        refreshTitle()
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import GlintCore
+import GlintRender
+
+struct WindowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "window",
+        abstract: "Open the interactive window (the default).",
+        discussion: """
+        Controls: click and hold anywhere to animate; 1…9 or Tab switch effects; H hides the \
+        frame-rate line; Esc or Q quits. Needs a display: without one use 'glint render'.
+        """
+    )
+
+    @OptionGroup var effectOptions: EffectOptions
+
+    @Option(name: .long, help: ArgumentHelp("The window's size in points.", valueName: "WxH"))
+    var size: String = "960x600"
+
+    @Option(name: .long, help: ArgumentHelp("Quit after this many seconds (for demos and tests).", valueName: "seconds"))
+    var quitAfter: String?
+
+    func run() throws {
+        let viewSize = try Parse.size(size)
+        let effect = try effectOptions.makeEffect()
+        let sources = try effectOptions.makeSources()
+        let quit = try quitAfter.map { try Parse.time($0) }
+        let app = try WindowApp(effect: effect, params: effectOptions.params, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay, quitAfter: quit)
+        try app.run()
+    }
+}
