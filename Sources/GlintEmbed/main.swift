@@ -1,6 +1,6 @@
 // Build tool: writes a Swift file that carries the top-level Shaders/ and Assets/ inside the binary,
 // so `glint` runs from any directory. Text files become string literals; other files base64.
-// Usage: GlintEmbed OUTPUT.swift FILE...
+// Usage: GlintEmbed OUTPUT.swift FOLDER|FILE...
 import Foundation
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -13,7 +13,19 @@ let textExtensions: Set<String> = ["frag", "vert", "glsl", "txt"]
 var shaders: [(String, String)] = []
 var assets: [(String, String)] = []
 
-for path in arguments.dropFirst().sorted() {
+// Each argument is a folder (every file in it, sorted) or a single file.
+var files: [String] = []
+for path in arguments.dropFirst() {
+    var isDir: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        files += names.filter { !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
+    } else {
+        files.append(path)
+    }
+}
+
+for path in files {
     let url = URL(fileURLWithPath: path)
     let folder = url.deletingLastPathComponent().lastPathComponent
     let name = url.lastPathComponent
@@ -56,6 +68,9 @@ for (name, b64) in assets {
 out += assets.isEmpty ? "        :\n" : ""
 out += "    ]\n}\n"
 
+if let existing = try? String(contentsOfFile: outputPath, encoding: .utf8), existing == out {
+    exit(0)  // unchanged: keep the file's date so nothing recompiles
+}
 do {
     try out.write(toFile: outputPath, atomically: true, encoding: .utf8)
 } catch {
