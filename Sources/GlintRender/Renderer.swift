@@ -66,9 +66,14 @@ public final class Renderer {
         into target: Framebuffer,
         drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
     ) throws(RenderError) {
-        guard let content = passes.first, target.pixelWidth > 0, target.pixelHeight > 0 else { return }
+        guard !passes.isEmpty, target.pixelWidth > 0, target.pixelHeight > 0 else { return }
+        let content = passes[0]
         var last = 0
-        for i in passes.indices.dropFirst() where passes[i].isEnabled { last = i }
+        var i = 1
+        while i < passes.count {  // index loops: no iterator allocations in unoptimised builds
+            if passes[i].isEnabled { last = i }
+            i += 1
+        }
 
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glEnable(GLenum(GL_BLEND))
@@ -89,7 +94,8 @@ public final class Renderer {
                 try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
             ]
         }
-        for t in offscreen { try t.resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight) }
+        try offscreen[0].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
+        try offscreen[1].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
 
         var source = 0
         offscreen[source].framebuffer.bind()
@@ -98,7 +104,10 @@ public final class Renderer {
         try drawForeground(offscreen[source].framebuffer)
         epoxy_glBindVertexArray(vertexArray)
 
-        for i in passes.indices.dropFirst() where passes[i].isEnabled {
+        i = 1
+        while i <= last {
+            defer { i += 1 }
+            guard passes[i].isEnabled else { continue }
             let destination = i == last ? target : offscreen[1 - source].framebuffer
             destination.bind()
             clear(to: i == last ? backdrop : .clear)
@@ -138,7 +147,10 @@ public final class Renderer {
     /// Sets every argument whose uniform the program declares; skips the others.
     private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot]) throws(RenderError) {
         var unit: GLint = 1
-        for (i, value) in effect.argumentValues.enumerated() {
+        // Plain index loops: iterators over enum payloads can allocate in unoptimised builds.
+        let values = effect.argumentValues
+        for i in 0..<values.count {
+            let value = values[i]
             let slot = slots[i]
             guard slot.location >= 0 || slot.countLocation >= 0 || slot.sizeLocation >= 0 else { continue }
             let l = slot.location
@@ -163,8 +175,8 @@ public final class Renderer {
             case .colorArray(let a):
                 let n = min(a.count, Int(slot.count))
                 scratch.removeAll(keepingCapacity: true)
-                for c in a.prefix(n) {
-                    let (r, g, b, al) = c.premultiplied
+                for k in 0..<n {
+                    let (r, g, b, al) = a[k].premultiplied
                     scratch.append(r); scratch.append(g); scratch.append(b); scratch.append(al)
                 }
                 if n > 0 { scratch.withUnsafeBufferPointer { epoxy_glUniform4fv(l, GLsizei(n), $0.baseAddress) } }

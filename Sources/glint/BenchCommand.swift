@@ -48,6 +48,7 @@ struct BenchCommand: ParsableCommand {
 
         var milliseconds = [Double](repeating: 0, count: frames)
         var allocations = [UInt64](repeating: 0, count: frames)
+        var driverAllocations = [UInt64](repeating: 0, count: frames)
         var nextEvent = 0
         var now = 0.0
         for frame in 0..<frames {
@@ -63,6 +64,7 @@ struct BenchCommand: ParsableCommand {
             try drawer.draw(scene, into: target.framebuffer)
             epoxy_glFinish()
             allocations[frame] = glint_alloc_counting_end()
+            driverAllocations[frame] = glint_alloc_counting_driver()
             milliseconds[frame] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
         }
 
@@ -71,9 +73,11 @@ struct BenchCommand: ParsableCommand {
         let mean = steady.reduce(0, +) / Double(steady.count)
         let median = steady[steady.count / 2]
         let p95 = steady[min(steady.count - 1, Int(Double(steady.count) * 0.95))]
-        let steadyAllocations = allocations[warm...]
-        let totalAllocations = steadyAllocations.reduce(0, +)
-        let worst = steadyAllocations.max() ?? 0
+        let steadyFrames = Double(frames - warm)
+        let total = allocations[warm...].reduce(0, +)
+        let driver = driverAllocations[warm...].reduce(0, +)
+        let own = total - driver
+        let worstOwn = zip(allocations[warm...], driverAllocations[warm...]).map { $0 - $1 }.max() ?? 0
         let counted = glint_alloc_counter_active() != 0
 
         print("effect      \(effect.descriptor.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
@@ -81,8 +85,8 @@ struct BenchCommand: ParsableCommand {
         print("frames      \(frames) (first \(warm) not counted: warm-up)")
         print(String(format: "time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)", mean, median, p95, 1000 / mean))
         if counted {
-            print(String(format: "heap        %.2f allocations/frame in steady state (worst frame %llu, first frame %llu)",
-                         Double(totalAllocations) / Double(steadyAllocations.count), worst, allocations[0]))
+            print(String(format: "heap        %.2f allocations/frame by Glint in steady state (worst frame %llu); the GL driver's own: %.2f/frame",
+                         Double(own) / steadyFrames, worstOwn, Double(driver) / steadyFrames))
         } else {
             print("heap        not counted (the allocator wrapper is not active)")
         }
