@@ -87,13 +87,13 @@ public enum Parse {
             throw InputError("unknown parameter '\(name)' for \(descriptor.name); it takes \(valid)")
         }
         guard let v = Double(parts[1]), v.isFinite else {
-            throw InputError("bad value '\(parts[1])' for \(name): expected a number; \(p.usage)")
+            throw InputError("bad value '\(parts[1])' for \(name): expected a number; \(descriptor.name) takes \(valid)")
         }
         guard p.range.contains(v) else {
-            throw InputError("value \(parts[1]) for \(name) is out of range; \(p.usage)")
+            throw InputError("value \(parts[1]) for \(name) is out of range \(formatNumber(p.range.lowerBound))…\(formatNumber(p.range.upperBound)); \(descriptor.name) takes \(valid)")
         }
         if p.isInteger && v != v.rounded() {
-            throw InputError("value \(parts[1]) for \(name) must be a whole number; \(p.usage)")
+            throw InputError("value \(parts[1]) for \(name) must be a whole number; \(descriptor.name) takes \(valid)")
         }
         return (name, v)
     }

@@ -1,0 +1,68 @@
+import Testing
+@testable import GlintCore
+
+@Suite("Simulation and the harmonic effect")
+struct SimulationTests {
+    func state(_ scene: Scene) -> [String: StateValue] {
+        Dictionary(uniqueKeysWithValues: scene.stateSnapshot())
+    }
+
+    @Test("with no input, time is the wall time and the waves rest")
+    func idle() {
+        let scene = Scene(effect: HarmonicEffect(), viewSize: Size(width: 100, height: 50))
+        Simulation.run(scene, events: [], until: 2.5)
+        let s = state(scene)
+        #expect(s["time"] == .number(2.5))
+        #expect(s["amplitude"] == .number(0.5))
+        #expect(s["mixCoeff"] == .number(0))
+        #expect(s["wavesCount"] == .number(6))
+        #expect(s["isInteracting"] == .bool(false))
+    }
+
+    @Test("events apply at their own times, whatever the step")
+    func eventTiming() {
+        let events = [PointerEvent(.down, .zero, at: 0.51), PointerEvent(.up, .zero, at: 1.337)]
+        func run(step: Double) -> HoldInteraction {
+            let effect = HarmonicEffect()
+            Simulation.run(Scene(effect: effect, viewSize: Size(width: 10, height: 10)), events: events, until: 2, step: step)
+            return effect.hold
+        }
+        let coarse = run(step: 1.0 / 30), fine = run(step: 1.0 / 144)
+        #expect(abs(coarse.clock.elapsed - fine.clock.elapsed) < 1e-6)
+        #expect(abs(coarse.amplitude.value - fine.amplitude.value) < 1e-9)
+    }
+
+    @Test("the shader's arguments follow the hold")
+    func arguments() {
+        let effect = HarmonicEffect()
+        let scene = Scene(effect: effect, viewSize: Size(width: 320, height: 180))
+        Simulation.run(scene, events: [PointerEvent(.down, .zero, at: 0.1)], until: 1)
+        #expect(effect.pass["bounds"] == .float4(0, 0, 320, 180))
+        #expect(effect.pass["amplitude"] == .float(2))
+        #expect(effect.pass["mixCoeff"] == .float(1))
+        #expect(effect.pass["palette"] == .colorArray(HarmonicEffect.palette))
+    }
+
+    @Test("parameters set the resting state")
+    func parameters() {
+        let effect = HarmonicEffect()
+        effect.setParameter("amplitude", to: 1.5)
+        effect.setParameter("wavesCount", to: 3)
+        let scene = Scene(effect: effect, viewSize: Size(width: 10, height: 10))
+        Simulation.run(scene, events: [], until: 0.5)
+        #expect(state(scene)["amplitude"] == .number(1.5))
+        #expect(state(scene)["wavesCount"] == .number(3))
+    }
+
+    @Test("time sent to the shader wraps by whole periods, keeping float precision for hours")
+    func timeWraps() {
+        let effect = HarmonicEffect()
+        effect.advance(by: 3600)
+        let t = Double(effect.shaderTime)
+        #expect(t >= 0 && t < HarmonicEffect.timeWrapPeriod)
+        // The phase the shader sees is the same as with the unwrapped time.
+        #expect(abs(sin(t) - sin(3600)) < 1e-4)
+    }
+}
+
+import Foundation
