@@ -165,7 +165,9 @@ final class Program {
             rest = rest.drop { $0 != ")" }.dropFirst()
         }
         var message = rest.drop { $0 == ":" || $0 == " " }
-        if message.hasPrefix("error: ") { message = message.dropFirst(7) }
+        if message.hasPrefix("error") {
+            message = message.dropFirst(5).drop { $0 == ":" || $0 == " " }
+        }
         return (string, line, String(message).trimmingCharacters(in: .whitespaces))
     }
 }
