@@ -45,6 +45,6 @@ let package = Package(
 
         .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore"]),
         .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender"]),
-        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore"]),
+        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender"]),
     ]
 )

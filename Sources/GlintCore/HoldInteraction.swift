@@ -63,6 +63,10 @@ public struct HoldInteraction: Equatable, Sendable {
     /// integral of the speed multiplier over the interval.
     public mutating func advance(by dt: Double) {
         guard dt > 0, dt.isFinite else { return }
+        if isSettled {  // nothing moving: time runs at a constant speed
+            clock.advance(by: dt, speedMultiplier: speedMultiplier.value)
+            return
+        }
         var left = dt
         while left > 0 {
             let h = min(left, Self.maximumSubstep)

@@ -33,9 +33,9 @@ public final class HeadlessContext {
         // EGL_NO_CONFIG_KHR: a context for framebuffer objects only, with no surface.
         guard let ctx = epoxy_eglCreateContext(dpy, nil, nil, attributes), ctx != EGLContext(bitPattern: 0) else {
             let error = epoxy_eglGetError()
-            _ = epoxy_eglTerminate(dpy)
+            defer { _ = epoxy_eglTerminate(dpy) }
             if error == EGLint(EGL_BAD_MATCH) || error == EGLint(EGL_BAD_CONFIG) {
-                throw .unsupportedGL(version: "no OpenGL 3.3 core context from EGL (EGL error 0x\(String(error, radix: 16)))")
+                throw .unsupportedGL(version: Self.defaultContextVersion(dpy) ?? "no OpenGL 3.3 core context (EGL error 0x\(String(error, radix: 16)))")
             }
             throw .headless("eglCreateContext failed (EGL error 0x\(String(error, radix: 16)))")
         }
@@ -54,6 +54,16 @@ public final class HeadlessContext {
             _ = epoxy_eglTerminate(dpy)
             throw error
         }
+    }
+
+    /// The version of the context EGL makes when asked for none: what the driver offers, for the
+    /// message when 3.3 core is refused.
+    private static func defaultContextVersion(_ dpy: EGLDisplay) -> String? {
+        guard let ctx = epoxy_eglCreateContext(dpy, nil, nil, nil), ctx != EGLContext(bitPattern: 0) else { return nil }
+        defer { _ = epoxy_eglDestroyContext(dpy, ctx) }
+        guard epoxy_eglMakeCurrent(dpy, nil, nil, ctx) == EGLBoolean(EGL_TRUE) else { return nil }
+        defer { _ = epoxy_eglMakeCurrent(dpy, nil, nil, nil) }
+        return GL.versionString
     }
 
     /// The driver's GL_VERSION and GL_RENDERER.

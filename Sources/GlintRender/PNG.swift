@@ -26,8 +26,10 @@ public enum PNG {
     /// Writes a PNG file; the message names the path and the reason when it cannot.
     public static func write(_ path: String, width: Int, height: Int, rgba: [UInt8]) throws(RenderError) {
         let bytes = try encode(width: width, height: height, rgba: rgba)
-        guard FileManager.default.createFile(atPath: path, contents: Data(bytes)) else {
-            throw .image("cannot write '\(path)': \(whyUnwritable(path))")
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw .image("cannot write '\(path)': \(error.localizedDescription)")
         }
     }
 
@@ -70,17 +72,5 @@ public enum PNG {
         return withUnsafeBytes(of: &m) { raw in
             String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
         }
-    }
-
-    /// Why a path cannot be written, in words.
-    static func whyUnwritable(_ path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
-        let folder = dir.isEmpty ? "." : dir
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: folder, isDirectory: &isDir) { return "the folder '\(folder)' does not exist" }
-        if !isDir.boolValue { return "'\(folder)' is not a folder" }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue { return "it is a folder" }
-        if !FileManager.default.isWritableFile(atPath: folder) { return "the folder '\(folder)' is not writable" }
-        return "the file could not be created"
     }
 }

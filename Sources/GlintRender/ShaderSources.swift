@@ -18,7 +18,7 @@ public struct ShaderSources: Sendable {
     /// The text of a shader file and the path to name in messages.
     public func source(named file: String) throws(RenderError) -> (text: String, path: String) {
         if let dir = overrideDirectory {
-            let path = (dir as NSString).appendingPathComponent(file)
+            let path = dir.hasSuffix("/") ? dir + file : dir + "/" + file
             if let data = FileManager.default.contents(atPath: path) {
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")

@@ -26,12 +26,11 @@ enum Console {
     /// Writes `data` to `path` atomically (a temporary file renamed into place), so a failed
     /// write never leaves half a file where the user's file was.
     static func write(_ data: Data, to path: String, what: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw AppError("cannot write \(what) '\(path)': it is a folder")
         }
-        let dir = folder.isEmpty ? "." : folder
+        let dir = parentFolder(of: path)
         if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
             throw AppError("cannot write \(what) '\(path)': the folder '\(dir)' does not exist")
         }
@@ -44,10 +43,17 @@ enum Console {
         }
     }
 
+    /// The folder a file path lies in: "." for a bare name. (NSString's deletingLastPathComponent
+    /// traps on "." in this Foundation, so paths are split by hand.)
+    static func parentFolder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
+    }
+
     /// Fails early, before any rendering, when `path` clearly cannot be written.
     static func checkWritable(_ path: String, what: String) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        let dir = folder.isEmpty ? "." : folder
+        let dir = parentFolder(of: path)
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw AppError("cannot write \(what) '\(path)': it is a folder")

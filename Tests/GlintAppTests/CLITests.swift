@@ -1,0 +1,202 @@
+import Foundation
+import Testing
+
+/// Runs the built `glint` binary as a user would and reads what it prints.
+enum CLI {
+    /// `glint` beside this test executable (both live in .build/<triple>/debug), or GLINT_BINARY.
+    static var binary: String {
+        if let env = ProcessInfo.processInfo.environment["GLINT_BINARY"] { return env }
+        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var dir = (exe as NSString).deletingLastPathComponent
+        // The test runner may sit inside an .xctest bundle folder.
+        while !dir.isEmpty, dir != "/", !FileManager.default.fileExists(atPath: dir + "/glint") {
+            dir = (dir as NSString).deletingLastPathComponent
+        }
+        return dir + "/glint"
+    }
+
+    struct Result {
+        var status: Int32
+        var reason: Process.TerminationReason
+        var stdout: String
+        var stderr: String
+        var stderrLines: [Substring] { stderr.split(separator: "\n") }
+    }
+
+    /// Runs glint with `arguments` in `directory`, with at most `timeout` seconds to finish.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
+        #expect(FileManager.default.isExecutableFile(atPath: binary), "no glint binary at \(binary): run `swift build` first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "DISPLAY")
+        env.removeValue(forKey: "WAYLAND_DISPLAY")
+        for (k, v) in environment { env[k] = v }
+        process.environment = env
+        // Output goes to files, so a chatty child can never block on a full pipe.
+        let base = NSTemporaryDirectory() + "glint-run-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
+        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
+        defer {
+            try? out.close(); try? err.close()
+            try? FileManager.default.removeItem(atPath: base + ".out")
+            try? FileManager.default.removeItem(atPath: base + ".err")
+        }
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("glint \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
+        let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
+        return Result(status: process.terminationStatus, reason: process.terminationReason,
+                      stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    static func temporaryFolder() throws -> String {
+        let dir = NSTemporaryDirectory() + "glint-cli-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        return dir
+    }
+}
+
+@Suite("Command line", .serialized)
+struct CLITests {
+    @Test("render writes the PNG it was asked for, and the same arguments give the same bytes")
+    func renderIsDeterministic() throws {
+        let dir = try CLI.temporaryFolder()
+        let args = ["render", "--effect", "harmonic", "--size", "320x180", "--time", "2.5",
+                    "--input", "0.5 down 160 90; 1.8 up 160 90"]
+        let a = try CLI.run(args + ["--output", "a.png", "--state", "a.json"], in: dir)
+        let b = try CLI.run(args + ["--output", "b.png"], in: dir)
+        #expect(a.status == 0 && b.status == 0, "\(a.stderr)\(b.stderr)")
+        let pa = try Data(contentsOf: URL(fileURLWithPath: dir + "/a.png"))
+        let pb = try Data(contentsOf: URL(fileURLWithPath: dir + "/b.png"))
+        #expect(pa == pb)
+        #expect(pa.starts(with: [0x89, 0x50, 0x4E, 0x47]), "a PNG")
+        // Width and height sit in the IHDR chunk at bytes 16…23.
+        let w = pa[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = pa[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(w == 320 && h == 180)
+    }
+
+    @Test("--state reports what the shader received, keyed by the seed's names")
+    func state() throws {
+        let dir = try CLI.temporaryFolder()
+        let r = try CLI.run(["render", "--size", "64x36", "--time", "1.5", "--input", "0.5 down 10 10", "-o", "x.png", "--state", "s.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as! [String: Any]
+        #expect(json["isInteracting"] as? Bool == true)
+        #expect(json["amplitude"] as? Double == 2)
+        #expect(json["mixCoeff"] as? Double == 1)
+        #expect(json["wavesCount"] as? Double == 6)
+        let time = json["time"] as? Double ?? 0
+        #expect(time > 2.3 && time < 2.5, "0.5 s at speed 1, then ~1 s at up to speed 2: \(time)")
+    }
+
+    @Test("--input @file reads the same events as inline")
+    func inputFile() throws {
+        let dir = try CLI.temporaryFolder()
+        try "# press and release\n0.5 down 32 18\n1.8 up 32 18\n".write(toFile: dir + "/events.txt", atomically: true, encoding: .utf8)
+        _ = try CLI.run(["render", "--size", "64x36", "--time", "2", "--input", "@events.txt", "-o", "f.png"], in: dir)
+        _ = try CLI.run(["render", "--size", "64x36", "--time", "2", "--input", "0.5 down 32 18; 1.8 up 32 18", "-o", "i.png"], in: dir)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/f.png")) == Data(contentsOf: URL(fileURLWithPath: dir + "/i.png")))
+    }
+
+    @Test("--param changes the effect, and --scale renders more pixels")
+    func paramsAndScale() throws {
+        let dir = try CLI.temporaryFolder()
+        let r = try CLI.run(["render", "--size", "64x36", "--scale", "2", "--param", "amplitude=1.5", "--param", "wavesCount=3", "-o", "p.png", "--state", "p.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/p.json"))) as! [String: Any]
+        #expect(json["amplitude"] as? Double == 1.5)
+        #expect(json["wavesCount"] as? Double == 3)
+        let png = try Data(contentsOf: URL(fileURLWithPath: dir + "/p.png"))
+        #expect(png[16..<20].reduce(0) { $0 << 8 | Int($1) } == 128)
+    }
+
+    @Test("glint effects lists each effect with its parameters")
+    func effects() throws {
+        let r = try CLI.run(["effects"])
+        #expect(r.status == 0)
+        #expect(r.stdout.contains("harmonic (colorEffect)"))
+        #expect(r.stdout.contains("amplitude") && r.stdout.contains("default 0.5, range 0…4"))
+    }
+
+    @Test("glint bench prints time per frame and no heap allocations by Glint in steady state")
+    func bench() throws {
+        let r = try CLI.run(["bench", "--size", "96x54", "--frames", "80", "--input", "0.3 down 5 5; 0.9 up 5 5"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("ms/frame"))
+        #expect(r.stdout.contains("0.00 allocations/frame by Glint"), "\(r.stdout)")
+    }
+
+    /// Each bad input: one line on stderr naming the problem, a non-zero exit, no crash.
+    @Test("bad input gets one clear line and a non-zero exit", arguments: [
+        (["render", "--effect", "sparkle", "-o", "x.png"], "unknown effect 'sparkle'; valid effects: harmonic"),
+        (["render", "--size", "12x", "-o", "x.png"], "bad size '12x'"),
+        (["render", "--size", "0x10", "-o", "x.png"], "bad size '0x10'"),
+        (["render", "--time", "soon", "-o", "x.png"], "bad time 'soon'"),
+        (["render", "--time=-3", "-o", "x.png"], "bad time '-3'"),
+        (["render", "--input", "0.5 press 1 2", "-o", "x.png"], "bad pointer action 'press'"),
+        (["render", "--input", "0.5 down 1", "-o", "x.png"], "bad event '0.5 down 1'"),
+        (["render", "--input", "@missing.txt", "-o", "x.png"], "cannot read the input file 'missing.txt'"),
+        (["render", "-o", "no/such/folder/x.png"], "cannot write the image 'no/such/folder/x.png': the folder 'no/such/folder' does not exist"),
+        (["render", "-o", "."], "cannot write the image '.': it is a folder"),
+        (["render", "-o", "x.png", "--state", "nowhere/s.json"], "cannot write the state 'nowhere/s.json'"),
+        (["render", "--param", "loudness=3", "-o", "x.png"], "unknown parameter 'loudness' for harmonic; it takes amplitude"),
+        (["render", "--param", "amplitude=99", "-o", "x.png"], "value 99 for amplitude is out of range 0…4"),
+        (["render", "--scale", "100", "-o", "x.png"], "bad scale '100'"),
+        (["render", "--shaders", "no-such-dir", "-o", "x.png"], "bad shader folder 'no-such-dir'"),
+        (["render", "--frobnicate", "-o", "x.png"], "Unknown option '--frobnicate'"),
+        (["bench", "--frames", "0"], "bad frame count '0'"),
+    ] as [([String], String)])
+    func badInput(arguments: [String], expected: String) throws {
+        let dir = try CLI.temporaryFolder()
+        let r = try CLI.run(arguments, in: dir)
+        #expect(r.reason == .exit, "exited, not killed by a signal")
+        #expect(r.status != 0)
+        #expect(r.stderrLines.count == 1, "one line: \(r.stderr)")
+        #expect(r.stderr.hasPrefix("glint: ") && r.stderr.contains(expected), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"), "no picture written on error")
+    }
+
+    @Test("a shader that fails to compile is reported as file:line with the driver's message, and the old output survives")
+    func brokenShader() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/shaders", withIntermediateDirectories: true)
+        try "// broken\n// test\nvec4 colorEffect(vec2 p, vec4 c) {\n    return vec4(p, missingValue, 1.0);\n}\n"
+            .write(toFile: dir + "/shaders/harmonic.frag", atomically: true, encoding: .utf8)
+        try "keep me".write(toFile: dir + "/out.png", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", "--shaders", "shaders", "-o", "out.png"], in: dir)
+        #expect(r.status != 0)
+        #expect(r.stderrLines.count == 1, "\(r.stderr)")
+        #expect(r.stderr.hasPrefix("glint: shaders/harmonic.frag:4: fragment shader error: "), "\(r.stderr)")
+        #expect(r.stderr.contains("missingValue"))
+        #expect(try String(contentsOfFile: dir + "/out.png", encoding: .utf8) == "keep me", "the user's file is untouched")
+    }
+
+    @Test("an OpenGL older than 3.3 is named, with the version the driver offers")
+    func oldOpenGL() throws {
+        let dir = try CLI.temporaryFolder()
+        let r = try CLI.run(["render", "-o", "x.png"], in: dir, environment: ["MESA_GL_VERSION_OVERRIDE": "3.0"])
+        #expect(r.status != 0)
+        #expect(r.stderrLines.count == 1)
+        #expect(r.stderr.contains("OpenGL 3.3 core or newer is needed, but the driver offers '3.0"), "\(r.stderr)")
+    }
+
+    @Test("the binary works from any directory: shaders and assets are built in")
+    func anyDirectory() throws {
+        let r = try CLI.run(["render", "--size", "200x200", "--time", "0.5", "-o", NSTemporaryDirectory() + "/glint-anydir.png"], in: "/")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.isEmpty, "no warnings about missing fonts or images: \(r.stderr)")
+    }
+}

@@ -1,0 +1,504 @@
+// End-to-end tests of the real window: the built `glint` binary under a private Xvfb server,
+// driven with real X input (xdotool) and checked through screenshots of the root window
+// (ImageMagick's `import`). Every wait is bounded and every child is killed on the way out.
+//
+// Needs Xvfb, xdotool, import and xrdb (scripts/test installs them); set
+// GLINT_SKIP_WINDOW_TESTS=1 to skip the tests that need them.
+
+import Foundation
+import GlintRender
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+private let skipWindowTests = ProcessInfo.processInfo.environment["GLINT_SKIP_WINDOW_TESTS"] == "1"
+
+@Suite("Window (Xvfb, real X input)", .serialized)
+struct WindowTests {
+    @Test("press and hold turns the white waves into palette colours; release turns them white again",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func holdColoursTheWaves() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("basic")
+        let x = try XServer.start()
+        defer { x.stop() }
+
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        print("window: \(window)")
+        #expect(window.x == 0 && window.y == 0, "no window manager runs, so the window should sit at 0,0: \(window)")
+        #expect(window.width == 800 && window.height == 500, "--size 800x500 at scale 1 should give an 800x500 window: \(window)")
+
+        Thread.sleep(forTimeInterval: 2)
+        let before = try screenshot(x, to: shots + "/before.png", app: app)
+        try copy(shots + "/before.png", to: "/tmp/glint-window-before.png")
+
+        try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
+        Thread.sleep(forTimeInterval: 1.5)
+        let held = try screenshot(x, to: shots + "/held.png", app: app)
+        try copy(shots + "/held.png", to: "/tmp/glint-window-held.png")
+
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 2)
+        let released = try screenshot(x, to: shots + "/released.png", app: app)
+
+        try x.run("xdotool", ["key", "Escape"])
+        let exit = app.waitForExit(seconds: 5)
+
+        let a = Look(before, window: window, scale: 1)
+        let b = Look(held, window: window, scale: 1)
+        let c = Look(released, window: window, scale: 1)
+        print("before:   \(a)\nheld:     \(b)\nreleased: \(c)\nscreenshots in \(shots)")
+
+        // The window shows something: a grey backdrop with a bright white band.
+        #expect(a.meanLevel > 0.12, "the window looks black before the hold: \(a)")
+        #expect(a.brightShare > 0.05, "no bright waves before the hold: \(a)")
+        // White waves at rest, palette colours while held, white again after the release.
+        #expect(a.colouredShare < 0.05, "the waves should be white before the hold: \(a)")
+        #expect(b.colouredShare > 0.25, "holding the button should colour the waves: \(b)")
+        #expect(b.brightShare > 0.03, "the waves should still be visible while held: \(b)")
+        #expect(c.colouredShare < 0.05, "the waves should be white again after the release: \(c)")
+        #expect(c.meanLevel > 0.12, "the window looks black after the release: \(c)")
+
+        #expect(exit == .exited(0), "Escape should quit glint cleanly; got \(exit). stderr: \(app.stderrSummary())")
+    }
+
+    @Test("HiDPI: with Xft.dpi 192 a 400x250-point window is 800x500 pixels, fully drawn, and reacts to the pointer",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func hiDPI() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("hidpi")
+        let x = try XServer.start()
+        defer { x.stop() }
+
+        // GLFW on X11 reads the content scale from Xft.dpi in RESOURCE_MANAGER (96 dpi = scale 1).
+        try x.run("xrdb", ["-merge"], input: "Xft.dpi: 192\n")
+        let resources = try x.run("xrdb", ["-query"])
+        try require(resources.contains("Xft.dpi:\t192"), "xrdb did not set Xft.dpi: 192 (got '\(resources)')")
+
+        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "20"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        print("window: \(window)")
+        #expect(abs(window.width - 800) <= 2 && abs(window.height - 500) <= 2,
+                "with GLFW_SCALE_TO_MONITOR and content scale 2 the window should be about 800x500 pixels: \(window)")
+
+        Thread.sleep(forTimeInterval: 2)
+        let before = try screenshot(x, to: shots + "/before.png", app: app)
+
+        // The waves fill the whole window: the bright band reaches both side edges near the
+        // vertical middle (a frame drawn at point size would leave the right half black).
+        let band = (window.y + window.height * 35 / 100)..<(window.y + window.height * 65 / 100)
+        let edge = max(1, window.width * 5 / 100)
+        let left = before.brightShare(columns: window.x..<(window.x + edge), rows: band)
+        let right = before.brightShare(columns: (window.x + window.width - edge)..<(window.x + window.width), rows: band)
+        print(String(format: "bright share near the middle: left 5%% %.3f, right 5%% %.3f", left, right))
+        #expect(left > 0.1, "the bright band should reach the window's left edge: \(left)")
+        #expect(right > 0.1, "the bright band should reach the window's right edge (the frame covers only part of the window?): \(right)")
+
+        try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
+        Thread.sleep(forTimeInterval: 1.5)
+        let held = try screenshot(x, to: shots + "/held.png", app: app)
+        try? copy(shots + "/held.png", to: "/tmp/glint-window-hidpi-held.png")
+        try x.run("xdotool", ["mouseup", "1"])
+        try x.run("xdotool", ["key", "Escape"])
+        let exit = app.waitForExit(seconds: 5)
+
+        let a = Look(before, window: window, scale: 2)
+        let b = Look(held, window: window, scale: 2)
+        print("hidpi before: \(a)\nhidpi held:   \(b)\nscreenshots in \(shots)")
+        #expect(a.meanLevel > 0.12, "the window looks black before the hold: \(a)")
+        #expect(a.colouredShare < 0.05, "the waves should be white before the hold: \(a)")
+        #expect(b.colouredShare > 0.25, "holding at the window centre should colour the waves: \(b)")
+        #expect(exit == .exited(0), "Escape should quit glint cleanly; got \(exit). stderr: \(app.stderrSummary())")
+    }
+
+    @Test("without a display glint fails fast with one line that points to 'glint render'")
+    func noDisplay() throws {
+        let glint = try glintBinary()
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        // --quit-after keeps the test bounded even if a window did open somehow.
+        let app = try Child.launch(glint, ["--quit-after", "2"], environment: environment)
+        defer { app.stop() }
+        let exit = app.waitForExit(seconds: 5)
+        let stderr = app.stderr(waitingUpTo: 2)
+        let lines = stderr.split(separator: "\n", omittingEmptySubsequences: true)
+        print("exit: \(exit); stderr: \(stderr.debugDescription)")
+
+        #expect(exit != .running, "glint should give up at once without a display")
+        #expect(exit != .exited(0), "glint should fail without a display: \(exit)")
+        if case .signalled = exit { Issue.record("glint crashed instead of failing cleanly: \(exit)") }
+        #expect(lines.count == 1, "exactly one line on stderr, got \(lines.count): \(stderr.debugDescription)")
+        #expect(stderr.hasSuffix("\n"), "the line should end with a newline: \(stderr.debugDescription)")
+        #expect(stderr.lowercased().contains("display"), "the line should say the display is missing: \(stderr)")
+        #expect(stderr.contains("glint render"), "the line should point to 'glint render': \(stderr)")
+    }
+}
+
+// MARK: - Finding things
+
+private struct WindowTestFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+private func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    if !condition { throw WindowTestFailure(description: message()) }
+}
+
+/// The `glint` executable next to the running test executable, or GLINT_BINARY.
+private func glintBinary() throws -> String {
+    if let path = ProcessInfo.processInfo.environment["GLINT_BINARY"], !path.isEmpty {
+        try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_BINARY='\(path)' is not an executable file")
+        return path
+    }
+    guard let resolved = realpath("/proc/self/exe", nil) else {
+        throw WindowTestFailure(description: "cannot resolve /proc/self/exe to find the glint binary; set GLINT_BINARY")
+    }
+    let me = String(cString: resolved)
+    free(resolved)
+    let path = (me as NSString).deletingLastPathComponent + "/glint"
+    try require(FileManager.default.isExecutableFile(atPath: path),
+                "no glint binary at \(path): run 'swift build' first (or set GLINT_BINARY)")
+    return path
+}
+
+/// The full path of `tool` on PATH, or nil.
+private func which(_ tool: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for dir in path.split(separator: ":") {
+        let candidate = "\(dir)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+private func tool(_ name: String) throws -> String {
+    guard let path = which(name) else {
+        throw WindowTestFailure(description: "'\(name)' is not installed: run scripts/test (it installs Xvfb, xdotool, imagemagick and x11-xserver-utils), or set GLINT_SKIP_WINDOW_TESTS=1 to skip the window tests")
+    }
+    return path
+}
+
+private func requireTools() throws {
+    let missing = ["Xvfb", "xdotool", "import", "xrdb"].filter { which($0) == nil }
+    try require(missing.isEmpty, "the window tests need \(missing.joined(separator: ", ")), which are not installed: run scripts/test (it installs them), or set GLINT_SKIP_WINDOW_TESTS=1 to skip these tests")
+}
+
+private func screenshotFolder(_ name: String) throws -> String {
+    let folder = "/tmp/glint-window-tests/\(name)"
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+private func copy(_ from: String, to: String) throws {
+    try? FileManager.default.removeItem(atPath: to)
+    try FileManager.default.copyItem(atPath: from, toPath: to)
+}
+
+// MARK: - Child processes
+
+/// How a child ended, or that it has not.
+private enum ExitState: Equatable, CustomStringConvertible {
+    case running
+    case exited(Int32)
+    case signalled(Int32)
+
+    var description: String {
+        switch self {
+        case .running: "still running"
+        case let .exited(code): "exit status \(code)"
+        case let .signalled(signal): "killed by signal \(signal)"
+        }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so a chatty child never blocks on a full pipe.
+private final class PipeReader: @unchecked Sendable {
+    let pipe = Pipe()
+    private let lock = NSLock()
+    private var data = Data()
+    private let finished = DispatchSemaphore(value: 0)
+
+    init() {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.lock()
+                data.append(chunk)
+                lock.unlock()
+            }
+            finished.signal()
+        }
+    }
+
+    /// What was read so far, after waiting at most `seconds` for the end of the stream.
+    func text(waitingUpTo seconds: Double) -> String {
+        if finished.wait(timeout: .now() + seconds) == .success { finished.signal() }
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A child process with captured output that is always killed on the way out.
+private final class Child {
+    let name: String
+    private let process = Process()
+    private let out = PipeReader()
+    private let err = PipeReader()
+
+    private init(_ path: String, _ arguments: [String], environment: [String: String]) {
+        name = (path as NSString).lastPathComponent
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out.pipe
+        process.standardError = err.pipe
+    }
+
+    static func launch(_ path: String, _ arguments: [String], environment: [String: String]) throws -> Child {
+        let child = Child(path, arguments, environment: environment)
+        do {
+            try child.process.run()
+        } catch {
+            throw WindowTestFailure(description: "cannot start \(path): \(error)")
+        }
+        return child
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    var state: ExitState {
+        if process.isRunning { return .running }
+        switch process.terminationReason {
+        case .exit: return .exited(process.terminationStatus)
+        case .uncaughtSignal: return .signalled(process.terminationStatus)
+        @unknown default: return .exited(process.terminationStatus)
+        }
+    }
+
+    /// Waits at most `seconds` for the child to end; `.running` when it has not.
+    @discardableResult
+    func waitForExit(seconds: Double) -> ExitState {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return state
+    }
+
+    /// SIGTERM, then SIGKILL after a second; returns once the child is gone.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        if waitForExit(seconds: 1) == .running {
+            kill(process.processIdentifier, SIGKILL)
+            waitForExit(seconds: 3)
+        }
+    }
+
+    func stdout(waitingUpTo seconds: Double) -> String { out.text(waitingUpTo: seconds) }
+    func stderr(waitingUpTo seconds: Double) -> String { err.text(waitingUpTo: seconds) }
+
+    /// The first lines of stderr, for failure messages.
+    func stderrSummary() -> String {
+        let text = err.text(waitingUpTo: process.isRunning ? 0 : 1)
+        let lines = text.split(separator: "\n").prefix(6)
+        return lines.isEmpty ? "(empty)" : lines.joined(separator: " | ")
+    }
+
+    /// Runs a short command to its end, killing it after `timeout` seconds.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String], input: String? = nil,
+                    timeout: Double) throws -> (state: ExitState, stdout: String, stderr: String) {
+        let child = Child(path, arguments, environment: environment)
+        let stdin = Pipe()
+        if input != nil { child.process.standardInput = stdin }
+        do {
+            try child.process.run()
+        } catch {
+            throw WindowTestFailure(description: "cannot start \(path): \(error)")
+        }
+        defer { child.stop() }
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
+        let state = child.waitForExit(seconds: timeout)
+        return (state, child.stdout(waitingUpTo: 1), child.stderr(waitingUpTo: 1))
+    }
+}
+
+// MARK: - The X server
+
+/// A private Xvfb on a free display number.
+private final class XServer {
+    let display: String
+    let environment: [String: String]
+    private let server: Child
+
+    private init(display: String, server: Child) {
+        self.display = display
+        self.server = server
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        // A crash should end at once with its signal, not spend seconds printing a backtrace.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        self.environment = environment
+    }
+
+    static func start() throws -> XServer {
+        let xvfb = try tool("Xvfb")
+        let xdotool = try tool("xdotool")
+        var problems: [String] = []
+        for n in 91...120 {
+            let socket = "/tmp/.X11-unix/X\(n)"
+            if FileManager.default.fileExists(atPath: socket) || FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") { continue }
+            // -noreset: otherwise the server resets when its last client disconnects, which
+            // clears RESOURCE_MANAGER (the Xft.dpi that xrdb sets) before glint connects.
+            let server = try Child.launch(xvfb, [":\(n)", "-nolisten", "tcp", "-noreset", "-screen", "0", "1280x800x24"],
+                                          environment: ProcessInfo.processInfo.environment)
+            let x = XServer(display: ":\(n)", server: server)
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, server.state == .running {
+                if FileManager.default.fileExists(atPath: socket),
+                   let probe = try? Child.run(xdotool, ["getmouselocation"], environment: x.environment, timeout: 2),
+                   probe.state == .exited(0) {
+                    return x
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            problems.append(":\(n): \(server.state); \(server.stderrSummary())")
+            server.stop()
+            if problems.count >= 3 { break }
+        }
+        throw WindowTestFailure(description: "could not start Xvfb on a free display in :91…:120: \(problems.joined(separator: "; "))")
+    }
+
+    func stop() { server.stop() }
+
+    /// Runs an X tool against this server; fails with its stderr unless it exits 0 in time.
+    @discardableResult
+    func run(_ name: String, _ arguments: [String], input: String? = nil, timeout: Double = 10) throws -> String {
+        let result = try Child.run(try tool(name), arguments, environment: environment, input: input, timeout: timeout)
+        try require(result.state == .exited(0),
+                    "\(name) \(arguments.joined(separator: " ")) failed (\(result.state)): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        return result.stdout
+    }
+}
+
+private struct WindowFrame: CustomStringConvertible {
+    var x: Int, y: Int, width: Int, height: Int
+    var midX: Int { x + width / 2 }
+    var midY: Int { y + height / 2 }
+    var description: String { "\(width)x\(height) at \(x),\(y)" }
+}
+
+/// Waits (bounded) for the Glint window to be mapped and returns its geometry in pixels.
+private func findWindow(_ x: XServer, _ app: Child) throws -> WindowFrame {
+    do {
+        try x.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Glint"], timeout: 10)
+    } catch {
+        throw WindowTestFailure(description: "no Glint window appeared within 10 s (glint \(app.state); stderr: \(app.stderrSummary())): \(error)")
+    }
+    let text = try x.run("xdotool", ["search", "--onlyvisible", "--name", "Glint", "getwindowgeometry"])
+    // "Window 4194311\n  Position: 0,0 (screen: 0)\n  Geometry: 800x500\n"
+    func numbers(after label: String, separator: Character) -> [Int]? {
+        guard let line = text.split(separator: "\n").first(where: { $0.contains(label) }) else { return nil }
+        let value = line.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? ""
+        let first = value.split(separator: " ").first ?? ""
+        let parts = first.split(separator: separator).compactMap { Int($0) }
+        return parts.count == 2 ? parts : nil
+    }
+    guard let position = numbers(after: "Position:", separator: ","), let size = numbers(after: "Geometry:", separator: "x") else {
+        throw WindowTestFailure(description: "cannot read the window geometry from xdotool: \(text.debugDescription)")
+    }
+    return WindowFrame(x: position[0], y: position[1], width: size[0], height: size[1])
+}
+
+// MARK: - Screenshots
+
+private struct Screenshot {
+    var width: Int
+    var height: Int
+    var rgba: [UInt8]
+
+    /// Channel values 0…1 of the pixel at (x, y).
+    func pixel(_ x: Int, _ y: Int) -> (r: Double, g: Double, b: Double) {
+        let i = (y * width + x) * 4
+        return (Double(rgba[i]) / 255, Double(rgba[i + 1]) / 255, Double(rgba[i + 2]) / 255)
+    }
+
+    /// The share of pixels in the block whose brightest channel is over one half.
+    func brightShare(columns: Range<Int>, rows: Range<Int>) -> Double {
+        let columns = columns.clamped(to: 0..<width)
+        let rows = rows.clamped(to: 0..<height)
+        var bright = 0
+        for y in rows {
+            for x in columns {
+                let p = pixel(x, y)
+                if max(p.r, p.g, p.b) > 0.5 { bright += 1 }
+            }
+        }
+        let total = columns.count * rows.count
+        return total > 0 ? Double(bright) / Double(total) : 0
+    }
+}
+
+/// Takes a screenshot of the whole screen and decodes it; fails if glint has already quit.
+private func screenshot(_ x: XServer, to path: String, app: Child) throws -> Screenshot {
+    try require(app.state == .running, "glint quit before the screenshot \(path): \(app.state); stderr: \(app.stderrSummary())")
+    try x.run("import", ["-window", "root", "PNG32:\(path)"], timeout: 15)
+    let image = try PNG.read(path)
+    try require(image.width == 1280 && image.height == 800, "the screenshot should be 1280x800, got \(image.width)x\(image.height)")
+    return Screenshot(width: image.width, height: image.height, rgba: image.rgba)
+}
+
+/// What a user sees in the window: how much of it is bright, and how much of the bright part is
+/// strongly coloured. The foreground icon (orange, at the bottom centre) is left out; the label
+/// and the HUD line are white and count as uncoloured.
+private struct Look: CustomStringConvertible {
+    var pixels = 0
+    var bright = 0
+    var coloured = 0
+    var levelSum = 0.0
+
+    init(_ shot: Screenshot, window: WindowFrame, scale: Int) {
+        // The icon: 72 points square, 36 points above the bottom, centred; with a margin.
+        let iconTop = window.y + window.height - (36 + 72 + 12) * scale
+        let iconColumns = (window.midX - 50 * scale)..<(window.midX + 50 * scale)
+        for y in max(0, window.y)..<min(shot.height, window.y + window.height) {
+            for x in max(0, window.x)..<min(shot.width, window.x + window.width) {
+                if y >= iconTop && iconColumns.contains(x) { continue }
+                let p = shot.pixel(x, y)
+                let hi = max(p.r, p.g, p.b)
+                let lo = min(p.r, p.g, p.b)
+                pixels += 1
+                levelSum += hi
+                if hi > 0.5 {
+                    bright += 1
+                    if (hi - lo) / hi > 0.35 { coloured += 1 }
+                }
+            }
+        }
+    }
+
+    var meanLevel: Double { pixels > 0 ? levelSum / Double(pixels) : 0 }
+    var brightShare: Double { pixels > 0 ? Double(bright) / Double(pixels) : 0 }
+    var colouredShare: Double { bright > 0 ? Double(coloured) / Double(bright) : 0 }
+
+    var description: String {
+        String(format: "mean level %.3f, bright %.1f%% of the window, coloured %.1f%% of the bright pixels (%d of %d)",
+               meanLevel, brightShare * 100, colouredShare * 100, coloured, bright)
+    }
+}
