@@ -1,0 +1,81 @@
+// Tear: the view rips open along a drag from its edge, a wedge with rough fibrous edges whose halves pull apart; a broken view falls away.
+// Ports seed 004 (tearDistortion in TearEffect.metal), plus the fall-away the seed left to its host view.
+//
+// A layer effect: layerSample(p) is the premultiplied colour of the view below at p (points),
+// transparent outside it; vec4(0) lets the backdrop behind the view show through.
+// GlintCore's TearUniforms.samplePosition(for:) is this shader's reference in Swift: keep them in step.
+
+uniform vec2 tearStart;      // points: where the tear enters the view, on its edge
+uniform vec2 tearEnd;        // points: the finger projected onto the locked line; the wedge closes here
+uniform float tearProgress;  // 0..1: how far the tear has run
+uniform float maxGap;        // points: the opening at tearStart
+uniform float edgeRoughness; // points: how far the fibres reach into the opening
+uniform vec2 viewSize;       // points
+uniform vec2 fallOffset;     // points: how far a broken view has dropped
+uniform float fallRotation;  // radians about the view's centre, positive clockwise on screen
+uniform float fallOpacity;   // 1 whole, 0 fallen away
+
+const float kMinProgress = 0.0005;  // below this the layer passes through untouched
+const float kMinLength = 0.001;     // points: a shorter tear line has no direction
+// The fibres: three sinusoids along the cut, wavelengths of about 20, 8.6 and 3.3 points,
+// weighted to sum to 1, with different phases on the two sides so the edges do not match.
+const vec3 kFibreFrequency = vec3(0.31, 0.73, 1.9);  // radians per point
+const vec3 kFibreWeight = vec3(0.5, 0.3, 0.2);
+const vec3 kFibrePhase = vec3(0.0, 0.4, 1.1);        // radians
+const vec3 kFibreSidePhase = vec3(1.7, 2.1, 4.3);    // radians, times the side (+1 or -1)
+
+// How far the fibres on one side reach into the opening at `along` points down the cut, 0..1.
+float fibre(float along, float side) {
+    vec3 waves = sin(along * kFibreFrequency + kFibrePhase + side * kFibreSidePhase);
+    return 0.5 + 0.5 * dot(waves, kFibreWeight);
+}
+
+bool insideView(vec2 p) {
+    return all(greaterThanEqual(p, vec2(0.0))) && all(lessThanEqual(p, viewSize));
+}
+
+// The torn layer at `position` (points), before any fall.
+vec4 tornLayer(vec2 position) {
+    if (tearProgress < kMinProgress || maxGap <= 0.0) return layerSample(position);
+    vec2 line = tearEnd - tearStart;
+    float len = length(line);
+    if (len < kMinLength) return layerSample(position);
+
+    vec2 along = line / len;                  // down the cut
+    vec2 across = vec2(-along.y, along.x);    // across it
+    vec2 rel = position - tearStart;
+    float a = dot(rel, along);
+    if (a >= len) return layerSample(position);  // past the tip the view is whole
+
+    float c = dot(rel, across);
+    float side = c < 0.0 ? -1.0 : 1.0;
+    float dist = abs(c);
+    // The wedge: widest at tearStart (and before it, out to the view's edge), closed at tearEnd.
+    float halfGap = 0.5 * maxGap * (1.0 - clamp(a / len, 0.0, 1.0));
+    // Fibres reach into the opening, never past the line itself.
+    float edge = halfGap - min(max(edgeRoughness, 0.0), halfGap) * fibre(a, side);
+    // Half a pixel either side of the torn edge, so it is rough but not jagged.
+    float aa = 0.5 / max(glint_scale, 0.25);
+    float coverage = smoothstep(edge - aa, edge + aa, dist);
+    if (coverage <= 0.0) return vec4(0.0);
+
+    // Each half is pushed away from the line by the opening; fibres show the content at the line.
+    vec2 source = position - across * (side * min(dist, halfGap));
+    if (!insideView(source)) return vec4(0.0);
+    return layerSample(source) * coverage;
+}
+
+vec4 layerEffect(vec2 position) {
+    if (fallOpacity <= 0.0) return vec4(0.0);
+    vec2 p = position;
+    if (fallRotation != 0.0 || fallOffset != vec2(0.0)) {
+        // Undo the fall: translate back, then turn back about the view's centre.
+        vec2 centre = 0.5 * viewSize;
+        vec2 d = position - centre - fallOffset;
+        float s = sin(fallRotation);
+        float co = cos(fallRotation);
+        p = centre + vec2(co * d.x + s * d.y, -s * d.x + co * d.y);
+        if (!insideView(p)) return vec4(0.0);
+    }
+    return tornLayer(p) * min(fallOpacity, 1.0);
+}
