@@ -12,7 +12,7 @@ nonisolated(unsafe) private var lastGLFWError: String?
 final class WindowApp {
     private let window: OpaquePointer
     private let scene: Scene
-    private let drawer: SceneRenderer
+    private var drawer: SceneRenderer!
     private let quitAfter: Double?
     private let startTime: Double
 
@@ -73,6 +73,9 @@ final class WindowApp {
     }
 
     deinit {
+        // GL objects must be deleted while their context is still current.
+        glfwMakeContextCurrent(window)
+        drawer = nil
         glfwDestroyWindow(window)
         glfwTerminate()
     }
@@ -160,7 +163,9 @@ final class WindowApp {
     private func refreshTitle() {
         let name = scene.effect.descriptor.name
         let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "… fps"
-        hudText = "\(name)  \(fps)  (1-\(EffectRegistry.all.count)/Tab switch, Esc quits)"
+        let count = EffectRegistry.all.count
+        let keys = count > 1 ? "1-\(min(count, 9)) or Tab: switch effect,  " : ""
+        hudText = "\(name)  \(fps)    \(keys)hold: animate,  Esc: quit"
         let newTitle = "Glint — \(scene.effect.descriptor.title) — \(fps)"
         if newTitle != title {
             title = newTitle
