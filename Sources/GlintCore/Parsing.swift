@@ -38,6 +38,51 @@ public enum Parse {
         return s
     }
 
+    /// A number for `option`, within `range`.
+    public static func number(_ text: String, for option: String, in range: ClosedRange<Double>, unit: String = "") throws(InputError) -> Double {
+        let bounds = "\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unit.isEmpty ? "" : " " + unit)"
+        guard let v = Double(text), v.isFinite else {
+            throw InputError("bad \(option) '\(text)': expected a number in \(bounds)")
+        }
+        guard range.contains(v) else {
+            throw InputError("bad \(option) '\(text)': must be in \(bounds)")
+        }
+        return v
+    }
+
+    /// A tear direction: any, vertical or horizontal.
+    public static func cutDirection(_ text: String) throws(InputError) -> CutDirection {
+        guard let d = CutDirection(rawValue: text.lowercased()) else {
+            throw InputError("bad cut direction '\(text)': expected \(CutDirection.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return d
+    }
+
+    /// Colour names `glint` knows, for `--backdrop`.
+    public static let colorNames: [String: Color] = [
+        "black": .black, "white": .white,
+        "dark": Color(red: 0.07, green: 0.07, blue: 0.09),
+        "gray": Color(red: 0.5, green: 0.5, blue: 0.5), "grey": Color(red: 0.5, green: 0.5, blue: 0.5),
+        "red": Color(red: 1, green: 0, blue: 0), "green": Color(red: 0, green: 0.6, blue: 0), "blue": Color(red: 0, green: 0, blue: 1),
+        "navy": Color(red: 0, green: 0, blue: 0.5), "teal": Color(red: 0, green: 0.5, blue: 0.5),
+    ]
+
+    /// A colour: `#RRGGBB`, `RRGGBB`, `#RGB`, or a name (black, white, dark, gray, red, green, blue, navy, teal).
+    public static func color(_ text: String) throws(InputError) -> Color {
+        if let named = colorNames[text.lowercased()] { return named }
+        var hex = Substring(text)
+        if hex.hasPrefix("#") { hex = hex.dropFirst() }
+        let digits = hex.compactMap { $0.hexDigitValue }
+        guard digits.count == hex.count, digits.count == 6 || digits.count == 3 else {
+            let names = colorNames.keys.sorted().joined(separator: ", ")
+            throw InputError("bad colour '\(text)': expected #RRGGBB, #RGB or one of \(names)")
+        }
+        let channels: [Int] = digits.count == 6
+            ? [digits[0] * 16 + digits[1], digits[2] * 16 + digits[3], digits[4] * 16 + digits[5]]
+            : [digits[0] * 17, digits[1] * 17, digits[2] * 17]
+        return Color(red: Float(channels[0]) / 255, green: Float(channels[1]) / 255, blue: Float(channels[2]) / 255)
+    }
+
     /// Pointer events: `TIME PHASE X Y`, separated by `;` or new lines; `#` starts a comment.
     /// Times in seconds, positions in points from the top-left; times must not go backwards.
     public static func events(_ text: String) throws(InputError) -> [PointerEvent] {

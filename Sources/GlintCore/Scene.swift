@@ -1,21 +1,28 @@
-/// What is on screen: an effect, the pointer routed to it, and the passes to draw this frame.
+/// What is on screen: an effect, the tear over it, the pointer routed between them, and the
+/// passes to draw this frame.
 ///
 /// Data flows one way per frame: `handle` pointer events, `advance` by `dt`, then `update` writes
-/// every pass's arguments and the renderer draws `passes` (skipping disabled ones).
+/// every pass's arguments and the renderer draws `passes` (skipping disabled ones). A press in
+/// the tear's edge zone belongs to the tear; any other press goes to the effect (its hold).
 public final class Scene {
     public private(set) var effect: any Effect
+    /// The tear over the view (seed 004), or nil when tearing is off.
+    public let tear: TearController?
     /// The view's size in points.
     public var viewSize: Size
-    /// The passes in drawing order; disabled ones are skipped.
+    /// The passes in drawing order: the effect, then the tear's layer pass; disabled ones are skipped.
     public private(set) var passes: [ShaderEffect]
 
-    public init(effect: any Effect, viewSize: Size) {
+    public init(effect: any Effect, viewSize: Size, tear: TearController? = nil) {
         self.effect = effect
         self.viewSize = viewSize
+        self.tear = tear
         passes = [effect.pass]
+        if let tear { passes.append(tear.pass) }
     }
 
     /// Replaces the effect (the window's number keys). The pointer, if held, is let go of first.
+    /// The tear, torn or broken, stays over the new effect.
     public func switchEffect(to newEffect: any Effect, at time: Double) {
         if effect.isInteracting {
             effect.handle(PointerEvent(.up, .zero, at: time))
@@ -25,21 +32,25 @@ public final class Scene {
     }
 
     public func handle(_ event: PointerEvent) {
+        if let tear, tear.handle(event, viewSize: viewSize) { return }
         effect.handle(event)
     }
 
     public func advance(by dt: Double) {
         effect.advance(by: dt)
+        tear?.advance(by: dt)
     }
 
     /// Writes this frame's arguments into every pass.
     public func update() {
         effect.updatePass(viewSize: viewSize)
+        tear?.updatePass(viewSize: viewSize)
     }
 
-    /// Everything the shaders received in the last frame, for `--state`.
+    /// Everything the shaders received in the last frame, for `--state`: the effect's values,
+    /// then the tear's.
     public func stateSnapshot() -> [(String, StateValue)] {
-        effect.stateSnapshot()
+        effect.stateSnapshot() + (tear?.stateSnapshot() ?? [])
     }
 }
 

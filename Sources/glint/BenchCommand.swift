@@ -12,6 +12,7 @@ struct BenchCommand: ParsableCommand {
     )
 
     @OptionGroup var effectOptions: EffectOptions
+    @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
     @Option(name: .long, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
     var size: String = "1920x1080"
@@ -37,11 +38,14 @@ struct BenchCommand: ParsableCommand {
         let events = try readEvents(input)
         let effect = try effectOptions.makeEffect()
         let sources = try effectOptions.makeSources()
+        let tear = try tearOptions.makeTear()
+        let backdrop = try tearOptions.backdropColor()
 
         let context = try HeadlessContext()
-        let scene = Scene(effect: effect, viewSize: viewSize)
+        let scene = Scene(effect: effect, viewSize: viewSize, tear: tear)
         let drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = !effectOptions.noOverlay
+        drawer.renderer.backdrop = backdrop
         try drawer.prepare(scene)
         let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
@@ -50,6 +54,7 @@ struct BenchCommand: ParsableCommand {
         var allocations = [UInt64](repeating: 0, count: frames)
         var driverAllocations = [UInt64](repeating: 0, count: frames)
         var nextEvent = 0
+        var layerPassFrames = 0
         var now = 0.0
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -61,6 +66,7 @@ struct BenchCommand: ParsableCommand {
             }
             scene.advance(by: Simulation.step)
             scene.update()
+            if scene.tear?.isShowing == true { layerPassFrames += 1 }
             try drawer.draw(scene, into: target.framebuffer)
             epoxy_glFinish()
             allocations[frame] = glint_alloc_counting_end()
@@ -79,10 +85,11 @@ struct BenchCommand: ParsableCommand {
         let own = total - driver
         let worstOwn = zip(allocations[warm...], driverAllocations[warm...]).map { $0 - $1 }.max() ?? 0
         let counted = glint_alloc_counter_active() != 0
+        let layerFrames = layerPassFrames
 
         print("effect      \(effect.descriptor.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
         print("renderer    \(context.description)")
-        print("frames      \(frames) (first \(warm) not counted: warm-up)")
+        print("frames      \(frames) (first \(warm) not counted: warm-up); \(layerFrames) with the tear's offscreen layer pass")
         print(String(format: "time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)", mean, median, p95, 1000 / mean))
         if counted {
             print(String(format: "heap        %.2f allocations/frame by Glint in steady state (worst frame %llu); the GL driver's own: %.2f/frame",

@@ -56,6 +56,41 @@ struct EffectOptions: ParsableArguments {
     }
 }
 
+/// The tear over the view (seed 004) and what shows behind it.
+struct TearOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Which way a tear runs: any, vertical or horizontal.", valueName: "direction"))
+    var cutDirection: String = "any"
+
+    @Option(name: .long, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view.", valueName: "fraction"))
+    var breakThreshold: String = "0.9"
+
+    @Option(name: .long, help: ArgumentHelp("The widest opening of a tear, in points.", valueName: "points"))
+    var maxGap: String = "60"
+
+    @Option(name: .long, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
+    var edgeRoughness: String = "6"
+
+    @Option(name: .long, help: ArgumentHelp("The colour behind the view: #RRGGBB or a name (dark, black, …).", valueName: "colour"))
+    var backdrop: String = "dark"
+
+    @Flag(name: .customLong("no-tear"), help: "Turn tearing off: every press goes to the effect.")
+    var noTear = false
+
+    /// The tear, configured; nil with --no-tear.
+    func makeTear() throws -> TearController? {
+        var c = TearConfiguration()
+        c.cutDirection = try Parse.cutDirection(cutDirection)
+        c.breakThreshold = try Parse.number(breakThreshold, for: "break threshold", in: 0...1)
+        c.maxGapWidth = try Parse.number(maxGap, for: "max gap", in: 0...2000, unit: "points")
+        c.edgeRoughness = try Parse.number(edgeRoughness, for: "edge roughness", in: 0...500, unit: "points")
+        return noTear ? nil : TearController(configuration: c)
+    }
+
+    func backdropColor() throws -> Color {
+        try Parse.color(backdrop)
+    }
+}
+
 struct EffectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "effects", abstract: "List the effects and their parameters.")
 
@@ -88,6 +123,7 @@ struct RenderCommand: ParsableCommand {
     )
 
     @OptionGroup var effectOptions: EffectOptions
+    @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
     @Option(name: .long, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
     var size: String = "1280x720"
@@ -115,13 +151,16 @@ struct RenderCommand: ParsableCommand {
         let events = try readEvents(input)
         let effect = try effectOptions.makeEffect()
         let sources = try effectOptions.makeSources()
+        let tear = try tearOptions.makeTear()
+        let backdrop = try tearOptions.backdropColor()
         try Console.checkWritable(output, what: "the image")
         if let state { try Console.checkWritable(state, what: "the state") }
 
         let context = try HeadlessContext()
-        let scene = Scene(effect: effect, viewSize: viewSize)
+        let scene = Scene(effect: effect, viewSize: viewSize, tear: tear)
         let drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = !effectOptions.noOverlay
+        drawer.renderer.backdrop = backdrop
         try drawer.prepare(scene)
         Simulation.run(scene, events: events, until: duration)
         let frame = try drawer.snapshot(scene, scale: scaleFactor)

@@ -27,7 +27,7 @@ final class WindowApp {
     private var framesPerSecond = 0.0
     private var title = ""
 
-    init(effect: any Effect, params: [String], size: Size, sources: ShaderSources, showsForeground: Bool, quitAfter: Double?) throws {
+    init(effect: any Effect, tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, quitAfter: Double?) throws {
         glfwSetErrorCallback { _, description in
             lastGLFWError = description.map { String(cString: $0) }
         }
@@ -62,7 +62,8 @@ final class WindowApp {
             throw error
         }
         drawer.showsForeground = showsForeground
-        scene = Scene(effect: effect, viewSize: size)
+        drawer.renderer.backdrop = backdrop
+        scene = Scene(effect: effect, viewSize: size, tear: tear)
         self.quitAfter = quitAfter
         startTime = glfwGetTime()
         pending.reserveCapacity(256)
@@ -220,6 +221,8 @@ final class WindowApp {
             glfwSetWindowShouldClose(window, GLFW_TRUE)
         case GLFW_KEY_H:
             showsHUD.toggle()
+        case GLFW_KEY_R:
+            scene.tear?.isBroken = false
         case GLFW_KEY_TAB:
             let names = EffectRegistry.names
             let i = names.firstIndex(of: scene.effect.descriptor.name) ?? 0

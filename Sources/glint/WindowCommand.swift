@@ -8,12 +8,14 @@ struct WindowCommand: ParsableCommand {
         commandName: "window",
         abstract: "Open the interactive window (the default).",
         discussion: """
-        Controls: click and hold anywhere to animate; 1…9 or Tab switch effects; H hides the \
-        frame-rate line; Esc or Q quits. Needs a display: without one use 'glint render'.
+        Controls: click and hold anywhere to animate; drag in from an edge to tear the view (past \
+        90 % it breaks, R brings it back); 1…9 or Tab switch effects; H hides the frame-rate line; \
+        Esc or Q quits. Needs a display: without one use 'glint render'.
         """
     )
 
     @OptionGroup var effectOptions: EffectOptions
+    @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
     @Option(name: .long, help: ArgumentHelp("The window's size in points.", valueName: "WxH"))
     var size: String = "960x600"
@@ -26,7 +28,9 @@ struct WindowCommand: ParsableCommand {
         let effect = try effectOptions.makeEffect()
         let sources = try effectOptions.makeSources()
         let quit = try quitAfter.map { try Parse.time($0) }
-        let app = try WindowApp(effect: effect, params: effectOptions.params, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay, quitAfter: quit)
+        let tear = try tearOptions.makeTear()
+        let backdrop = try tearOptions.backdropColor()
+        let app = try WindowApp(effect: effect, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay, quitAfter: quit)
         try app.run()
     }
 }
