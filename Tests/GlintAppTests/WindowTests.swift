@@ -118,6 +118,70 @@ struct WindowTests {
         #expect(exit == .exited(0), "Escape should quit glint cleanly; got \(exit). stderr: \(app.stderrSummary())")
     }
 
+    @Test("dragging in from the left edge tears the view open; past 90 % it breaks and falls; R brings it back",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func dragTearsTheView() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("tear")
+        let x = try XServer.start()
+        defer { x.stop() }
+
+        // A magenta backdrop: whatever shows through the torn view is unmistakable.
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1.5)
+
+        func magentaShare(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>) -> Double {
+            var hits = 0, total = 0
+            for yy in rows { for xx in columns {
+                let p = shot.pixel(window.x + xx, window.y + yy)
+                total += 1
+                if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
+            } }
+            return Double(hits) / Double(max(total, 1))
+        }
+
+        // Press 2 px inside the left edge, then drag right along the middle in real X motion events.
+        let y = window.y + 250
+        try x.run("xdotool", ["mousemove", "\(window.x + 2)", "\(y)", "mousedown", "1"])
+        for step in 1...20 {
+            try x.run("xdotool", ["mousemove", "\(window.x + 2 + step * 20)", "\(y)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let torn = try screenshot(x, to: shots + "/torn.png", app: app)
+        try copy(shots + "/torn.png", to: "/tmp/glint-window-torn.png")
+        let inWedge = magentaShare(torn, columns: 0..<60, rows: 240..<260)
+        let awayFromCut = magentaShare(torn, columns: 0..<800, rows: 0..<150)
+        print("torn: wedge \(inWedge), away \(awayFromCut)")
+        #expect(inWedge > 0.5, "the backdrop should show in the wedge at the left edge: \(inWedge)")
+        #expect(awayFromCut < 0.01, "the view away from the cut should be whole: \(awayFromCut)")
+
+        // Carry on to the right edge and let go: past 90 % the view breaks and falls away.
+        for step in 21...40 {
+            try x.run("xdotool", ["mousemove", "\(min(window.x + 2 + step * 20, window.x + 799))", "\(y)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 2)
+        let broken = try screenshot(x, to: shots + "/broken.png", app: app)
+        let fallen = magentaShare(broken, columns: 0..<800, rows: 0..<500)
+        print("broken: \(fallen)")
+        #expect(fallen > 0.95, "a broken view falls away to the backdrop: \(fallen)")
+
+        // R restores the view.
+        try x.run("xdotool", ["key", "r"])
+        Thread.sleep(forTimeInterval: 0.7)
+        let restored = try screenshot(x, to: shots + "/restored.png", app: app)
+        let back = magentaShare(restored, columns: 0..<800, rows: 0..<500)
+        #expect(back < 0.01, "R should bring the view back whole: \(back)")
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
+
     @Test("without a display glint fails fast with one line that points to 'glint render'")
     func noDisplay() throws {
         let glint = try glintBinary()
