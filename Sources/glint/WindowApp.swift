@@ -26,6 +26,7 @@ final class WindowApp {
     private var fpsWindowStart = 0.0
     private var framesPerSecond = 0.0
     private var title = ""
+    private var reportedGLError = false
 
     init(effect: any Effect, tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, quitAfter: Double?) throws {
         glfwSetErrorCallback { _, description in
@@ -117,9 +118,19 @@ final class WindowApp {
             try drawer.draw(scene, into: target)
             if showsHUD { try drawer.overlay.drawHUD(hudText, viewSize: scene.viewSize, into: target) }
             glfwSwapBuffers(window)
+            reportGLErrors()
             countFrame(at: t)
             if let quitAfter, t >= quitAfter { glfwSetWindowShouldClose(window, GLFW_TRUE) }
         }
+    }
+
+    /// Says once, on stderr, if a frame left an OpenGL error behind (it never should: resizing and
+    /// minimising included). The window tests fail on any such line.
+    private func reportGLErrors() {
+        let error = epoxy_glGetError()
+        guard error != GLenum(GL_NO_ERROR), !reportedGLError else { return }
+        reportedGLError = true
+        Console.warn("OpenGL error 0x\(String(error, radix: 16)) in a frame of \(scene.viewSize) points")
     }
 
     /// The view's size in points: the framebuffer divided by the content scale (HiDPI).

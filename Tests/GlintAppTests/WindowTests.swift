@@ -182,6 +182,37 @@ struct WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
 
+    @Test("resizing the window redraws the effect to fill it, with no GL error",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func resize() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("resize")
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30"], environment: x.environment)
+        defer { app.stop() }
+        _ = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1)
+        for (w, h) in [(1100, 700), (300, 200), (1, 1), (640, 360)] {
+            try x.run("xdotool", ["search", "--onlyvisible", "--name", "Glint", "windowsize", "\(w)", "\(h)"])
+            Thread.sleep(forTimeInterval: 0.6)
+        }
+        let window = try findWindow(x, app)
+        #expect(window.width == 640 && window.height == 360, "\(window)")
+        let shot = try screenshot(x, to: shots + "/resized.png", app: app)
+        // The bright band spans the whole new width: the picture was redrawn at the new size.
+        let left = shot.brightShare(columns: 0..<32, rows: 120..<240)
+        let right = shot.brightShare(columns: 608..<640, rows: 120..<240)
+        let outside = shot.brightShare(columns: 660..<1280, rows: 0..<800)
+        #expect(left > 0.1 && right > 0.1, "left \(left), right \(right)")
+        #expect(outside == 0, "nothing drawn outside the window")
+        try x.run("xdotool", ["key", "q"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+        let errors = app.stderr(waitingUpTo: 1)
+        #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
+    }
+
     @Test("without a display glint fails fast with one line that points to 'glint render'")
     func noDisplay() throws {
         let glint = try glintBinary()
