@@ -6,6 +6,7 @@
 #define _GNU_SOURCE
 #include "CAllocCounter.h"
 #include <dlfcn.h>
+#include <execinfo.h>
 #include <errno.h>
 #include <stddef.h>
 #include <string.h>
@@ -34,12 +35,22 @@ static int is_driver(const void *caller) {
     return 0;
 }
 
+// How many callers up the stack are looked at: the driver often allocates through libstdc++
+// (LLVM compiling a shader variant), zstd or libc rather than calling malloc itself.
+#define CALLER_DEPTH 12
+
 static inline void note(const void *caller) {
     wrappers_called = 1;
     if (counting && !inside) {
         inside = 1;
         count++;
-        if (is_driver(caller)) driver_count++;
+        int driver = is_driver(caller);
+        if (!driver) {
+            void *frames[CALLER_DEPTH];
+            int n = backtrace(frames, CALLER_DEPTH);
+            for (int i = 1; i < n && !driver; i++) driver = is_driver(frames[i]);
+        }
+        if (driver) driver_count++;
         inside = 0;
     }
 }

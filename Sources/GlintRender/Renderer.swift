@@ -43,7 +43,8 @@ public final class Renderer {
 
     /// Compiles the program of `effect` now, so a broken shader is reported before the first frame.
     public func prepare(_ effect: ShaderEffect) throws(RenderError) {
-        _ = try program(for: effect)
+        // Looks up the uniform slots too, so the first frame that draws the pass allocates nothing.
+        _ = try program(for: effect).slots(for: effect)
     }
 
     private func program(for effect: ShaderEffect) throws(RenderError) -> Program {
@@ -80,6 +81,10 @@ public final class Renderer {
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied alpha
         epoxy_glBindVertexArray(vertexArray)
 
+        // A chain that can ever read a layer gets its offscreen targets now, while they are not
+        // needed yet, so the frame a layer pass first turns on allocates nothing.
+        if passes.count > 1 && offscreen.isEmpty { try prepareOffscreen(for: target) }
+
         if last == 0 {
             target.bind()
             clear(to: backdrop)
@@ -88,14 +93,7 @@ public final class Renderer {
             return
         }
 
-        if offscreen.isEmpty {
-            offscreen = [
-                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
-                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
-            ]
-        }
-        try offscreen[0].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
-        try offscreen[1].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
+        try prepareOffscreen(for: target)
 
         var source = 0
         offscreen[source].framebuffer.bind()
@@ -114,6 +112,18 @@ public final class Renderer {
             try draw(passes[i], layer: offscreen[source].texture, viewSize: viewSize, target: destination)
             source = 1 - source
         }
+    }
+
+    /// Two offscreen targets the size of `target`, made once and resized when it is.
+    private func prepareOffscreen(for target: Framebuffer) throws(RenderError) {
+        if offscreen.isEmpty {
+            offscreen = [
+                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
+                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
+            ]
+        }
+        try offscreen[0].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
+        try offscreen[1].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
     }
 
     private func clear(to color: Color) {

@@ -91,7 +91,8 @@ struct CLITests {
     @Test("--state reports what the shader received, keyed by the seed's names")
     func state() throws {
         let dir = try CLI.temporaryFolder()
-        let r = try CLI.run(["render", "--size", "64x36", "--time", "1.5", "--input", "0.5 down 10 10", "-o", "x.png", "--state", "s.json"], in: dir)
+        // A press in the middle, away from the tear's edge zone: it belongs to the hold.
+        let r = try CLI.run(["render", "--size", "128x72", "--time", "1.5", "--input", "0.5 down 64 36", "-o", "x.png", "--state", "s.json"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/s.json"))) as! [String: Any]
         #expect(json["isInteracting"] as? Bool == true)
@@ -133,10 +134,13 @@ struct CLITests {
 
     @Test("glint bench prints time per frame and no heap allocations by Glint in steady state")
     func bench() throws {
-        let r = try CLI.run(["bench", "--size", "96x54", "--frames", "80", "--input", "0.3 down 5 5; 0.9 up 5 5"])
+        // A hold, then a tear from the left edge: both the direct and the offscreen path run.
+        let r = try CLI.run(["bench", "--size", "96x54", "--frames", "120", "--input",
+                             "0.3 down 48 27; 0.6 up 48 27; 0.8 down 1 27; 0.9 move 30 27; 1.0 move 60 27; 1.9 up 60 27"])
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("ms/frame"))
         #expect(r.stdout.contains("0.00 allocations/frame by Glint"), "\(r.stdout)")
+        #expect(!r.stdout.contains(" 0 with the tear's offscreen layer pass"), "the tear's pass ran: \(r.stdout)")
     }
 
     /// Each bad input: one line on stderr naming the problem, a non-zero exit, no crash.
