@@ -44,7 +44,8 @@ let package = Package(
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["GlintEmbed"]),
 
         .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore"]),
-        .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender"]),
+        // Golden images live beside their tests and are read by path, not bundled.
+        .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender"], exclude: ["Goldens"]),
         .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender"]),
     ]
 )

@@ -37,8 +37,8 @@ enum CLI {
         process.environment = env
         // Output goes to files, so a chatty child can never block on a full pipe.
         let base = NSTemporaryDirectory() + "glint-run-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: base + ".out", contents: nil)
-        FileManager.default.createFile(atPath: base + ".err", contents: nil)
+        _ = FileManager.default.createFile(atPath: base + ".out", contents: nil)
+        _ = FileManager.default.createFile(atPath: base + ".err", contents: nil)
         let out = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".out"))
         let err = try FileHandle(forWritingTo: URL(fileURLWithPath: base + ".err"))
         defer {

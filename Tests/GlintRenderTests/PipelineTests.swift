@@ -56,6 +56,7 @@ struct PipelineTests {
         """,
     ]
 
+    @discardableResult
     func withPipeline<T>(_ body: (Renderer, ShaderSources) throws -> T) throws -> T {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
