@@ -51,6 +51,11 @@ public final class RenderTarget {
         let w = max(pixelWidth, 1)
         let h = max(pixelHeight, 1)
         guard w != framebuffer.pixelWidth || h != framebuffer.pixelHeight else { return }
+        var limit: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &limit)
+        if limit > 0 && (w > limit || h > limit) {
+            throw .gl("a frame of \(w)x\(h) pixels is larger than this OpenGL allows (\(limit) pixels a side); use a smaller --size or --scale")
+        }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.id)

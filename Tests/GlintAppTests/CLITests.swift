@@ -162,6 +162,11 @@ struct CLITests {
         (["render", "--shaders", "no-such-dir", "-o", "x.png"], "bad shader folder 'no-such-dir'"),
         (["render", "--frobnicate", "-o", "x.png"], "Unknown option '--frobnicate'"),
         (["bench", "--frames", "0"], "bad frame count '0'"),
+        (["render", "--size", "16384x100", "--scale", "2", "-o", "x.png"], "a frame of 32768x200 pixels is larger than this OpenGL allows"),
+        (["render", "--cut-direction", "diagonal", "-o", "x.png"], "bad cut direction 'diagonal': expected any, vertical, horizontal"),
+        (["render", "--break-threshold", "1.5", "-o", "x.png"], "bad break threshold '1.5': must be in 0…1"),
+        (["render", "--max-gap", "wide", "-o", "x.png"], "bad max gap 'wide'"),
+        (["render", "--backdrop", "#12345", "-o", "x.png"], "bad colour '#12345'"),
     ] as [([String], String)])
     func badInput(arguments: [String], expected: String) throws {
         let dir = try CLI.temporaryFolder()
