@@ -105,7 +105,7 @@ extension Effect {
 
 /// Every built-in effect, in the order the window's number keys select them.
 public enum EffectRegistry {
-    nonisolated(unsafe) public static let all: [any Effect.Type] = [HarmonicEffect.self]
+    nonisolated(unsafe) public static let all: [any Effect.Type] = [HarmonicEffect.self, WaveformEffect.self]
 
     /// The names, in order.
     public static var names: [String] { all.map { $0.descriptor.name } }
