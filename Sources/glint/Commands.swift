@@ -95,11 +95,13 @@ struct EffectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "effects", abstract: "List the effects and their parameters.")
 
     func run() throws {
-        for type in EffectRegistry.all {
+        let width = EffectRegistry.all.flatMap { $0.descriptor.parameters.map(\.name.count) }.max() ?? 0
+        for (index, type) in EffectRegistry.all.enumerated() {
             let d = type.descriptor
-            print("\(d.name) (\(type.init().pass.kind.name)): \(d.summary)")
+            if index > 0 { print() }
+            print("\(d.name) (\(type.init().pass.kind.name), key \(index + 1)): \(d.summary)")
             for p in d.parameters {
-                let pad = String(repeating: " ", count: max(1, 16 - p.name.count))
+                let pad = String(repeating: " ", count: width - p.name.count + 2)
                 print("    \(p.name)\(pad)\(p.summary); default \(fmt(p.defaultValue)), range \(fmt(p.range.lowerBound))…\(fmt(p.range.upperBound))\(p.isInteger ? ", whole numbers" : "")")
             }
         }

@@ -128,7 +128,9 @@ struct CLITests {
     func effects() throws {
         let r = try CLI.run(["effects"])
         #expect(r.status == 0)
-        #expect(r.stdout.contains("harmonic (colorEffect)"))
+        #expect(r.stdout.contains("harmonic (colorEffect, key 1)"))
+        #expect(r.stdout.contains("waveform (colorEffect, key 2)"))
+        #expect(r.stdout.contains("secondaryLineWidth  width of the other waves in points; default 0.5, range 0…20"))
         #expect(r.stdout.contains("amplitude") && r.stdout.contains("default 0.5, range 0…4"))
     }
 
@@ -145,7 +147,7 @@ struct CLITests {
 
     /// Each bad input: one line on stderr naming the problem, a non-zero exit, no crash.
     @Test("bad input gets one clear line and a non-zero exit", arguments: [
-        (["render", "--effect", "sparkle", "-o", "x.png"], "unknown effect 'sparkle'; valid effects: harmonic"),
+        (["render", "--effect", "sparkle", "-o", "x.png"], "unknown effect 'sparkle'; valid effects: harmonic, waveform"),
         (["render", "--size", "12x", "-o", "x.png"], "bad size '12x'"),
         (["render", "--size", "0x10", "-o", "x.png"], "bad size '0x10'"),
         (["render", "--time", "soon", "-o", "x.png"], "bad time 'soon'"),

@@ -213,6 +213,80 @@ struct WindowTests {
         #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
     }
 
+    @Test("key 2 switches to the Siri waveform, which swells while held; Tab switches back",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func switchToWaveform() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("waveform")
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1.2)
+
+        /// Rows (below the HUD line) that hold a lit pixel: how tall the drawing stands.
+        func litRows(_ shot: Screenshot) -> Int {
+            var rows = 0
+            for yy in 40..<window.height {
+                var lit = false
+                for xx in stride(from: 0, to: window.width, by: 2) where !lit {
+                    let p = shot.pixel(window.x + xx, window.y + yy)
+                    lit = max(p.r, p.g, p.b) > 0.25
+                }
+                if lit { rows += 1 }
+            }
+            return rows
+        }
+
+        let harmonic = Look(try screenshot(x, to: shots + "/harmonic.png", app: app), window: window, scale: 1)
+        try x.run("xdotool", ["key", "2"])
+        Thread.sleep(forTimeInterval: 1)
+        let restShot = try screenshot(x, to: shots + "/waveform-rest.png", app: app)
+        let rest = Look(restShot, window: window, scale: 1)
+        try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
+        Thread.sleep(forTimeInterval: 1.2)
+        let heldShot = try screenshot(x, to: shots + "/waveform-held.png", app: app)
+        try copy(shots + "/waveform-held.png", to: "/tmp/glint-window-waveform.png")
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 1.2)
+        let releasedShot = try screenshot(x, to: shots + "/waveform-released.png", app: app)
+        try x.run("xdotool", ["key", "Tab"])
+        Thread.sleep(forTimeInterval: 1)
+        let back = Look(try screenshot(x, to: shots + "/back.png", app: app), window: window, scale: 1)
+
+        let (restRows, heldRows, releasedRows) = (litRows(restShot), litRows(heldShot), litRows(releasedShot))
+        print("harmonic: \(harmonic)\nwaveform at rest: \(rest), \(restRows) lit rows\nheld: \(heldRows) lit rows, released: \(releasedRows)\nback: \(back)")
+        #expect(harmonic.meanLevel > 0.12, "the harmonic glow first: \(harmonic)")
+        #expect(rest.meanLevel < 0.05, "the waveform is thin lines on black: \(rest)")
+        #expect(restRows < 30, "at rest the waveform is almost flat: \(restRows) rows")
+        #expect(heldRows > 200, "holding swells the waves: \(heldRows) rows")
+        #expect(releasedRows < 40, "releasing calms them: \(releasedRows) rows")
+        #expect(back.meanLevel > 0.12, "Tab goes back to the harmonic glow: \(back)")
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
+
+    @Test("glint --effect waveform starts on the waveform",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func startOnWaveform() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("waveform-start")
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--effect", "waveform", "--size", "640x300", "--quit-after", "20"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1)
+        let look = Look(try screenshot(x, to: shots + "/start.png", app: app), window: window, scale: 1)
+        #expect(look.meanLevel < 0.05 && look.brightShare > 0.001, "thin white lines on black: \(look)")
+        try x.run("xdotool", ["key", "q"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
+
     @Test("without a display glint fails fast with one line that points to 'glint render'")
     func noDisplay() throws {
         let glint = try glintBinary()
