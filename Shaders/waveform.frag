@@ -89,9 +89,16 @@ float waveCoverage(Expansion e, float A, vec2 p, float centreY, float width, flo
 vec4 colorEffect(vec2 position, vec4 color) {
     vec2 size = glint_viewSize;
     float maxAmplitude = 0.5 * size.y - primaryLineWidth;
-    Expansion e = expand(position.x, size.x);
     vec4 result = backgroundColor;
     int count = int(numberOfWaves + 0.5);
+    // No wave reaches further from the centre line than 0.8·amplitude·maxAmplitude (|1.5·progress − 0.8|
+    // peaks at 0.8 as progress nears 0), plus half the widest stroke and a pixel: most of the view
+    // is background and needs no expansion at all.
+    float reach = 0.8 * abs(amplitude * maxAmplitude) + 0.5 * max(primaryLineWidth, secondaryLineWidth) + 1.0 / glint_scale;
+    if (abs(position.y - 0.5 * size.y) > reach) {
+        return result;
+    }
+    Expansion e = expand(position.x, size.x);
     // The seed's drawing order: each stroke goes over the ones before it, with its alpha.
     for (int i = 0; i < count; i++) {
         float progress = 1.0 - float(i) / float(count);
