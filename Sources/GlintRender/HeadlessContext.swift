@@ -2,6 +2,10 @@
 
 /// An OpenGL 3.3 core context with no window and no display server: EGL on Mesa's surfaceless
 /// platform. Draw into a `RenderTarget`; there is no default framebuffer.
+///
+/// Each instance owns its context, current on the thread that made it. The EGL display is one per
+/// process and is never terminated: `eglTerminate` is not reference-counted, so ending it with one
+/// context would pull it from under another thread's.
 public final class HeadlessContext {
     private let display: EGLDisplay
     private let context: EGLContext
@@ -21,7 +25,6 @@ public final class HeadlessContext {
             throw .headless("eglInitialize failed (EGL error 0x\(String(epoxy_eglGetError(), radix: 16)))")
         }
         guard epoxy_eglBindAPI(EGLenum(EGL_OPENGL_API)) == EGLBoolean(EGL_TRUE) else {
-            _ = epoxy_eglTerminate(dpy)
             throw .headless("this EGL cannot bind desktop OpenGL")
         }
         let attributes: [EGLint] = [
@@ -33,7 +36,6 @@ public final class HeadlessContext {
         // EGL_NO_CONFIG_KHR: a context for framebuffer objects only, with no surface.
         guard let ctx = epoxy_eglCreateContext(dpy, nil, nil, attributes), ctx != EGLContext(bitPattern: 0) else {
             let error = epoxy_eglGetError()
-            defer { _ = epoxy_eglTerminate(dpy) }
             if error == EGLint(EGL_BAD_MATCH) || error == EGLint(EGL_BAD_CONFIG) {
                 throw .unsupportedGL(version: Self.defaultContextVersion(dpy) ?? "no OpenGL 3.3 core context (EGL error 0x\(String(error, radix: 16)))")
             }
@@ -41,7 +43,6 @@ public final class HeadlessContext {
         }
         guard epoxy_eglMakeCurrent(dpy, nil, nil, ctx) == EGLBoolean(EGL_TRUE) else {
             _ = epoxy_eglDestroyContext(dpy, ctx)
-            _ = epoxy_eglTerminate(dpy)
             throw .headless("eglMakeCurrent failed (EGL error 0x\(String(epoxy_eglGetError(), radix: 16)))")
         }
         display = dpy
@@ -51,7 +52,6 @@ public final class HeadlessContext {
         } catch {
             _ = epoxy_eglMakeCurrent(dpy, nil, nil, nil)
             _ = epoxy_eglDestroyContext(dpy, ctx)
-            _ = epoxy_eglTerminate(dpy)
             throw error
         }
     }
@@ -72,6 +72,5 @@ public final class HeadlessContext {
     deinit {
         _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
         _ = epoxy_eglDestroyContext(display, context)
-        _ = epoxy_eglTerminate(display)
     }
 }
