@@ -27,8 +27,9 @@ public struct HoldInteraction: Equatable, Sendable {
     public var configuration: Configuration {
         didSet { retarget() }
     }
+    private var press = Press()
     /// Whether the pointer is held down.
-    public private(set) var isInteracting = false
+    public var isInteracting: Bool { press.isPressed }
     /// The amplitude handed to the shader.
     public private(set) var amplitude: SpringValue
     /// How fast effect time runs relative to the wall clock.
@@ -47,16 +48,7 @@ public struct HoldInteraction: Equatable, Sendable {
 
     /// A press anywhere starts the hold; the release ends it. Moves change nothing.
     public mutating func handle(_ event: PointerEvent) {
-        switch event.phase {
-        case .down where !isInteracting:
-            isInteracting = true
-            retarget()
-        case .up where isInteracting:
-            isInteracting = false
-            retarget()
-        default:
-            break
-        }
+        if press.handle(event) { retarget() }
     }
 
     /// Lets `dt` seconds of wall time pass: springs move, and effect time advances by the

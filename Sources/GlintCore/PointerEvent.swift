@@ -27,3 +27,26 @@ public struct PointerEvent: Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(time) \(phase.rawValue) \(location.x) \(location.y)" }
 }
+
+/// Whether the pointer is held down: the press-and-hold both the harmonic and the waveform seed
+/// react to. A press anywhere starts it, the release ends it; moves, a second press and a stray
+/// release change nothing.
+public struct Press: Equatable, Sendable {
+    public private(set) var isPressed = false
+
+    public init() {}
+
+    /// Applies `event`; returns whether it started or ended the press.
+    public mutating func handle(_ event: PointerEvent) -> Bool {
+        switch event.phase {
+        case .down where !isPressed:
+            isPressed = true
+            return true
+        case .up where isPressed:
+            isPressed = false
+            return true
+        default:
+            return false
+        }
+    }
+}

@@ -61,7 +61,9 @@ public final class WaveformEffect: Effect {
     public private(set) var phase: Double = 0
     /// The amplitude handed to the shader: `idleAmplitude` at rest, `amplitude` while held.
     public private(set) var amplitude = SpringValue(0.01, spring: WaveformEffect.spring)
-    public private(set) var isInteracting = false
+    private var press = Press()
+    /// Whether the pointer is held down.
+    public var isInteracting: Bool { press.isPressed }
     /// Whether any time has passed; until then a new resting amplitude applies at once.
     private var hasAdvanced = false
 
@@ -98,16 +100,7 @@ public final class WaveformEffect: Effect {
 
     /// A press anywhere swells the waves; the release calms them. Moves change nothing.
     public func handle(_ event: PointerEvent) {
-        switch event.phase {
-        case .down where !isInteracting:
-            isInteracting = true
-            retarget()
-        case .up where isInteracting:
-            isInteracting = false
-            retarget()
-        default:
-            break
-        }
+        if press.handle(event) { retarget() }
     }
 
     public func advance(by dt: Double) {
