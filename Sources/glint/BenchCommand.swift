@@ -36,17 +36,7 @@ struct BenchCommand: ParsableCommand {
             throw InputError("bad frame count '\(frames)': must be between 1 and 100000")
         }
         let events = try readEvents(input)
-        let effect = try effectOptions.makeEffect()
-        let sources = try effectOptions.makeSources()
-        let tear = try tearOptions.makeTear()
-        let backdrop = try tearOptions.backdropColor()
-
-        let context = try HeadlessContext()
-        let scene = Scene(effect: effect, viewSize: viewSize, tear: tear)
-        let drawer = try SceneRenderer(sources: sources)
-        drawer.showsForeground = !effectOptions.noOverlay
-        drawer.renderer.backdrop = backdrop
-        try drawer.prepare(scene)
+        let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize).start()
         let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
 
@@ -87,7 +77,7 @@ struct BenchCommand: ParsableCommand {
         let counted = glint_alloc_counter_active() != 0
         let layerFrames = layerPassFrames
 
-        print("effect      \(effect.descriptor.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
+        print("effect      \(scene.effect.descriptor.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
         print("renderer    \(context.description)")
         print("frames      \(frames) (first \(warm) not counted: warm-up); \(layerFrames) with the tear's offscreen layer pass")
         print(String(format: "time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)", mean, median, p95, 1000 / mean))

@@ -151,19 +151,11 @@ struct RenderCommand: ParsableCommand {
         let scaleFactor = try Parse.scale(scale)
         let duration = try Parse.time(time)
         let events = try readEvents(input)
-        let effect = try effectOptions.makeEffect()
-        let sources = try effectOptions.makeSources()
-        let tear = try tearOptions.makeTear()
-        let backdrop = try tearOptions.backdropColor()
+        let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize)
         try Console.checkWritable(output, what: "the image")
         if let state { try Console.checkWritable(state, what: "the state") }
 
-        let context = try HeadlessContext()
-        let scene = Scene(effect: effect, viewSize: viewSize, tear: tear)
-        let drawer = try SceneRenderer(sources: sources)
-        drawer.showsForeground = !effectOptions.noOverlay
-        drawer.renderer.backdrop = backdrop
-        try drawer.prepare(scene)
+        let (context, scene, drawer) = try setup.start()
         Simulation.run(scene, events: events, until: duration)
         let frame = try drawer.snapshot(scene, scale: scaleFactor)
         for warning in drawer.overlay.warnings { Console.warn(warning) }
@@ -173,6 +165,37 @@ struct RenderCommand: ParsableCommand {
             try Console.write(Data(StateJSON.encode(scene.stateSnapshot()).utf8), to: state, what: "the state")
         }
         withExtendedLifetime(context) {}
+    }
+}
+
+/// What `render` and `bench` both set up. Making one checks every effect and tear option; only
+/// `start()` touches GL, so bad input is refused before any context exists.
+struct HeadlessSetup {
+    let effect: any Effect
+    let tear: TearController?
+    let backdrop: Color
+    let sources: ShaderSources
+    let showsForeground: Bool
+    let viewSize: Size
+
+    init(_ effectOptions: EffectOptions, _ tearOptions: TearOptions, viewSize: Size) throws {
+        effect = try effectOptions.makeEffect()
+        sources = try effectOptions.makeSources()
+        tear = try tearOptions.makeTear()
+        backdrop = try tearOptions.backdropColor()
+        showsForeground = !effectOptions.noOverlay
+        self.viewSize = viewSize
+    }
+
+    /// A headless context, the scene, and its renderer with every pass compiled.
+    func start() throws -> (HeadlessContext, Scene, SceneRenderer) {
+        let context = try HeadlessContext()
+        let scene = Scene(effect: effect, viewSize: viewSize, tear: tear)
+        let drawer = try SceneRenderer(sources: sources)
+        drawer.showsForeground = showsForeground
+        drawer.renderer.backdrop = backdrop
+        try drawer.prepare(scene)
+        return (context, scene, drawer)
     }
 }
 
