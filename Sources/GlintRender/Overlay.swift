@@ -63,13 +63,15 @@ public final class OverlayRenderer {
     }
 
     /// Draws one line of small text at the top-left (the window's effect name and frame rate).
-    public func drawHUD(_ text: String, viewSize: Size, into target: Framebuffer) throws(RenderError) {
+    /// `line` 0 is the top line, 1 the one below it.
+    public func drawHUD(_ text: String, line: Int = 0, viewSize: Size, into target: Framebuffer) throws(RenderError) {
         guard viewSize.width > 0 else { return }
         let scale = Float(Double(target.pixelWidth) / viewSize.width)
         guard let atlas = try atlas(points: Layout.hudSize, scale: scale) else { return }
         target.bind()
         let x = Float(Layout.hudPadding) * scale
-        let baseline = Float(Layout.hudPadding) * scale + atlas.ascender
+        let lineHeight = (atlas.ascender + atlas.descender) * 1.3
+        let baseline = Float(Layout.hudPadding) * scale + atlas.ascender + Float(line) * lineHeight
         drawText(text, atlas: atlas, x: x, baseline: baseline, target: target, color: Color(red: 1, green: 1, blue: 1, alpha: 0.85))
     }
 

@@ -1,4 +1,5 @@
 @preconcurrency import CEpoxy
+import Foundation
 import GlintCore
 
 /// Draws a chain of `ShaderEffect` passes with fullscreen triangles.
@@ -16,6 +17,7 @@ public final class Renderer {
     public var backdrop = Color(red: 0.07, green: 0.07, blue: 0.09)
 
     private var programs: [String: Program] = [:]
+    private var live: [String: LiveFile] = [:]
     private let vertexArray: GLuint
     private var offscreen: [RenderTarget] = []
     private var imageTextures: [ObjectIdentifier: GLuint] = [:]
@@ -49,15 +51,49 @@ public final class Renderer {
 
     private func program(for effect: ShaderEffect) throws(RenderError) -> Program {
         if let p = programs[effect.function] { return p }
-        let file = try sources.source(named: effect.function + ".frag")
-        let text = EffectSource.assemble(effect: file.text, prelude: prelude.text, kind: effect.kind)
-        let program = try Program(
-            name: effect.function,
+        let program = try compile(effect.function, kind: effect.kind)
+        programs[effect.function] = program
+        if let path = sources.liveFile(named: effect.function + ".frag") {
+            live[effect.function] = LiveFile(path: path, modified: ShaderSources.modificationDate(path), kind: effect.kind)
+        }
+        return program
+    }
+
+    private func compile(_ function: String, kind: ShaderEffect.Kind) throws(RenderError) -> Program {
+        let file = try sources.source(named: function + ".frag")
+        let text = EffectSource.assemble(effect: file.text, prelude: prelude.text, kind: kind)
+        return try Program(
+            name: function,
             vertex: (vertex.text, [0: vertex.path]),
             fragment: (text, [EffectSource.preludeString: prelude.path, EffectSource.effectString: file.path, EffectSource.mainString: "\(file.path) (the pipeline's main)"])
         )
-        programs[effect.function] = program
-        return program
+    }
+
+    /// An effect file read from the `--shaders` folder, watched for changes.
+    private struct LiveFile {
+        var path: String
+        var modified: Date?
+        var kind: ShaderEffect.Kind
+    }
+
+    /// Recompiles every effect program whose file in the `--shaders` folder changed since it was
+    /// compiled, as glslViewer does. A program that no longer compiles keeps running in its last
+    /// good version; its error is returned. Returns the names of the files reloaded, too.
+    public func reloadChangedShaders() -> (reloaded: [String], errors: [RenderError]) {
+        var reloaded: [String] = []
+        var errors: [RenderError] = []
+        for (function, file) in live {
+            let modified = ShaderSources.modificationDate(file.path)
+            guard modified != file.modified else { continue }
+            live[function]?.modified = modified
+            do {
+                programs[function] = try compile(function, kind: file.kind)
+                reloaded.append(file.path)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (reloaded.sorted(), errors)
     }
 
     /// Renders one frame of `passes` for a view of `viewSize` points into `target`.

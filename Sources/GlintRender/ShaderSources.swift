@@ -31,6 +31,19 @@ public struct ShaderSources: Sendable {
         throw .missingShader(name: file, searched: searched)
     }
 
+    /// The path of `file` in the override folder, if it is there: a file that can change while
+    /// glint runs.
+    public func liveFile(named file: String) -> String? {
+        guard let dir = overrideDirectory else { return nil }
+        let path = dir.hasSuffix("/") ? dir + file : dir + "/" + file
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// When the file at `path` last changed, or nil if it cannot be read.
+    static func modificationDate(_ path: String) -> Date? {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+    }
+
     /// The bytes of a file in `Assets/`.
     public static func asset(named file: String) -> [UInt8]? {
         guard let b64 = EmbeddedFiles.assetsBase64[file], let data = Data(base64Encoded: b64) else { return nil }

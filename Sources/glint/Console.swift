@@ -16,6 +16,11 @@ enum Console {
         FileHandle.standardError.write(Data("glint: warning: \(message)\n".utf8))
     }
 
+    /// A line of information on stderr (a reloaded shader), not a problem.
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("glint: \(message)\n".utf8))
+    }
+
     static func fail(_ message: String, code: Int32) -> Never {
         var text = message
         if text.hasPrefix("Error: ") { text.removeFirst(7) }

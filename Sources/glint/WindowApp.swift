@@ -27,6 +27,8 @@ final class WindowApp {
     private var framesPerSecond = 0.0
     private var title = ""
     private var reportedGLError = false
+    private let watchesShaders: Bool
+    private var shaderError: String?
 
     init(effect: any Effect, tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, quitAfter: Double?) throws {
         glfwSetErrorCallback { _, description in
@@ -66,6 +68,7 @@ final class WindowApp {
         drawer.renderer.backdrop = backdrop
         scene = Scene(effect: effect, viewSize: size, tear: tear)
         self.quitAfter = quitAfter
+        watchesShaders = sources.overrideDirectory != nil
         startTime = glfwGetTime()
         pending.reserveCapacity(256)
         updateViewSize()
@@ -117,6 +120,9 @@ final class WindowApp {
             let target = Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
             try drawer.draw(scene, into: target)
             if showsHUD { try drawer.overlay.drawHUD(hudText, viewSize: scene.viewSize, into: target) }
+            if let shaderError {  // shown even with the HUD hidden: the picture on screen is stale
+                try drawer.overlay.drawHUD(shaderError, line: 1, viewSize: scene.viewSize, into: target)
+            }
             glfwSwapBuffers(window)
             reportGLErrors()
             countFrame(at: t)
@@ -167,7 +173,21 @@ final class WindowApp {
             framesPerSecond = Double(frameCount) / (t - fpsWindowStart)
             frameCount = 0
             fpsWindowStart = t
+            if watchesShaders { reloadShaders() }
             refreshTitle()
+        }
+    }
+
+    /// With `--shaders DIR`, an edited effect file is recompiled while the window runs; a broken
+    /// one keeps its last good version on screen and its error shows in the HUD and on stderr.
+    private func reloadShaders() {
+        let (reloaded, errors) = drawer.renderer.reloadChangedShaders()
+        for path in reloaded { Console.note("reloaded \(path)") }
+        for error in errors { Console.warn("\(error)") }
+        if let error = errors.first {
+            shaderError = "shader error, showing the last good version: \(error)"
+        } else if !reloaded.isEmpty {
+            shaderError = nil
         }
     }
 
@@ -178,6 +198,7 @@ final class WindowApp {
         let count = EffectRegistry.all.count
         let keys = count > 1 ? "1-\(min(count, 9)) or Tab: switch effect,  " : ""
         hudText = "\(name)  \(fps)    \(keys)hold: animate,  Esc: quit"
+
         let newTitle = "Glint — \(scene.effect.descriptor.title) — \(fps)"
         if newTitle != title {
             title = newTitle

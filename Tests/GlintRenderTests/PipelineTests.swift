@@ -193,6 +193,33 @@ struct PipelineTests {
         }
     }
 
+    @Test("an edited effect file in the --shaders folder is recompiled; a broken edit keeps the last good one")
+    func liveReload() throws {
+        let dir = try Self.shaderFolder(["flat.frag": "// Test: one flat colour.\n// Test.\nvec4 colorEffect(vec2 p, vec4 c) { return vec4(1.0, 0.0, 0.0, 1.0); }\n"])
+        let path = dir + "/flat.frag"
+        func edit(_ text: String, secondsLater: Double) throws {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(secondsLater)], ofItemAtPath: path)
+        }
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let renderer = try Renderer(sources: ShaderSources(overrideDirectory: dir))
+        let flat = ShaderEffect(function: "flat", kind: .color, arguments: [:])
+        #expect(pixel(try draw(renderer, [flat]), 5, 5) == [255, 0, 0, 255])
+        #expect(renderer.reloadChangedShaders().reloaded.isEmpty, "nothing changed yet")
+
+        try edit("// Test: one flat colour.\n// Test.\nvec4 colorEffect(vec2 p, vec4 c) { return vec4(0.0, 0.0, 1.0, 1.0); }\n", secondsLater: 10)
+        let first = renderer.reloadChangedShaders()
+        #expect(first.reloaded == [path] && first.errors.isEmpty)
+        #expect(pixel(try draw(renderer, [flat]), 5, 5) == [0, 0, 255, 255], "the edit shows")
+
+        try edit("// Test.\n// Test.\nvec4 colorEffect(vec2 p, vec4 c) { return vec4(0.0, 1.0, 0.0, oops); }\n", secondsLater: 20)
+        let second = renderer.reloadChangedShaders()
+        #expect(second.reloaded.isEmpty && second.errors.count == 1)
+        #expect(second.errors.first?.description.hasPrefix(path + ":3: fragment shader error") == true, "\(second.errors)")
+        #expect(pixel(try draw(renderer, [flat]), 5, 5) == [0, 0, 255, 255], "the last good version keeps running")
+    }
+
     @Test("a missing shader file is named")
     func missingShader() throws {
         try withPipeline { renderer, _ in
