@@ -69,6 +69,10 @@ public protocol Effect: AnyObject {
     /// Name, summary and parameters.
     static var descriptor: EffectDescriptor { get }
 
+    /// This effect's name, summary and parameters: the type's, unless an instance says otherwise
+    /// (a custom effect is named after its file).
+    var descriptor: EffectDescriptor { get }
+
     /// An effect at t = 0 with every parameter at its default.
     init()
 

@@ -122,6 +122,9 @@ public enum Parse {
 
     /// `name=value` for one of `descriptor`'s parameters, checked against its range.
     public static func parameter(_ text: String, for descriptor: EffectDescriptor) throws(InputError) -> (String, Double) {
+        guard !descriptor.parameters.isEmpty else {
+            throw InputError("bad parameter '\(text)': \(descriptor.name) takes no parameters")
+        }
         let valid = descriptor.parameters.map(\.usage).joined(separator: "; ")
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty else {

@@ -19,7 +19,7 @@ struct GlintCommand: ParsableCommand {
 
 /// Options every command that shows an effect takes.
 struct EffectOptions: ParsableArguments {
-    @Option(name: .long, help: "The effect to show (see 'glint effects').")
+    @Option(name: .long, help: "The effect to show (see 'glint effects'), or your own colorEffect file (path.frag).")
     var effect: String = "harmonic"
 
     @Option(name: .customLong("param"), help: ArgumentHelp("Set an effect parameter, e.g. --param amplitude=1 (repeatable).", valueName: "name=value"))
@@ -31,8 +31,36 @@ struct EffectOptions: ParsableArguments {
     @Flag(name: .customLong("no-overlay"), help: "Hide the effect's foreground (label and image).")
     var noOverlay = false
 
+    /// A `--effect` that names a file (`my.frag`, `shaders/x.frag`) rather than a built-in effect.
+    var customFile: String? {
+        effect.hasSuffix(".frag") || effect.contains("/") ? effect : nil
+    }
+
     /// The effect, with its parameters applied; every bad name or value is one clear error.
     func makeEffect() throws -> any Effect {
+        if let path = customFile {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
+                  let data = FileManager.default.contents(atPath: path) else {
+                throw InputError("cannot read the effect file '\(path)': no such file or not readable")
+            }
+            guard let text = String(data: data, encoding: .utf8) else {
+                throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
+            }
+            guard text.contains("colorEffect(") else {
+                throw InputError("the effect file '\(path)' defines no 'vec4 colorEffect(vec2 position, vec4 color)'; a custom file must be a colour effect")
+            }
+            guard path.hasSuffix(".frag") else {
+                throw InputError("the effect file '\(path)' must end in .frag")
+            }
+            if shaders != nil {
+                throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
+            }
+            let name = String(path.split(separator: "/").last ?? Substring(path))
+            let custom = CustomEffect(function: String(name.dropLast(5)), fileName: name)
+            for text in params { _ = try Parse.parameter(text, for: custom.descriptor) }
+            return custom
+        }
         guard let type = EffectRegistry.type(named: effect) else {
             throw InputError("unknown effect '\(effect)'; valid effects: \(EffectRegistry.names.joined(separator: ", "))")
         }
@@ -45,6 +73,10 @@ struct EffectOptions: ParsableArguments {
     }
 
     func makeSources() throws -> ShaderSources {
+        if let path = customFile {
+            // The file's folder, read live: the window reloads the file as it changes.
+            return ShaderSources(overrideDirectory: Console.parentFolder(of: path))
+        }
         if let dir = shaders {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {

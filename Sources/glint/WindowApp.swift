@@ -45,7 +45,7 @@ final class WindowApp {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
-        let name = effect.descriptor.title
+        let name = effect.descriptor.title  // a custom effect's is its file name
         guard let window = glfwCreateWindow(Int32(size.width), Int32(size.height), "Glint — \(name)", nil, nil) else {
             let message = lastGLFWError ?? "unknown reason"
             glfwTerminate()

@@ -1,4 +1,5 @@
 import Foundation
+import GlintRender
 import Testing
 
 /// Runs the built `glint` binary as a user would and reads what it prints.
@@ -193,6 +194,47 @@ struct CLITests {
         #expect(r.stderr.hasPrefix("glint: shaders/harmonic.frag:4: fragment shader error: "), "\(r.stderr)")
         #expect(r.stderr.contains("missingValue"))
         #expect(try String(contentsOfFile: dir + "/out.png", encoding: .utf8) == "keep me", "the user's file is untouched")
+    }
+
+    @Test("--effect FILE.frag renders your own colorEffect with time, pointer, isPressed and hold")
+    func customEffect() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/fx", withIntermediateDirectories: true)
+        try """
+        // Test: paints the uniforms a custom effect receives.
+        // Test.
+        uniform float time; uniform vec2 pointer; uniform float isPressed; uniform float hold; uniform vec4 bounds;
+        vec4 colorEffect(vec2 position, vec4 color) {
+            return vec4(time / 10.0, pointer.x / bounds.z, isPressed * hold, 1.0);
+        }
+        """.write(toFile: dir + "/fx/probe.frag", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", "--effect", "fx/probe.frag", "--size", "128x72", "--time", "2.5",
+                             "--input", "1 down 64 36", "-o", "p.png", "--state", "p.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dir + "/p.json"))) as! [String: Any]
+        #expect(json["time"] as? Double == 2.5)
+        #expect(json["pointer"] as? [Double] == [64, 36])
+        #expect(json["isPressed"] as? Double == 1)
+        #expect(json["hold"] as? Double == 1)
+        let image = try PNG.read(dir + "/p.png")
+        #expect(Array(image.rgba[0..<4]) == [64, 128, 255, 255], "time 2.5 → 64, pointer at half width → 128, held → 255")
+    }
+
+    @Test("a bad effect file is one clear line", arguments: [
+        (["render", "--effect", "nope/missing.frag", "-o", "x.png"], "cannot read the effect file 'nope/missing.frag'"),
+        (["render", "--effect", "layer.frag", "-o", "x.png"], "defines no 'vec4 colorEffect(vec2 position, vec4 color)'"),
+        (["render", "--effect", "ok.frag", "--param", "speed=2", "-o", "x.png"], "ok.frag takes no parameters"),
+        (["render", "--effect", "ok.frag", "--shaders", ".", "-o", "x.png"], "use either --shaders or an effect file"),
+        (["render", "--effect", "bad.frag", "-o", "x.png"], "bad.frag:3: fragment shader error"),
+    ] as [([String], String)])
+    func badEffectFile(arguments: [String], expected: String) throws {
+        let dir = try CLI.temporaryFolder()
+        try "// t\n// t\nvec4 layerEffect(vec2 p) { return layerSample(p); }\n".write(toFile: dir + "/layer.frag", atomically: true, encoding: .utf8)
+        try "// t\n// t\nvec4 colorEffect(vec2 p, vec4 c) { return c; }\n".write(toFile: dir + "/ok.frag", atomically: true, encoding: .utf8)
+        try "// t\n// t\nvec4 colorEffect(vec2 p, vec4 c) { return nothing; }\n".write(toFile: dir + "/bad.frag", atomically: true, encoding: .utf8)
+        let r = try CLI.run(arguments, in: dir)
+        #expect(r.status != 0 && r.reason == .exit)
+        #expect(r.stderrLines.count == 1 && r.stderr.contains(expected), "\(r.stderr)")
     }
 
     @Test("an OpenGL older than 3.3 is named, with the version the driver offers")
