@@ -71,7 +71,10 @@ final class WindowApp {
         watchesShaders = sources.overrideDirectory != nil
         startTime = glfwGetTime()
         pending.reserveCapacity(256)
-        updateViewSize()
+        var fbWidth: Int32 = 0
+        var fbHeight: Int32 = 0
+        glfwGetFramebufferSize(window, &fbWidth, &fbHeight)
+        updateViewSize(framebufferWidth: fbWidth, framebufferHeight: fbHeight)
         try drawer.prepare(scene)
         for warning in drawer.overlay.warnings { Console.warn(warning) }
         installCallbacks()
@@ -93,6 +96,8 @@ final class WindowApp {
         fpsWindowStart = last
         refreshTitle()
         while glfwWindowShouldClose(window) == GLFW_FALSE {
+            glfwPollEvents()
+            // Read once per frame, after the events: the view size and the target agree.
             var width: Int32 = 0
             var height: Int32 = 0
             glfwGetFramebufferSize(window, &width, &height)
@@ -102,7 +107,7 @@ final class WindowApp {
                 last = now
                 continue
             }
-            glfwPollEvents()
+            updateViewSize(framebufferWidth: width, framebufferHeight: height)
             let t = now
             // Apply each pointer event at its own time, so springs see the real press timing.
             for event in pending {
@@ -115,7 +120,6 @@ final class WindowApp {
             pending.removeAll(keepingCapacity: true)
             if t > last { scene.advance(by: t - last) }
             last = t
-            updateViewSize()
             scene.update()
             let target = Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
             try drawer.draw(scene, into: target)
@@ -140,15 +144,11 @@ final class WindowApp {
     }
 
     /// The view's size in points: the framebuffer divided by the content scale (HiDPI).
-    private func updateViewSize() {
-        var fbWidth: Int32 = 0
-        var fbHeight: Int32 = 0
-        glfwGetFramebufferSize(window, &fbWidth, &fbHeight)
+    private func updateViewSize(framebufferWidth: Int32, framebufferHeight: Int32) {
+        guard framebufferWidth > 0 && framebufferHeight > 0 else { return }
         let scale = contentScale
-        if fbWidth > 0 && fbHeight > 0 {
-            let size = Size(width: Double(fbWidth) / scale, height: Double(fbHeight) / scale)
-            if size != scene.viewSize { scene.viewSize = size }
-        }
+        let size = Size(width: Double(framebufferWidth) / scale, height: Double(framebufferHeight) / scale)
+        if size != scene.viewSize { scene.viewSize = size }
     }
 
     private var contentScale: Double {
@@ -158,13 +158,19 @@ final class WindowApp {
         return x > 0 ? Double(x) : 1
     }
 
-    /// Cursor position (screen coordinates) to points.
+    /// Cursor position (screen coordinates) to points: screen coordinates to framebuffer pixels,
+    /// then pixels to points. Read from GLFW, not from the scene, so a press in the same batch of
+    /// events as a resize maps with the new size.
     private func points(x: Double, y: Double) -> Point {
         var winWidth: Int32 = 0
         var winHeight: Int32 = 0
+        var fbWidth: Int32 = 0
+        var fbHeight: Int32 = 0
         glfwGetWindowSize(window, &winWidth, &winHeight)
-        guard winWidth > 0, winHeight > 0 else { return Point(x: x, y: y) }
-        return Point(x: x * scene.viewSize.width / Double(winWidth), y: y * scene.viewSize.height / Double(winHeight))
+        glfwGetFramebufferSize(window, &fbWidth, &fbHeight)
+        guard winWidth > 0, winHeight > 0, fbWidth > 0, fbHeight > 0 else { return Point(x: x, y: y) }
+        let scale = contentScale
+        return Point(x: x * Double(fbWidth) / Double(winWidth) / scale, y: y * Double(fbHeight) / Double(winHeight) / scale)
     }
 
     private func countFrame(at t: Double) {
