@@ -3,10 +3,11 @@
 /// An OpenGL 3.3 core context with no window and no display server: EGL on Mesa's surfaceless
 /// platform. Draw into a `RenderTarget`; there is no default framebuffer.
 ///
-/// Each instance owns its context, current on the thread that made it. The EGL display is one per
-/// process and is never terminated: `eglTerminate` is not reference-counted, so ending it with one
-/// context would pull it from under another thread's.
-public final class HeadlessContext {
+/// Each instance owns its context, current on the thread that made it. Everything drawn with it
+/// keeps it alive (see `GLContext`), so it is destroyed only after the last GL object made in it.
+/// The EGL display is one per process and is never terminated: `eglTerminate` is not
+/// reference-counted, so ending it with one context would pull it from under another thread's.
+public final class HeadlessContext: GLContext {
     private let display: EGLDisplay
     private let context: EGLContext
 
@@ -45,8 +46,6 @@ public final class HeadlessContext {
             _ = epoxy_eglDestroyContext(dpy, ctx)
             throw .headless("eglMakeCurrent failed (EGL error 0x\(String(epoxy_eglGetError(), radix: 16)))")
         }
-        display = dpy
-        context = ctx
         do {
             try GL.requireVersion33()
         } catch {
@@ -54,6 +53,10 @@ public final class HeadlessContext {
             _ = epoxy_eglDestroyContext(dpy, ctx)
             throw error
         }
+        display = dpy
+        context = ctx
+        super.init(kind: "EGL surfaceless")
+        noteCurrent()
     }
 
     /// The version of the context EGL makes when asked for none: what the driver offers, for the
@@ -67,10 +70,17 @@ public final class HeadlessContext {
     }
 
     /// The driver's GL_VERSION and GL_RENDERER.
-    public var description: String { "\(GL.versionString) on \(GL.rendererString)" }
+    public var description: String {
+        makeCurrent()
+        return "\(GL.versionString) on \(GL.rendererString)"
+    }
+
+    override public func activate() -> Bool {
+        epoxy_eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE)
+    }
 
     deinit {
-        _ = epoxy_eglMakeCurrent(display, nil, nil, nil)
+        if epoxy_eglGetCurrentContext() == context { _ = epoxy_eglMakeCurrent(display, nil, nil, nil) }
         _ = epoxy_eglDestroyContext(display, context)
     }
 }

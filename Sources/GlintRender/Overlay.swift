@@ -17,6 +17,7 @@ public final class OverlayRenderer {
 
     private let batch: SpriteBatch
     private let fontPath: String?
+    private let context: GLContext
     private var atlases: [Int: GlyphAtlas] = [:]
     private var images: [String: (texture: GLuint, width: Int, height: Int)] = [:]
     private var missingImages: Set<String> = []
@@ -24,6 +25,7 @@ public final class OverlayRenderer {
     public private(set) var warnings: [String] = []
 
     public init(sources: ShaderSources = ShaderSources(), fontPath: String? = SystemFont.path()) throws(RenderError) {
+        context = try GLContext.requireCurrent(for: "the overlay")
         batch = try SpriteBatch(sources: sources)
         self.fontPath = fontPath
         if fontPath == nil {
@@ -32,6 +34,7 @@ public final class OverlayRenderer {
     }
 
     deinit {
+        guard context.makeCurrent() else { return }
         for var image in images.values { epoxy_glDeleteTextures(1, &image.texture) }
     }
 

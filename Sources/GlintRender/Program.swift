@@ -6,6 +6,8 @@ import GlintCore
 final class Program {
     let id: GLuint
     let name: String
+    /// The context it was linked in, kept alive until the program is deleted.
+    private let context: GLContext
 
     /// Active uniforms by name (arrays under their base name), from the driver at link time.
     private(set) var uniforms: [String: (location: GLint, count: GLint)] = [:]
@@ -32,6 +34,7 @@ final class Program {
     /// Compiles and links. `sources` are (stage, text, names of source strings for messages).
     init(name: String, vertex: (text: String, files: [Int: String]), fragment: (text: String, files: [Int: String])) throws(RenderError) {
         self.name = name
+        context = try GLContext.requireCurrent(for: "the program '\(name)'")
         let vs = try Program.compile(GLenum(GL_VERTEX_SHADER), vertex.text, files: vertex.files, stage: "vertex shader")
         defer { epoxy_glDeleteShader(vs) }
         let fs = try Program.compile(GLenum(GL_FRAGMENT_SHADER), fragment.text, files: fragment.files, stage: "fragment shader")
@@ -73,7 +76,9 @@ final class Program {
         baseColor = loc("glint_baseColor")
     }
 
-    deinit { epoxy_glDeleteProgram(id) }
+    deinit {
+        if context.makeCurrent() { epoxy_glDeleteProgram(id) }
+    }
 
     /// The location of a uniform, or -1 when the program does not declare it (or the driver
     /// optimised it away): setting it is then skipped.

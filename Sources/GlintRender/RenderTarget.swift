@@ -23,8 +23,11 @@ public struct Framebuffer: Equatable, Sendable {
 public final class RenderTarget {
     public private(set) var framebuffer: Framebuffer
     public let texture: GLuint
+    private let context: GLContext
 
+    /// Needs a current context (a `HeadlessContext` or a window's).
     public init(pixelWidth: Int, pixelHeight: Int) throws(RenderError) {
+        context = try GLContext.requireCurrent(for: "an offscreen target")
         var fbo: GLuint = 0
         var tex: GLuint = 0
         epoxy_glGenFramebuffers(1, &fbo)
@@ -40,6 +43,7 @@ public final class RenderTarget {
     }
 
     deinit {
+        guard context.makeCurrent() else { return }
         var fbo = framebuffer.id
         var tex = texture
         epoxy_glDeleteFramebuffers(1, &fbo)

@@ -24,9 +24,11 @@ public final class Renderer {
     private var scratch: [Float] = []
     private let prelude: (text: String, path: String)
     private let vertex: (text: String, path: String)
+    private let context: GLContext
 
     /// Needs a current OpenGL 3.3 core context.
     public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
+        context = try GLContext.requireCurrent(for: "the renderer")
         try GL.requireVersion33()
         self.sources = sources
         prelude = try sources.source(named: "glint.glsl")
@@ -38,6 +40,7 @@ public final class Renderer {
     }
 
     deinit {
+        guard context.makeCurrent() else { return }
         var vao = vertexArray
         epoxy_glDeleteVertexArrays(1, &vao)
         for var t in imageTextures.values { epoxy_glDeleteTextures(1, &t) }

@@ -16,8 +16,10 @@ final class SpriteBatch {
     private let tintLocation: GLint
     private let imageLocation: GLint
     private var vertices: [Float] = []
+    private let context: GLContext
 
     init(sources: ShaderSources) throws(RenderError) {
+        context = try GLContext.requireCurrent(for: "the sprite batch")
         let vs = try sources.source(named: "sprite.vert")
         let fs = try sources.source(named: "sprite.frag")
         program = try Program(name: "sprite", vertex: (vs.text, [0: vs.path]), fragment: (fs.text, [0: fs.path]))
@@ -44,6 +46,7 @@ final class SpriteBatch {
     }
 
     deinit {
+        guard context.makeCurrent() else { return }
         var vao = vertexArray
         var vbo = buffer
         epoxy_glDeleteVertexArrays(1, &vao)

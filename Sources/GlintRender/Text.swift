@@ -23,9 +23,11 @@ final class GlyphAtlas {
     /// Distance from the baseline to the bottom of the lowest glyphs, in pixels (positive).
     let descender: Float
     private var glyphs: [Glyph]
+    private let context: GLContext
 
     /// Rasterises `fontPath` at `pixelSize` pixels per em.
     init(fontPath: String, pixelSize: Int) throws(RenderError) {
+        context = try GLContext.requireCurrent(for: "the glyph atlas")
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { throw .image("FreeType could not start") }
         defer { FT_Done_FreeType(library) }
@@ -83,6 +85,7 @@ final class GlyphAtlas {
     }
 
     deinit {
+        guard context.makeCurrent() else { return }
         var t = texture
         epoxy_glDeleteTextures(1, &t)
     }

@@ -10,9 +10,10 @@ nonisolated(unsafe) private var lastGLFWError: String?
 /// The interactive window: the only code that knows about GLFW. Callbacks only turn input into
 /// `PointerEvent` values and key presses; the frame loop hands them to the scene.
 final class WindowApp {
-    private let window: OpaquePointer
+    private let context: WindowContext
+    private var window: OpaquePointer { context.window }
     private let scene: Scene
-    private var drawer: SceneRenderer!
+    private let drawer: SceneRenderer
     private let quitAfter: Double?
     private let startTime: Double
 
@@ -54,16 +55,9 @@ final class WindowApp {
             }
             throw AppError("cannot open a window: \(message)")
         }
-        self.window = window
-        glfwMakeContextCurrent(window)
+        context = WindowContext(window)
         glfwSwapInterval(1)
-        do {
-            drawer = try SceneRenderer(sources: sources)
-        } catch {
-            glfwDestroyWindow(window)
-            glfwTerminate()
-            throw error
-        }
+        drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop
         scene = Scene(effect: effect, viewSize: size, tear: tear)
@@ -80,13 +74,6 @@ final class WindowApp {
         installCallbacks()
     }
 
-    deinit {
-        // GL objects must be deleted while their context is still current.
-        glfwMakeContextCurrent(window)
-        drawer = nil
-        glfwDestroyWindow(window)
-        glfwTerminate()
-    }
 
     /// Seconds since the window opened.
     private var now: Double { glfwGetTime() - startTime }
@@ -285,5 +272,28 @@ final class WindowApp {
             Console.warn("\(error)")
         }
         refreshTitle()
+    }
+}
+
+/// The window and its OpenGL context. Every GL object made in it keeps it alive (see
+/// `GLContext`), so the window is destroyed, and GLFW ended, only after the last of them is deleted.
+final class WindowContext: GLContext {
+    let window: OpaquePointer
+
+    /// Takes ownership of `window` and makes its context current.
+    init(_ window: OpaquePointer) {
+        self.window = window
+        super.init(kind: "GLFW window")
+        makeCurrent()
+    }
+
+    override func activate() -> Bool {
+        glfwMakeContextCurrent(window)
+        return glfwGetCurrentContext() == window
+    }
+
+    deinit {
+        glfwDestroyWindow(window)
+        glfwTerminate()
     }
 }
