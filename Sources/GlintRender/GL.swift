@@ -14,6 +14,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case gl(String)
     /// An image could not be read or written.
     case image(String)
+    /// The watchdog stopped a frame that took longer than its limit: which file drew it, how
+    /// long it had run, and the limit (seconds).
+    case tooSlow(file: String, seconds: Double, limit: Double)
 
     public var description: String {
         switch self {
@@ -30,7 +33,20 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "OpenGL error: \(why)"
         case .image(let why):
             return why
+        case let .tooSlow(file, seconds, limit):
+            return "\(file): a frame took longer than \(Self.seconds(limit)) s to draw (stopped after \(Self.seconds(seconds)) s); "
+                + "make the shader cheaper, render fewer pixels, or allow more time with --frame-timeout"
         }
+    }
+}
+
+extension RenderError {
+    /// "5", "2.5", "0.25": seconds without trailing zeros.
+    public static func seconds(_ s: Double) -> String {
+        var text = String(format: "%.2f", s)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
     }
 }
 

@@ -12,6 +12,22 @@ final class Program {
     /// Active uniforms by name (arrays under their base name), from the driver at link time.
     private(set) var uniforms: [String: (location: GLint, count: GLint)] = [:]
 
+    /// The file it was compiled from, for messages.
+    var file = ""
+    /// Whether that file is the user's (from a `--shaders` folder or a custom effect): drawn in
+    /// chunks under the watchdog.
+    var isUserFile = false
+    /// How many pixels a chunk of this program should cover (see `Renderer.drawInChunks`).
+    private(set) var chunkPixels = Watchdog.firstChunkPixels
+
+    /// Adjusts the chunk size from one chunk's time: towards `Watchdog.chunkSeconds`, growing at
+    /// most fourfold at a time.
+    func learnChunk(pixels: Int, seconds: Double) {
+        let rate = Double(pixels) / max(seconds, 1e-5)
+        let wanted = Int(min(rate * Watchdog.chunkSeconds, Double(Watchdog.maxChunkPixels)))
+        chunkPixels = max(Watchdog.firstChunkPixels, min(wanted, chunkPixels * 4))
+    }
+
     /// Locations of the pipeline's own uniforms (-1 where the program does not declare them).
     let viewSize: GLint
     let targetSize: GLint

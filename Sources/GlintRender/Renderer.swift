@@ -16,6 +16,26 @@ public final class Renderer {
     /// What shows through where the view is transparent (a torn gap, a fallen view).
     public var backdrop = Color(red: 0.07, green: 0.07, blue: 0.09)
 
+    /// The watchdog: seconds a frame of up to `Watchdog.referencePixels` may take to draw before
+    /// it is stopped with `RenderError.tooSlow` (larger frames get proportionally longer); nil
+    /// turns it off. Only passes drawn in chunks are watched (see `Watchdog`).
+    public var frameTimeout: Double?
+    /// Called between the chunks of a frame drawn in chunks, with the share of the frame done
+    /// (0…1): a progress line for very large renders.
+    public var onProgress: ((Double) -> Void)?
+
+    /// A program too slow to draw (the watchdog stopped it) and with no good version to go back
+    /// to: its pass draws nothing until its file changes.
+    private var retired: Set<String> = []
+    /// The version of each program before its last live reload, to go back to if the new one is
+    /// too slow.
+    private var lastGood: [String: Program] = [:]
+    /// When the frame being drawn started (monotonic seconds), and its limit for this target.
+    private var frameStart = 0.0
+    private var frameLimit: Double?
+    /// Which enabled pass of how many is being drawn, for progress.
+    private var progressPass = (index: 0, count: 1)
+
     private var programs: [String: Program] = [:]
     private var live: [String: LiveFile] = [:]
     private let vertexArray: GLuint
@@ -65,11 +85,15 @@ public final class Renderer {
     private func compile(_ function: String, kind: ShaderEffect.Kind) throws(RenderError) -> Program {
         let file = try sources.source(named: function + ".frag")
         let text = EffectSource.assemble(effect: file.text, prelude: prelude.text, kind: kind)
-        return try Program(
+        let program = try Program(
             name: function,
             vertex: (vertex.text, [0: vertex.path]),
             fragment: (text, [EffectSource.preludeString: prelude.path, EffectSource.effectString: file.path, EffectSource.mainString: "\(file.path) (the pipeline's main)"])
         )
+        // A file read from the user's folder may be arbitrarily slow: it is drawn in chunks, watched.
+        program.file = file.path
+        program.isUserFile = sources.liveFile(named: function + ".frag") != nil
+        return program
     }
 
     /// An effect file read from the `--shaders` folder, watched for changes.
@@ -90,7 +114,10 @@ public final class Renderer {
             guard modified != file.modified else { continue }
             live[function]?.modified = modified
             do {
-                programs[function] = try compile(function, kind: file.kind)
+                let fresh = try compile(function, kind: file.kind)
+                if !retired.contains(function) { lastGood[function] = programs[function] }
+                retired.remove(function)
+                programs[function] = fresh
                 reloaded.append(file.path)
             } catch {
                 errors.append(error)
@@ -107,13 +134,17 @@ public final class Renderer {
         drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
     ) throws(RenderError) {
         guard !passes.isEmpty, target.pixelWidth > 0, target.pixelHeight > 0 else { return }
+        frameStart = Watchdog.now()
+        frameLimit = frameTimeout.map { Watchdog.limit($0, pixels: target.pixelWidth * target.pixelHeight) }
         let content = passes[0]
         var last = 0
+        var enabled = 1
         var i = 1
         while i < passes.count {  // index loops: no iterator allocations in unoptimised builds
-            if passes[i].isEnabled { last = i }
+            if passes[i].isEnabled { last = i; enabled += 1 }
             i += 1
         }
+        progressPass = (0, enabled)
 
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glEnable(GLenum(GL_BLEND))
@@ -145,6 +176,7 @@ public final class Renderer {
         while i <= last {
             defer { i += 1 }
             guard passes[i].isEnabled else { continue }
+            progressPass.index += 1
             let destination = i == last ? target : offscreen[1 - source].framebuffer
             destination.bind()
             clear(to: i == last ? backdrop : .clear)
@@ -172,6 +204,7 @@ public final class Renderer {
     }
 
     private func draw(_ effect: ShaderEffect, layer: GLuint?, viewSize: Size, target: Framebuffer) throws(RenderError) {
+        guard !retired.contains(effect.function) else { return }
         let program = try program(for: effect)
         epoxy_glUseProgram(program.id)
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
@@ -190,8 +223,73 @@ public final class Renderer {
         if program.layer >= 0 { epoxy_glUniform1i(program.layer, 0) }
 
         try upload(effect, program.slots(for: effect))
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        if program.isUserFile || target.pixelWidth * target.pixelHeight > Watchdog.largeFramePixels {
+            try drawInChunks(program, target: target)
+        } else {
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        }
     }
+
+    /// Draws the bound program over `target` in scissored chunks, each finished before the next,
+    /// so the watchdog gets control between them and a large frame can report progress.
+    ///
+    /// A draw on a software rasteriser cannot be interrupted once issued, so the chunks start
+    /// small (`Watchdog.firstChunkPixels`) and grow at most fourfold each, towards what the
+    /// program draws in `Watchdog.chunkSeconds`; the size learnt is kept for the next frame, so a
+    /// cheap shader soon draws its frame in one or two chunks. A frame past its limit stops after
+    /// the chunk in flight: the program goes back to its last good version (or draws nothing)
+    /// and `RenderError.tooSlow` names its file.
+    private func drawInChunks(_ program: Program, target: Framebuffer) throws(RenderError) {
+        let width = target.pixelWidth
+        let height = target.pixelHeight
+        let total = Double(width * height)
+        var done = 0
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        defer {
+            epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        }
+        var y = 0
+        while y < height {
+            let rows = min(height - y, max(1, program.chunkPixels / width))
+            var x = 0
+            while x < width {
+                let columns = min(width - x, max(1, program.chunkPixels / rows))
+                epoxy_glScissor(GLint(x), GLint(y), GLsizei(columns), GLsizei(rows))
+                let start = Watchdog.now()
+                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                epoxy_glFinish()
+                let end = Watchdog.now()
+                program.learnChunk(pixels: columns * rows, seconds: end - start)
+                done += columns * rows
+                if let frameLimit, end - frameStart > frameLimit {
+                    retire(program)
+                    throw .tooSlow(file: program.file, seconds: end - frameStart, limit: frameLimit)
+                }
+                if let onProgress {
+                    onProgress((Double(progressPass.index) + Double(done) / total) / Double(progressPass.count))
+                }
+                x += columns
+            }
+            y += rows
+        }
+    }
+
+    /// Takes a program the watchdog stopped out of use: its last good version comes back, or
+    /// its pass draws nothing until the file changes.
+    private func retire(_ program: Program) {
+        let function = program.name
+        guard programs[function] === program else { return }
+        if let previous = lastGood.removeValue(forKey: function) {
+            programs[function] = previous
+        } else {
+            programs[function] = nil
+            retired.insert(function)
+        }
+    }
+
+    /// Whether the effect program named `function` was taken out of use by the watchdog and has
+    /// no good version to draw: its pass shows nothing (the window says so).
+    public func isRetired(_ function: String) -> Bool { retired.contains(function) }
 
     /// Sets every argument whose uniform the program declares; skips the others.
     private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot]) throws(RenderError) {
@@ -262,5 +360,32 @@ enum Textures {
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         return t
+    }
+}
+
+/// The watchdog's numbers: how long a frame may take, and how frames are cut into chunks.
+public enum Watchdog {
+    /// The frame size a `frameTimeout` is for; a larger frame is allowed proportionally longer.
+    public static let referencePixels = 1920 * 1080
+    /// Frames larger than this are drawn in chunks whatever their program, to show progress.
+    public static let largeFramePixels = 4096 * 4096
+    /// The first chunk of a program not yet measured: small enough that even a shader at
+    /// llvmpipe's loop limit finishes it in well under a second.
+    static let firstChunkPixels = 32 * 32
+    /// The largest chunk.
+    static let maxChunkPixels = 4096 * 1024
+    /// What a chunk should take once the program's speed is known, in seconds.
+    static let chunkSeconds = 0.05
+
+    /// The limit for a frame of `pixels` pixels when a reference frame may take `seconds`.
+    public static func limit(_ seconds: Double, pixels: Int) -> Double {
+        seconds * max(1, Double(pixels) / Double(referencePixels))
+    }
+
+    /// Monotonic seconds.
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
     }
 }

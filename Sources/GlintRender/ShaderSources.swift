@@ -18,7 +18,7 @@ public struct ShaderSources: Sendable {
     /// The text of a shader file and the path to name in messages.
     public func source(named file: String) throws(RenderError) -> (text: String, path: String) {
         if let dir = overrideDirectory {
-            let path = dir.hasSuffix("/") ? dir + file : dir + "/" + file
+            let path = Self.join(dir, file)
             if let data = FileManager.default.contents(atPath: path) {
                 guard let text = String(data: data, encoding: .utf8) else {
                     throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")
@@ -35,8 +35,14 @@ public struct ShaderSources: Sendable {
     /// glint runs.
     public func liveFile(named file: String) -> String? {
         guard let dir = overrideDirectory else { return nil }
-        let path = dir.hasSuffix("/") ? dir + file : dir + "/" + file
+        let path = Self.join(dir, file)
         return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// `file` in `dir`, named as the user would: `my.frag` rather than `./my.frag`.
+    private static func join(_ dir: String, _ file: String) -> String {
+        if dir == "." { return file }
+        return dir.hasSuffix("/") ? dir + file : dir + "/" + file
     }
 
     /// When the file at `path` last changed, or nil if it cannot be read.

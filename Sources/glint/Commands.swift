@@ -31,6 +31,16 @@ struct EffectOptions: ParsableArguments {
     @Flag(name: .customLong("no-overlay"), help: "Hide the effect's foreground (label and image).")
     var noOverlay = false
 
+    @Option(name: .long, help: ArgumentHelp("Stop a frame of your own shader that takes longer than this (seconds; 0: never). Default 5 headless, 2 in the window; larger frames than 1920x1080 get proportionally longer.", valueName: "seconds"))
+    var frameTimeout: String?
+
+    /// The watchdog's limit for a 1920x1080 frame: `--frame-timeout`, or `standard`; nil when off.
+    func frameTimeout(standard: Double) throws -> Double? {
+        guard let frameTimeout else { return standard }
+        let seconds = try Parse.number(frameTimeout, for: "frame timeout", in: 0...86_400, unit: "seconds")
+        return seconds > 0 ? seconds : nil
+    }
+
     /// A `--effect` that names a file (`my.frag`, `shaders/x.frag`) rather than a built-in effect.
     var customFile: String? {
         effect.hasSuffix(".frag") || effect.contains("/") ? effect : nil
@@ -189,7 +199,12 @@ struct RenderCommand: ParsableCommand {
 
         let (context, scene, drawer) = try setup.start()
         Simulation.run(scene, events: events, until: duration)
+        let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
+        let progress = ProgressLine("rendering \(pixels.width)x\(pixels.height) pixels")
+        drawer.renderer.onProgress = progress.map { line in { line.show($0) } }
+        defer { progress?.finish() }
         let frame = try drawer.snapshot(scene, scale: scaleFactor)
+        progress?.finish()
         for warning in drawer.overlay.warnings { Console.warn(warning) }
         let png = try PNG.encode(width: frame.width, height: frame.height, rgba: frame.rgba)
         try Console.write(Data(png), to: output, what: "the image")
@@ -209,6 +224,10 @@ struct HeadlessSetup {
     let sources: ShaderSources
     let showsForeground: Bool
     let viewSize: Size
+    let frameTimeout: Double?
+
+    /// The watchdog's default limit headless, in seconds.
+    static let defaultFrameTimeout = 5.0
 
     init(_ effectOptions: EffectOptions, _ tearOptions: TearOptions, viewSize: Size) throws {
         effect = try effectOptions.makeEffect()
@@ -216,6 +235,7 @@ struct HeadlessSetup {
         tear = try tearOptions.makeTear()
         backdrop = try tearOptions.backdropColor()
         showsForeground = !effectOptions.noOverlay
+        frameTimeout = try effectOptions.frameTimeout(standard: Self.defaultFrameTimeout)
         self.viewSize = viewSize
     }
 
@@ -226,6 +246,7 @@ struct HeadlessSetup {
         let drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop
+        drawer.renderer.frameTimeout = frameTimeout
         try drawer.prepare(scene)
         return (context, scene, drawer)
     }

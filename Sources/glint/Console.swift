@@ -75,3 +75,34 @@ enum Console {
         }
     }
 }
+
+/// A progress line on stderr for long work, redrawn in place; only when stderr is a terminal,
+/// so logs and pipes never see it.
+final class ProgressLine {
+    private let label: String
+    private var lastShown = -1.0
+    private var started = Date()
+    private var visible = false
+
+    /// Nil when stderr is not a terminal.
+    init?(_ label: String) {
+        guard isatty(STDERR_FILENO) == 1 else { return nil }
+        self.label = label
+    }
+
+    /// Shows `fraction` (0…1) done, at most four times a second and only after the first second.
+    func show(_ fraction: Double) {
+        let elapsed = Date().timeIntervalSince(started)
+        guard elapsed > 1, elapsed - lastShown >= 0.25 else { return }
+        lastShown = elapsed
+        visible = true
+        let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
+        FileHandle.standardError.write(Data("\rglint: \(label): \(percent) %, \(Int(elapsed)) s\u{1B}[K".utf8))
+    }
+
+    /// Clears the line.
+    func finish() {
+        if visible { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        visible = false
+    }
+}

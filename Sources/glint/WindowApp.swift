@@ -15,6 +15,8 @@ final class WindowApp {
     private let scene: Scene
     private let drawer: SceneRenderer
     private let quitAfter: Double?
+    /// The watchdog's default limit in the window, in seconds: a slow edit never freezes it longer.
+    static let defaultFrameTimeout = 2.0
     private let startTime: Double
 
     /// Pointer events since the last frame; reused so a frame allocates nothing.
@@ -31,7 +33,7 @@ final class WindowApp {
     private let watchesShaders: Bool
     private var shaderError: String?
 
-    init(effect: any Effect, tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, quitAfter: Double?) throws {
+    init(effect: any Effect, tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, frameTimeout: Double?, quitAfter: Double?) throws {
         glfwSetErrorCallback { _, description in
             lastGLFWError = description.map { String(cString: $0) }
         }
@@ -60,6 +62,7 @@ final class WindowApp {
         drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop
+        drawer.renderer.frameTimeout = frameTimeout
         scene = Scene(effect: effect, viewSize: size, tear: tear)
         self.quitAfter = quitAfter
         watchesShaders = sources.overrideDirectory != nil
@@ -109,7 +112,15 @@ final class WindowApp {
             last = t
             scene.update()
             let target = Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
-            try drawer.draw(scene, into: target)
+            do {
+                try drawer.draw(scene, into: target)
+            } catch {
+                // The watchdog stopped a shader that is too slow: its last good version (or
+                // nothing) is in place now, so say why and draw the frame again.
+                guard case .tooSlow = error else { throw error }
+                reportSlowShader(error)
+                try drawer.draw(scene, into: target)
+            }
             if showsHUD { try drawer.overlay.drawHUD(hudText, viewSize: scene.viewSize, into: target) }
             if let shaderError {  // shown even with the HUD hidden: the picture on screen is stale
                 try drawer.overlay.drawHUD(shaderError, line: 1, viewSize: scene.viewSize, into: target)
@@ -182,6 +193,17 @@ final class WindowApp {
         } else if !reloaded.isEmpty {
             shaderError = nil
         }
+    }
+
+    /// Says on stderr, in full, and on the HUD's second line, briefly, that the watchdog stopped
+    /// a shader and what is on screen instead.
+    private func reportSlowShader(_ error: RenderError) {
+        Console.warn("\(error)")
+        guard case let .tooSlow(file, _, limit) = error else { return }
+        let name = file.split(separator: "/").last.map(String.init) ?? file
+        let function = name.hasSuffix(".frag") ? String(name.dropLast(5)) : name
+        let fallback = drawer.renderer.isRetired(function) ? "drawing nothing until it is saved again" : "showing its last good version"
+        shaderError = "\(name) is too slow (a frame took over \(RenderError.seconds(limit)) s): \(fallback)"
     }
 
     /// The window title and the HUD line: effect name and frame rate (changes twice a second).

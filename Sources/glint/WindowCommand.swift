@@ -30,7 +30,8 @@ struct WindowCommand: ParsableCommand {
         let quit = try quitAfter.map { try Parse.time($0) }
         let tear = try tearOptions.makeTear()
         let backdrop = try tearOptions.backdropColor()
-        let app = try WindowApp(effect: effect, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay, quitAfter: quit)
+        let app = try WindowApp(effect: effect, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
+                                frameTimeout: effectOptions.frameTimeout(standard: WindowApp.defaultFrameTimeout), quitAfter: quit)
         try app.run()
     }
 }

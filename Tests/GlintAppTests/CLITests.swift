@@ -34,6 +34,8 @@ enum CLI {
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
         env.removeValue(forKey: "WAYLAND_DISPLAY")
+        // A crash should end at once with its signal, not spend seconds printing a backtrace.
+        env["SWIFT_BACKTRACE"] = "enable=no"
         for (k, v) in environment { env[k] = v }
         process.environment = env
         // Output goes to files, so a chatty child can never block on a full pipe.
@@ -57,6 +59,9 @@ enum CLI {
             Issue.record("glint \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
+        // A crash is never an acceptable way to report anything: every failure is one line and a status.
+        #expect(process.terminationReason == .exit,
+                "glint \(arguments.joined(separator: " ")) was killed by signal \(process.terminationStatus)")
         let outData = FileManager.default.contents(atPath: base + ".out") ?? Data()
         let errData = FileManager.default.contents(atPath: base + ".err") ?? Data()
         return Result(status: process.terminationStatus, reason: process.terminationReason,

@@ -287,6 +287,62 @@ struct WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
 
+    @Test("a too-slow edit during live reload never freezes the window: the last good version stays on screen with the message",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func slowEditKeepsTheWindowResponsive() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("slow-shader")
+        let dir = try screenshotFolder("slow-shader-files")
+        let file = dir + "/live.frag"
+        // A fast, solid green effect to start with.
+        try Data("vec4 colorEffect(vec2 position, vec4 color) { return vec4(0.0, 0.8, 0.0, 1.0); }\n".utf8)
+            .write(to: URL(fileURLWithPath: file))
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--effect", file, "--size", "640x360", "--no-overlay", "--quit-after", "40"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1.5)
+        let before = try screenshot(x, to: shots + "/before.png", app: app)
+        func greenShare(_ shot: Screenshot) -> Double {
+            var green = 0
+            var total = 0
+            // Below the two HUD lines.
+            for y in stride(from: window.y + 60, to: window.y + window.height, by: 4) {
+                for x in stride(from: window.x, to: window.x + window.width, by: 4) {
+                    let p = shot.pixel(x, y)
+                    total += 1
+                    if p.g > 0.6 && p.r < 0.2 && p.b < 0.2 { green += 1 }
+                }
+            }
+            return Double(green) / Double(max(total, 1))
+        }
+        #expect(greenShare(before) > 0.9, "the first version should fill the window with green: \(greenShare(before))")
+
+        // Save a version far too slow to draw; the window checks its files twice a second.
+        try Data(slowShaderForWindow.utf8).write(to: URL(fileURLWithPath: file))
+        let deadline = Date().addingTimeInterval(15)
+        var stderr = ""
+        while Date() < deadline {
+            stderr = app.stderr(waitingUpTo: 0)
+            if stderr.contains("longer than") { break }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        #expect(stderr.contains("live.frag") && stderr.contains("longer than 2 s"),
+                "the window should report the slow shader by file: \(app.stderrSummary())")
+        Thread.sleep(forTimeInterval: 1)
+        let after = try screenshot(x, to: shots + "/after.png", app: app)
+        #expect(greenShare(after) > 0.85, "the last good (green) version should stay on screen: \(greenShare(after))")
+        let message = after.brightShare(columns: window.x..<(window.x + window.width), rows: (window.y + 22)..<(window.y + 42))
+        #expect(message > 0.01, "the message should show on the second HUD line: \(message)")
+
+        // Still responsive: Q quits at once.
+        try x.run("xdotool", ["key", "q"])
+        let exit = app.waitForExit(seconds: 5)
+        #expect(exit == .exited(0), "Q should quit promptly after a slow edit; got \(exit). stderr: \(app.stderrSummary())")
+    }
+
     @Test("without a display glint fails fast with one line that points to 'glint render'")
     func noDisplay() throws {
         let glint = try glintBinary()
@@ -689,3 +745,16 @@ private struct Look: CustomStringConvertible {
                meanLevel, brightShare * 100, colouredShare * 100, coloured, bright)
     }
 }
+
+/// A colour effect far too slow for the window's frames on a software renderer.
+private let slowShaderForWindow = """
+    // Deliberately slow: a long loop of sin and cos per pixel.
+    vec4 colorEffect(vec2 position, vec4 color) {
+        float v = 0.0;
+        for (int i = 0; i < 60000; i++) {
+            v += sin(position.x * 0.01 + float(i)) * cos(position.y * 0.01 - float(i));
+        }
+        return vec4(1.0, 0.0, 0.0, 1.0) + 1e-30 * v;
+    }
+
+    """
