@@ -122,11 +122,8 @@ final class WindowApp {
             last = t
             scene.update()
             let target = Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
-            try drawer.draw(scene, into: target)
-            if showsHUD { try drawer.overlay.drawHUD(hudText, viewSize: scene.viewSize, into: target) }
-            if let shaderError {  // shown even with the HUD hidden: the picture on screen is stale
-                try drawer.overlay.drawHUD(shaderError, line: 1, viewSize: scene.viewSize, into: target)
-            }
+            // A shader error shows even with the HUD hidden: the picture on screen is stale.
+            try drawer.draw(scene, into: target, hud: OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError))
             glfwSwapBuffers(window)
             reportGLErrors()
             countFrame(at: t)
