@@ -28,7 +28,8 @@ public final class HarmonicEffect: Effect {
         ]
     )
 
-    public let pass = ShaderEffect(function: "harmonic", kind: .color, arguments: [
+    /// Opaque: `harmonic.frag` returns alpha 1 for every pixel.
+    public let pass = ShaderEffect(function: "harmonic", kind: .color, isOpaque: true, arguments: [
         "bounds": .float4(0, 0, 1, 1),
         "wavesCount": .float(6),
         "time": .float(0),

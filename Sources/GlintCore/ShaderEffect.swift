@@ -37,6 +37,10 @@ public final class ShaderEffect {
     /// The program's name: the file `Shaders/<function>.frag`, like `ShaderLibrary.default.<function>`.
     public let function: String
     public let kind: Kind
+    /// Whether every pixel the pass draws has alpha 1, whatever its arguments: as the view's content
+    /// it is then drawn with no clear and no blending. Declared by the effect that knows its shader
+    /// (harmonic, waveform); a custom effect file is not assumed opaque.
+    public let isOpaque: Bool
     /// SwiftUI's `isEnabled`: a disabled pass is skipped and costs nothing.
     public var isEnabled: Bool = true
     /// Argument names, in order.
@@ -47,9 +51,10 @@ public final class ShaderEffect {
     /// Incremented whenever an argument changes; renderers use it to skip unchanged uploads.
     public private(set) var revision: UInt64 = 0
 
-    public init(function: String, kind: Kind, arguments: KeyValuePairs<String, ShaderArgument>) {
+    public init(function: String, kind: Kind, isOpaque: Bool = false, arguments: KeyValuePairs<String, ShaderArgument>) {
         self.function = function
         self.kind = kind
+        self.isOpaque = isOpaque
         argumentNames = arguments.map(\.key)
         argumentValues = arguments.map(\.value)
         precondition(Set(argumentNames).count == argumentNames.count, "argument names must be unique")

@@ -31,7 +31,9 @@ public final class WaveformEffect: Effect {
         ]
     )
 
-    public let pass = ShaderEffect(function: "waveform", kind: .color, arguments: [
+    /// Opaque: `waveform.frag` starts from `backgroundColor`, always opaque black here, and lays
+    /// each stroke over it with "over", which keeps alpha 1.
+    public let pass = ShaderEffect(function: "waveform", kind: .color, isOpaque: true, arguments: [
         "phase": .float(0),
         "amplitude": .float(0.01),
         "frequency": .float(1.5),

@@ -2,8 +2,12 @@
 import GlintCore
 
 /// Draws what sits over an effect: the foreground (the seed's label and image, which let the
-/// pointer through) and the window's HUD line. Fonts are rasterised once per pixel size and
+/// pointer through) and the window's HUD lines. Fonts are rasterised once per pixel size and
 /// images uploaded once, so a steady frame allocates nothing.
+///
+/// A frame's quads are laid out and uploaded together (`prepareFrame`), then drawn part by part
+/// (`draw(_:into:)`): the foreground into the content's target, the HUD later over the whole
+/// window. Writing one buffer between draws that read it would make a GPU driver wait or copy.
 public final class OverlayRenderer {
     /// Layout of the seed's VStack { Spacer(); Text; Image }.padding(), in points.
     public enum Layout {
@@ -16,6 +20,9 @@ public final class OverlayRenderer {
     }
 
     private let batch: SpriteBatch
+    /// Runs a frame may have without growing the array: image, label and its shadow, two HUD lines
+    /// and their shadows, with room to spare.
+    private static let maxRuns = 16
     private let fontPath: String?
     private let context: GLContext
     private var atlases: [Int: GlyphAtlas] = [:]
@@ -28,6 +35,7 @@ public final class OverlayRenderer {
         context = try GLContext.requireCurrent(for: "the overlay")
         batch = try SpriteBatch(sources: sources)
         self.fontPath = fontPath
+        runs.reserveCapacity(Self.maxRuns)
         if fontPath == nil {
             warnings.append("no font found (install fonts-dejavu-core or set GLINT_FONT to a .ttf file); labels are not drawn")
         }
@@ -38,14 +46,86 @@ public final class OverlayRenderer {
         for var image in images.values { epoxy_glDeleteTextures(1, &image.texture) }
     }
 
-    /// Draws `foreground` over a view of `viewSize` points that fills `target`.
-    public func draw(_ foreground: Foreground?, viewSize: Size, into target: Framebuffer) throws(RenderError) {
-        guard let foreground, viewSize.width > 0 else { return }
+    /// The window's HUD: up to two lines of small text at the top-left (the effect's name and frame
+    /// rate, a shader error). A nil line is not drawn but keeps its place.
+    public struct HUD: Sendable {
+        /// The top line.
+        public var top: String?
+        /// The line below it.
+        public var second: String?
+
+        public init(top: String? = nil, second: String? = nil) {
+            self.top = top
+            self.second = second
+        }
+    }
+
+    /// A part of a prepared frame's quads (the foreground, or the HUD), drawn with `draw(_:into:)`.
+    public struct Batch: Equatable, Sendable {
+        fileprivate var firstRun = 0
+        fileprivate var runCount = 0
+        /// Nothing to draw.
+        public static let empty = Batch()
+    }
+
+    /// What `prepareFrame` laid out: the foreground, drawn with the content (so a tear tears it too),
+    /// and the HUD, drawn over everything.
+    public struct PreparedFrame: Equatable, Sendable {
+        public var foreground: Batch
+        public var hud: Batch
+    }
+
+    /// Quads drawn with one texture and tint.
+    private struct Run {
+        var first: Int
+        var count: Int
+        var texture: GLuint
+        var tint: Color
+    }
+
+    private var runs: [Run] = []
+
+    /// Vertex-buffer uploads since the last `prepareFrame`: one for a frame with anything to draw.
+    public var bufferUploadsThisFrame: Int { batch.uploads }
+
+    /// Lays out every quad of a frame, the foreground over a view of `viewSize` points that fills
+    /// `target` and the HUD's lines, and uploads them to the GPU at once. Then draw each part with
+    /// `draw(_:into:)`, into `target` or a target of its size (an offscreen layer).
+    public func prepareFrame(foreground: Foreground?, hud: HUD = HUD(), viewSize: Size, target: Framebuffer) throws(RenderError) -> PreparedFrame {
+        batch.begin()
+        runs.removeAll(keepingCapacity: true)
+        guard viewSize.width > 0 else { return PreparedFrame(foreground: .empty, hud: .empty) }
         let scale = Float(Double(target.pixelWidth) / viewSize.width)
+        var first = runs.count
+        if let foreground { try layOut(foreground, scale: scale, target: target) }
+        let foregroundBatch = Batch(firstRun: first, runCount: runs.count - first)
+        first = runs.count
+        if let line = hud.top { try layOutHUD(line, line: 0, scale: scale) }
+        if let line = hud.second { try layOutHUD(line, line: 1, scale: scale) }
+        let hudBatch = Batch(firstRun: first, runCount: runs.count - first)
+        batch.upload()
+        return PreparedFrame(foreground: foregroundBatch, hud: hudBatch)
+    }
+
+    /// Draws a part of the frame prepared last into `target`.
+    public func draw(_ part: Batch, into target: Framebuffer) {
+        guard part.runCount > 0 else { return }
+        target.bind()
+        batch.bindState(target: target)
+        var i = part.firstRun
+        while i < part.firstRun + part.runCount {  // an index loop: no iterator allocations in debug builds
+            let run = runs[i]
+            batch.draw(first: run.first, count: run.count, texture: run.texture, tint: run.tint)
+            i += 1
+        }
+        batch.unbindState()
+    }
+
+    /// The seed's label and image, centred at the bottom.
+    private func layOut(_ foreground: Foreground, scale: Float, target: Framebuffer) throws(RenderError) {
         let width = Float(target.pixelWidth)
         let height = Float(target.pixelHeight)
         var bottom = height - Float(Layout.bottomPadding) * scale
-        target.bind()
 
         if let name = foreground.imageName, let image = image(named: name) {
             let side = Float(Layout.imageSize) * scale
@@ -53,39 +133,42 @@ public final class OverlayRenderer {
             let w = side * aspect
             let x0 = ((width - w) / 2).rounded()
             let y0 = (bottom - side).rounded()
-            batch.begin()
+            let first = batch.vertexCount
             batch.quad(x0: x0, y0: y0, x1: x0 + w, y1: y0 + side, u0: 0, v0: 0, u1: 1, v1: 1)
-            batch.end(texture: image.texture, tint: .white, target: target)
+            addRun(from: first, texture: image.texture, tint: .white)
             bottom = y0 - Float(Layout.spacing) * scale
         }
         if let label = foreground.label, let atlas = try atlas(points: Layout.labelSize, scale: scale) {
             let x = (width - atlas.measure(label)) / 2
             let baseline = bottom - atlas.descender
-            drawText(label, atlas: atlas, x: x, baseline: baseline, target: target, color: Color(red: 1, green: 1, blue: 1, alpha: 0.92))
+            layOutText(label, atlas: atlas, x: x, baseline: baseline, color: Color(red: 1, green: 1, blue: 1, alpha: 0.92))
         }
     }
 
-    /// Draws one line of small text at the top-left (the window's effect name and frame rate).
-    /// `line` 0 is the top line, 1 the one below it.
-    public func drawHUD(_ text: String, line: Int = 0, viewSize: Size, into target: Framebuffer) throws(RenderError) {
-        guard viewSize.width > 0 else { return }
-        let scale = Float(Double(target.pixelWidth) / viewSize.width)
+    /// One line of small text at the top-left; `line` 0 is the top line, 1 the one below it.
+    private func layOutHUD(_ text: String, line: Int, scale: Float) throws(RenderError) {
         guard let atlas = try atlas(points: Layout.hudSize, scale: scale) else { return }
-        target.bind()
         let x = Float(Layout.hudPadding) * scale
         let lineHeight = (atlas.ascender + atlas.descender) * 1.3
         let baseline = Float(Layout.hudPadding) * scale + atlas.ascender + Float(line) * lineHeight
-        drawText(text, atlas: atlas, x: x, baseline: baseline, target: target, color: Color(red: 1, green: 1, blue: 1, alpha: 0.85))
+        layOutText(text, atlas: atlas, x: x, baseline: baseline, color: Color(red: 1, green: 1, blue: 1, alpha: 0.85))
     }
 
-    private func drawText(_ text: String, atlas: GlyphAtlas, x: Float, baseline: Float, target: Framebuffer, color: Color) {
+    private func layOutText(_ text: String, atlas: GlyphAtlas, x: Float, baseline: Float, color: Color) {
         // A soft shadow one pixel down keeps the text readable over bright waves.
-        batch.begin()
+        var first = batch.vertexCount
         atlas.layout(text, x: x + 1, baseline: baseline + 1, into: batch)
-        batch.end(texture: atlas.texture, tint: Color(red: 0, green: 0, blue: 0, alpha: 0.6), target: target)
-        batch.begin()
+        addRun(from: first, texture: atlas.texture, tint: Color(red: 0, green: 0, blue: 0, alpha: 0.6))
+        first = batch.vertexCount
         atlas.layout(text, x: x, baseline: baseline, into: batch)
-        batch.end(texture: atlas.texture, tint: color, target: target)
+        addRun(from: first, texture: atlas.texture, tint: color)
+    }
+
+    /// Records the quads laid out since vertex `first` as one run.
+    private func addRun(from first: Int, texture: GLuint, tint: Color) {
+        let count = batch.vertexCount - first
+        guard count > 0 else { return }
+        runs.append(Run(first: first, count: count, texture: texture, tint: tint))
     }
 
     private func atlas(points: Double, scale: Float) throws(RenderError) -> GlyphAtlas? {

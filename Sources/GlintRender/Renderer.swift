@@ -157,8 +157,7 @@ public final class Renderer {
 
         if last == 0 {
             target.bind()
-            clear(to: backdrop)
-            try draw(content, layer: nil, viewSize: viewSize, target: target)
+            try drawContent(content, over: backdrop, viewSize: viewSize, target: target)
             try drawForeground(target)
             return
         }
@@ -167,8 +166,7 @@ public final class Renderer {
 
         var source = 0
         offscreen[source].framebuffer.bind()
-        clear(to: .clear)
-        try draw(content, layer: nil, viewSize: viewSize, target: offscreen[source].framebuffer)
+        try drawContent(content, over: .clear, viewSize: viewSize, target: offscreen[source].framebuffer)
         try drawForeground(offscreen[source].framebuffer)
         epoxy_glBindVertexArray(vertexArray)
 
@@ -183,6 +181,20 @@ public final class Renderer {
             try draw(passes[i], layer: offscreen[source].texture, viewSize: viewSize, target: destination)
             source = 1 - source
         }
+    }
+
+    /// Draws the view's content into the bound `target` over `background`. An opaque pass covers
+    /// every pixel with alpha 1, so it is drawn with neither a clear below it nor blending, which
+    /// would only cost a write and a read per pixel; what is drawn after it blends again.
+    private func drawContent(_ content: ShaderEffect, over background: Color, viewSize: Size, target: Framebuffer) throws(RenderError) {
+        guard content.isOpaque else {
+            clear(to: background)
+            try draw(content, layer: nil, viewSize: viewSize, target: target)
+            return
+        }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        defer { epoxy_glEnable(GLenum(GL_BLEND)) }
+        try draw(content, layer: nil, viewSize: viewSize, target: target)
     }
 
     /// Two offscreen targets the size of `target`, made once and resized when it is.

@@ -2,12 +2,14 @@
 import GlintCore
 
 /// Draws textured, tinted quads in pixel coordinates (origin top-left): the foreground's text and
-/// images and the window's HUD. Vertices go through one reusable buffer: drawing allocates nothing.
+/// images and the window's HUD. A frame lays out all its quads first and uploads them in one go
+/// (`upload`), then draws ranges of them: the buffer is written once per frame, never between
+/// draws that may still read it. Vertices go through one reusable array: drawing allocates nothing.
 final class SpriteBatch {
     /// Floats per vertex: x, y, u, v.
     static let floatsPerVertex = 4
-    /// Most quads in one draw call.
-    static let capacity = 512
+    /// Most quads in one frame, all texts and images together (96 KiB of vertices).
+    static let capacity = 1024
 
     private let program: Program
     private let vertexArray: GLuint
@@ -17,6 +19,9 @@ final class SpriteBatch {
     private let imageLocation: GLint
     private var vertices: [Float] = []
     private let context: GLContext
+    /// Buffer uploads since `begin()`: one per frame.
+    private(set) var uploads = 0
+    private var boundTexture: GLuint?
 
     init(sources: ShaderSources) throws(RenderError) {
         context = try GLContext.requireCurrent(for: "the sprite batch")
@@ -34,8 +39,7 @@ final class SpriteBatch {
         buffer = vbo
         epoxy_glBindVertexArray(vao)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        let bytes = Self.capacity * 6 * Self.floatsPerVertex * MemoryLayout<Float>.size
-        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), bytes, nil, GLenum(GL_DYNAMIC_DRAW))
+        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), Self.bufferBytes, nil, GLenum(GL_DYNAMIC_DRAW))
         let stride = GLsizei(Self.floatsPerVertex * MemoryLayout<Float>.size)
         epoxy_glEnableVertexAttribArray(0)
         epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
@@ -53,8 +57,16 @@ final class SpriteBatch {
         epoxy_glDeleteBuffers(1, &vbo)
     }
 
-    /// Starts a batch of quads.
-    func begin() { vertices.removeAll(keepingCapacity: true) }
+    private static var bufferBytes: Int { capacity * 6 * floatsPerVertex * MemoryLayout<Float>.size }
+
+    /// Starts a frame's quads.
+    func begin() {
+        vertices.removeAll(keepingCapacity: true)
+        uploads = 0
+    }
+
+    /// Vertices laid out since `begin()`; the next quad starts here.
+    var vertexCount: Int { vertices.count / Self.floatsPerVertex }
 
     /// Adds a quad covering pixels x0…x1, y0…y1 (y down) showing texture coordinates u0…u1, v0…v1.
     func quad(x0: Float, y0: Float, x1: Float, y1: Float, u0: Float, v0: Float, u1: Float, v1: Float) {
@@ -68,23 +80,43 @@ final class SpriteBatch {
         vertices.append(x); vertices.append(y); vertices.append(u); vertices.append(v)
     }
 
-    /// Draws the batch with `texture`, tinted by a premultiplied colour, into the bound framebuffer.
-    func end(texture: GLuint, tint: Color, target: Framebuffer) {
-        let count = vertices.count / Self.floatsPerVertex
-        guard count > 0 else { return }
+    /// Sends every quad laid out since `begin()` to the GPU. The buffer's storage is orphaned first
+    /// (`glBufferData` with no data), so a driver still drawing last frame's quads from it hands
+    /// out fresh storage instead of waiting for the GPU.
+    func upload() {
+        guard !vertices.isEmpty else { return }
+        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
+        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), Self.bufferBytes, nil, GLenum(GL_DYNAMIC_DRAW))
+        vertices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        uploads += 1
+    }
+
+    /// Sets what every draw into `target` shares: program, vertices, premultiplied blending.
+    /// `target` must be bound.
+    func bindState(target: Framebuffer) {
         epoxy_glUseProgram(program.id)
         epoxy_glUniform2f(targetSizeLocation, Float(target.pixelWidth), Float(target.pixelHeight))
-        let (r, g, b, a) = tint.premultiplied
-        epoxy_glUniform4f(tintLocation, r, g, b, a)
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
-        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
         epoxy_glUniform1i(imageLocation, 0)
+        boundTexture = nil
         epoxy_glBindVertexArray(vertexArray)
-        epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        vertices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
         epoxy_glEnable(GLenum(GL_BLEND))
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, GLsizei(count))
-        epoxy_glBindVertexArray(0)
     }
+
+    /// Draws `count` uploaded vertices from `first` with `texture`, tinted by a premultiplied colour.
+    /// Call `bindState` first.
+    func draw(first: Int, count: Int, texture: GLuint, tint: Color) {
+        guard count > 0 else { return }
+        if texture != boundTexture {
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+            boundTexture = texture
+        }
+        let (r, g, b, a) = tint.premultiplied
+        epoxy_glUniform4f(tintLocation, r, g, b, a)
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
+    }
+
+    /// Leaves the vertex array unbound, as the other renderers expect.
+    func unbindState() { epoxy_glBindVertexArray(0) }
 }

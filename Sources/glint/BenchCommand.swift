@@ -26,6 +26,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Pointer events during the run (as for render).", valueName: "events"))
     var input: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "After the run, write the content pass's assembled shader sources and the uniforms of the last frame to FILE, for bench/bare.c (see scripts/bench).",
+        valueName: "FILE"))
+    var dumpShader: String?
+
     /// Frames not measured while programs compile, textures upload and caches fill.
     static let warmUpFrames = 30
 
@@ -36,6 +41,7 @@ struct BenchCommand: ParsableCommand {
             throw InputError("bad frame count '\(frames)': must be between 1 and 100000")
         }
         let events = try readEvents(input)
+        if let dumpShader { try Console.checkWritable(dumpShader, what: "the shader dump") }
         let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize).start()
         let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
@@ -86,6 +92,10 @@ struct BenchCommand: ParsableCommand {
                          Double(own) / steadyFrames, worstOwn, Double(driver) / steadyFrames))
         } else {
             print("heap        not counted (the allocator wrapper is not active)")
+        }
+        if let dumpShader {
+            let text = try ShaderDump.text(of: scene.passes[0], renderer: drawer.renderer, viewSize: viewSize, pixelWidth: pixels.width, pixelHeight: pixels.height)
+            try Console.write(Data(text.utf8), to: dumpShader, what: "the shader dump")
         }
         withExtendedLifetime(context) {}
     }

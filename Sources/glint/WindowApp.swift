@@ -112,18 +112,16 @@ final class WindowApp {
             last = t
             scene.update()
             let target = Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
+            // A shader error shows even with the HUD hidden: the picture on screen is stale.
+            let hud = OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError)
             do {
-                try drawer.draw(scene, into: target)
+                try drawer.draw(scene, into: target, hud: hud)
             } catch {
                 // The watchdog stopped a shader that is too slow: its last good version (or
                 // nothing) is in place now, so say why and draw the frame again.
                 guard case .tooSlow = error else { throw error }
                 reportSlowShader(error)
-                try drawer.draw(scene, into: target)
-            }
-            if showsHUD { try drawer.overlay.drawHUD(hudText, viewSize: scene.viewSize, into: target) }
-            if let shaderError {  // shown even with the HUD hidden: the picture on screen is stale
-                try drawer.overlay.drawHUD(shaderError, line: 1, viewSize: scene.viewSize, into: target)
+                try drawer.draw(scene, into: target, hud: OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError))
             }
             glfwSwapBuffers(window)
             reportGLErrors()
