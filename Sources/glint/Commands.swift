@@ -184,18 +184,15 @@ struct RenderCommand: ParsableCommand {
         let duration = try Parse.time(time)
         let events = try readEvents(input)
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize)
-        try Console.checkWritable(output, what: "the image")
-        if let state { try Console.checkWritable(state, what: "the state") }
+        try OutputFiles.check(output, what: "the image")
+        if let state { try OutputFiles.check(state, what: "the state") }
 
         let (context, scene, drawer) = try setup.start()
         Simulation.run(scene, events: events, until: duration)
-        let frame = try drawer.snapshot(scene, scale: scaleFactor)
+        let frame = try drawer.render(scene, scale: scaleFactor)
         for warning in drawer.overlay.warnings { Console.warn(warning) }
-        let png = try PNG.encode(width: frame.width, height: frame.height, rgba: frame.rgba)
-        try Console.write(Data(png), to: output, what: "the image")
-        if let state {
-            try Console.write(Data(StateJSON.encode(scene.stateSnapshot()).utf8), to: state, what: "the state")
-        }
+        try OutputFiles.commit([OutputFile(output, what: "the image") { try PNG.write(framebuffer: frame.framebuffer, to: $0) }]
+            + (state.map { [OutputFile($0, what: "the state", data: Data(StateJSON.encode(scene.stateSnapshot()).utf8))] } ?? []))
         withExtendedLifetime(context) {}
     }
 }
