@@ -8,13 +8,19 @@ struct GlintCommand: ParsableCommand {
         commandName: "glint",
         abstract: "SwiftUI-style shader effects on the Linux desktop.",
         discussion: """
-        With no subcommand, opens a window: click and hold to animate, 1…9 or Tab to switch effects, \
+        With no subcommand, opens a window: click and hold to animate, \(effectKeys) or Tab to switch effects, \
         Esc or Q to quit.
         """,
         version: "0.1.0",
         subcommands: [WindowCommand.self, RenderCommand.self, EffectsCommand.self, BenchCommand.self],
         defaultSubcommand: WindowCommand.self
     )
+
+    /// The number keys that pick an effect in the window, from how many effects there are: "1…2".
+    static var effectKeys: String {
+        let count = min(EffectRegistry.all.count, 9)
+        return count > 1 ? "1…\(count)" : "1"
+    }
 }
 
 /// Options every command that shows an effect takes.
@@ -93,13 +99,13 @@ struct TearOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Which way a tear runs: any, vertical or horizontal.", valueName: "direction"))
     var cutDirection: String = "any"
 
-    @Option(name: .long, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view.", valueName: "fraction"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view.", valueName: "fraction"))
     var breakThreshold: String = "0.9"
 
-    @Option(name: .long, help: ArgumentHelp("The widest opening of a tear, in points.", valueName: "points"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The widest opening of a tear, in points.", valueName: "points"))
     var maxGap: String = "60"
 
-    @Option(name: .long, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
     var edgeRoughness: String = "6"
 
     @Option(name: .long, help: ArgumentHelp("The colour behind the view: #RRGGBB or a name (dark, black, …).", valueName: "colour"))
@@ -159,13 +165,13 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var effectOptions: EffectOptions
     @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
-    @Option(name: .long, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
     var size: String = "1280x720"
 
-    @Option(name: .long, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame).", valueName: "factor"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame).", valueName: "factor"))
     var scale: String = "1"
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to simulate before the frame is taken.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds to simulate before the frame is taken.", valueName: "seconds"))
     var time: String = "0"
 
     @Option(name: .long, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
