@@ -88,13 +88,15 @@ public enum Parse {
     public static func events(_ text: String) throws(InputError) -> [PointerEvent] {
         var events: [PointerEvent] = []
         var lineNumber = 0
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // LF, CRLF (one Character in Swift) and a lone CR all end a line.
+        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+        for rawLine in lines {
             lineNumber += 1
             let line = rawLine.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
             for rawEvent in line.split(separator: ";") {
-                let tokens = rawEvent.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "," })
+                let tokens = rawEvent.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
                 if tokens.isEmpty { continue }
-                let whereText = text.contains("\n") ? " on line \(lineNumber)" : ""
+                let whereText = lines.count > 1 ? " on line \(lineNumber)" : ""
                 let eventText = tokens.joined(separator: " ")
                 guard tokens.count == 4 else {
                     throw InputError("bad event '\(eventText)'\(whereText): expected TIME down|move|up X Y, like '0.5 down 640 360'")

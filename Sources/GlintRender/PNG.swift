@@ -33,6 +33,71 @@ public enum PNG {
         }
     }
 
+    /// Streams a PNG into the open file descriptor `fd` (which it does not close): `row(y)` gives
+    /// row `y` (0 is the top) as `width * 4` RGBA8 bytes, valid until the next call, or nil to stop.
+    /// Only libpng's buffers and one of the caller's rows are in memory at a time. The bytes equal
+    /// `encode`'s for the same pixels. A failed write throws a `POSIXError` with the write's errno;
+    /// an encoder failure throws `RenderError.image`; an error thrown by `row` is passed on.
+    public static func write(width: Int, height: Int, to fd: Int32, row: (Int) throws -> UnsafePointer<UInt8>) throws {
+        final class Rows {
+            let row: (Int) throws -> UnsafePointer<UInt8>
+            var failure: (any Error)?
+            init(_ row: @escaping (Int) throws -> UnsafePointer<UInt8>) { self.row = row }
+        }
+        try withoutActuallyEscaping(row) { row in
+            let rows = Rows(row)
+            var errorNumber: Int32 = 0
+            var reason = [CChar](repeating: 0, count: 200)
+            let result = withExtendedLifetime(rows) {
+                glint_png_write_rows(fd, png_uint_32(width), png_uint_32(height), { context, y in
+                    let rows = Unmanaged<Rows>.fromOpaque(context!).takeUnretainedValue()
+                    do {
+                        return try rows.row(Int(y))
+                    } catch {
+                        rows.failure = error
+                        return nil
+                    }
+                }, Unmanaged.passUnretained(rows).toOpaque(), &errorNumber, &reason, reason.count)
+            }
+            switch result {
+            case 0: return
+            case 1: throw rows.failure ?? RenderError.image("cannot encode PNG: no pixels")
+            case -1: throw POSIXError(POSIXErrorCode(rawValue: errorNumber) ?? .EIO)
+            default: throw RenderError.image("cannot encode PNG: \(String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))")
+            }
+        }
+    }
+
+    /// Streams RGBA8 pixels (rows from the top) as a PNG into `fd`; see `write(width:height:to:row:)`.
+    public static func write(width: Int, height: Int, rgba: [UInt8], to fd: Int32) throws {
+        precondition(rgba.count == width * height * 4, "\(rgba.count) bytes are not \(width)x\(height) RGBA8 pixels")
+        try rgba.withUnsafeBufferPointer { px in
+            try write(width: width, height: height, to: fd) { y in px.baseAddress! + y * width * 4 }
+        }
+    }
+
+    /// Streams a framebuffer's pixels as a PNG into `fd`, reading it back a strip of rows at a
+    /// time, so a frame of any size needs only one strip of memory besides libpng's. Needs the
+    /// framebuffer's context current.
+    public static func write(framebuffer fb: Framebuffer, to fd: Int32, stripBytes: Int = PNG.stripBytes) throws {
+        let rowBytes = fb.pixelWidth * 4
+        let stripRows = max(1, min(fb.pixelHeight, stripBytes / rowBytes))
+        let strip = UnsafeMutableRawBufferPointer.allocate(byteCount: stripRows * rowBytes, alignment: 16)
+        defer { strip.deallocate() }
+        var stripTop = -stripRows
+        try write(width: fb.pixelWidth, height: fb.pixelHeight, to: fd) { y in
+            if y >= stripTop + stripRows {
+                stripTop = y
+                RenderTarget.readRows(fb, from: y, count: min(stripRows, fb.pixelHeight - y), into: strip)
+                try GL.checkError("reading back rows \(y)… of a \(fb.pixelWidth)x\(fb.pixelHeight) frame")
+            }
+            return UnsafePointer(strip.baseAddress!.assumingMemoryBound(to: UInt8.self) + (y - stripTop) * rowBytes)
+        }
+    }
+
+    /// How much of a frame `write(framebuffer:to:)` reads back at once, unless told otherwise.
+    public static let stripBytes = 4 << 20 // bytes
+
     /// Decodes a PNG into RGBA8 with straight alpha, rows from the top.
     public static func decode(_ bytes: [UInt8]) throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
         var image = png_image()

@@ -80,22 +80,31 @@ public final class RenderTarget {
 
     /// Reads a framebuffer back, flipping GL's bottom-up rows to top-down.
     public static func readPixels(_ fb: Framebuffer) -> [UInt8] {
-        let w = fb.pixelWidth
-        let h = fb.pixelHeight
-        var raw = [UInt8](repeating: 0, count: w * h * 4)
+        var pixels = [UInt8](repeating: 0, count: fb.pixelWidth * fb.pixelHeight * 4)
+        pixels.withUnsafeMutableBytes { readRows(fb, from: 0, count: fb.pixelHeight, into: $0) }
+        return pixels
+    }
+
+    /// Reads `count` rows of a framebuffer into `buffer`, RGBA8 premultiplied, starting `top` rows
+    /// from the top and ordered top-down (GL keeps rows bottom-up; they are flipped in place).
+    /// `buffer` holds at least `count * pixelWidth * 4` bytes.
+    public static func readRows(_ fb: Framebuffer, from top: Int, count: Int, into buffer: UnsafeMutableRawBufferPointer) {
+        let rowBytes = fb.pixelWidth * 4
+        precondition(top >= 0 && count >= 0 && top + count <= fb.pixelHeight, "rows \(top)..<\(top + count) of \(fb.pixelHeight)")
+        precondition(buffer.count >= count * rowBytes, "\(buffer.count) bytes cannot hold \(count) rows of \(rowBytes)")
+        guard count > 0, let base = buffer.baseAddress else { return }
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), fb.id)
         epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-        epoxy_glReadPixels(0, 0, GLsizei(w), GLsizei(h), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &raw)
-        var flipped = [UInt8](repeating: 0, count: raw.count)
-        let row = w * 4
-        raw.withUnsafeBufferPointer { src in
-            flipped.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<h {
-                    let from = src.baseAddress! + (h - 1 - y) * row
-                    (dst.baseAddress! + y * row).update(from: from, count: row)
-                }
-            }
+        // GL's row 0 is the bottom one: top-down rows top..<top+count are GL rows from here up.
+        let glBottom = fb.pixelHeight - top - count
+        epoxy_glReadPixels(0, GLint(glBottom), GLsizei(fb.pixelWidth), GLsizei(count), GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), base)
+        let spare = UnsafeMutableRawPointer.allocate(byteCount: rowBytes, alignment: 16)
+        defer { spare.deallocate() }
+        for y in 0..<count / 2 {
+            let upper = base + y * rowBytes, lower = base + (count - 1 - y) * rowBytes
+            spare.copyMemory(from: upper, byteCount: rowBytes)
+            upper.copyMemory(from: lower, byteCount: rowBytes)
+            lower.copyMemory(from: spare, byteCount: rowBytes)
         }
-        return flipped
     }
 }

@@ -34,11 +34,18 @@ public final class SceneRenderer {
     /// Renders the scene offscreen at `scale` pixels per point and reads the pixels back
     /// (RGBA8, rows from the top).
     public func snapshot(_ scene: Scene, scale: Double) throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        let target = try render(scene, scale: scale)
+        return (target.framebuffer.pixelWidth, target.framebuffer.pixelHeight, target.readPixels())
+    }
+
+    /// Renders the scene offscreen at `scale` pixels per point and keeps the pixels on the GPU
+    /// side, for `PNG.write(framebuffer:to:)` to stream out a strip at a time.
+    public func render(_ scene: Scene, scale: Double) throws(RenderError) -> RenderTarget {
         let size = Self.pixelSize(of: scene.viewSize, scale: scale)
         let target = try RenderTarget(pixelWidth: size.width, pixelHeight: size.height)
         try draw(scene, into: target.framebuffer)
         try GL.checkError("rendering \(scene.effect.descriptor.name)")
-        return (size.width, size.height, target.readPixels())
+        return target
     }
 
     /// The framebuffer size for a view of `viewSize` points at `scale`.

@@ -14,13 +14,13 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var effectOptions: EffectOptions
     @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
-    @Option(name: .long, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
     var size: String = "1920x1080"
 
-    @Option(name: .long, help: ArgumentHelp("Pixels per point.", valueName: "factor"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point.", valueName: "factor"))
     var scale: String = "1"
 
-    @Option(name: .long, help: "How many frames to render.")
+    @Option(name: .long, parsing: .unconditional, help: "How many frames to render.")
     var frames: Int = 300
 
     @Option(name: .long, help: ArgumentHelp("Pointer events during the run (as for render).", valueName: "events"))

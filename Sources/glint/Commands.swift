@@ -8,13 +8,19 @@ struct GlintCommand: ParsableCommand {
         commandName: "glint",
         abstract: "SwiftUI-style shader effects on the Linux desktop.",
         discussion: """
-        With no subcommand, opens a window: click and hold to animate, 1…9 or Tab to switch effects, \
+        With no subcommand, opens a window: click and hold to animate, \(effectKeys) or Tab to switch effects, \
         Esc or Q to quit.
         """,
         version: "0.1.0",
         subcommands: [WindowCommand.self, RenderCommand.self, EffectsCommand.self, BenchCommand.self],
         defaultSubcommand: WindowCommand.self
     )
+
+    /// The number keys that pick an effect in the window, from how many effects there are: "1…2".
+    static var effectKeys: String {
+        let count = min(EffectRegistry.all.count, 9)
+        return count > 1 ? "1…\(count)" : "1"
+    }
 }
 
 /// Options every command that shows an effect takes.
@@ -103,13 +109,13 @@ struct TearOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Which way a tear runs: any, vertical or horizontal.", valueName: "direction"))
     var cutDirection: String = "any"
 
-    @Option(name: .long, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view.", valueName: "fraction"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view.", valueName: "fraction"))
     var breakThreshold: String = "0.9"
 
-    @Option(name: .long, help: ArgumentHelp("The widest opening of a tear, in points.", valueName: "points"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The widest opening of a tear, in points.", valueName: "points"))
     var maxGap: String = "60"
 
-    @Option(name: .long, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
     var edgeRoughness: String = "6"
 
     @Option(name: .long, help: ArgumentHelp("The colour behind the view: #RRGGBB or a name (dark, black, …).", valueName: "colour"))
@@ -169,13 +175,13 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var effectOptions: EffectOptions
     @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
-    @Option(name: .long, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
     var size: String = "1280x720"
 
-    @Option(name: .long, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame).", valueName: "factor"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame).", valueName: "factor"))
     var scale: String = "1"
 
-    @Option(name: .long, help: ArgumentHelp("Seconds to simulate before the frame is taken.", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds to simulate before the frame is taken.", valueName: "seconds"))
     var time: String = "0"
 
     @Option(name: .long, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
@@ -194,8 +200,8 @@ struct RenderCommand: ParsableCommand {
         let duration = try Parse.time(time)
         let events = try readEvents(input)
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize)
-        try Console.checkWritable(output, what: "the image")
-        if let state { try Console.checkWritable(state, what: "the state") }
+        try OutputFiles.check(output, what: "the image")
+        if let state { try OutputFiles.check(state, what: "the state") }
 
         let (context, scene, drawer) = try setup.start()
         Simulation.run(scene, events: events, until: duration)
@@ -203,14 +209,11 @@ struct RenderCommand: ParsableCommand {
         let progress = ProgressLine("rendering \(pixels.width)x\(pixels.height) pixels")
         drawer.renderer.onProgress = progress.map { line in { line.show($0) } }
         defer { progress?.finish() }
-        let frame = try drawer.snapshot(scene, scale: scaleFactor)
+        let frame = try drawer.render(scene, scale: scaleFactor)
         progress?.finish()
         for warning in drawer.overlay.warnings { Console.warn(warning) }
-        let png = try PNG.encode(width: frame.width, height: frame.height, rgba: frame.rgba)
-        try Console.write(Data(png), to: output, what: "the image")
-        if let state {
-            try Console.write(Data(StateJSON.encode(scene.stateSnapshot()).utf8), to: state, what: "the state")
-        }
+        try OutputFiles.commit([OutputFile(output, what: "the image") { try PNG.write(framebuffer: frame.framebuffer, to: $0) }]
+            + (state.map { [OutputFile($0, what: "the state", data: Data(StateJSON.encode(scene.stateSnapshot()).utf8))] } ?? []))
         withExtendedLifetime(context) {}
     }
 }

@@ -13,39 +13,47 @@ struct AppError: Error, CustomStringConvertible {
 /// Output conventions: results on stdout, one-line problems on stderr prefixed with `glint:`.
 enum Console {
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("glint: warning: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("glint: warning: \(escaped(message))\n".utf8))
     }
 
     /// A line of information on stderr (a reloaded shader), not a problem.
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("glint: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("glint: \(escaped(message))\n".utf8))
     }
 
     static func fail(_ message: String, code: Int32) -> Never {
         var text = message
         if text.hasPrefix("Error: ") { text.removeFirst(7) }
-        FileHandle.standardError.write(Data("glint: \(text)\n".utf8))
+        FileHandle.standardError.write(Data("glint: \(escaped(text))\n".utf8))
         exit(code)
     }
 
-    /// Writes `data` to `path` atomically (a temporary file renamed into place), so a failed
-    /// write never leaves half a file where the user's file was.
+    /// `text` with control characters written as escapes (`\n`, `\r`, `\t`, `\u{1B}`), so a
+    /// message that echoes what the user typed or a file held always stays one line.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0 and C1 controls, and the Unicode line and paragraph separators a terminal may break at.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
+    }
+
+    /// Writes `data` to `path` safely (see `OutputFiles`): atomically for a regular file, in
+    /// place for a device or FIFO, never over a folder or into /proc.
     static func write(_ data: Data, to path: String, what: String) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw AppError("cannot write \(what) '\(path)': it is a folder")
-        }
-        let dir = parentFolder(of: path)
-        if !FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) {
-            throw AppError("cannot write \(what) '\(path)': the folder '\(dir)' does not exist")
-        }
-        if !isDir.boolValue { throw AppError("cannot write \(what) '\(path)': '\(dir)' is not a folder") }
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            let reason = FileManager.default.isWritableFile(atPath: dir) ? "the file could not be created" : "the folder '\(dir)' is not writable"
-            throw AppError("cannot write \(what) '\(path)': \(reason)")
-        }
+        try OutputFiles.commit([OutputFile(path, what: what, data: data)])
     }
 
     /// The folder a file path lies in: "." for a bare name. (NSString's deletingLastPathComponent
@@ -58,21 +66,7 @@ enum Console {
 
     /// Fails early, before any rendering, when `path` clearly cannot be written.
     static func checkWritable(_ path: String, what: String) throws {
-        let dir = parentFolder(of: path)
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
-            throw AppError("cannot write \(what) '\(path)': it is a folder")
-        }
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir) else {
-            throw AppError("cannot write \(what) '\(path)': the folder '\(dir)' does not exist")
-        }
-        guard isDir.boolValue else { throw AppError("cannot write \(what) '\(path)': '\(dir)' is not a folder") }
-        guard FileManager.default.isWritableFile(atPath: dir) else {
-            throw AppError("cannot write \(what) '\(path)': the folder '\(dir)' is not writable")
-        }
-        if FileManager.default.fileExists(atPath: path), !FileManager.default.isWritableFile(atPath: path) {
-            throw AppError("cannot write \(what) '\(path)': the file is not writable")
-        }
+        try OutputFiles.check(path, what: what)
     }
 }
 

@@ -9,7 +9,7 @@ struct WindowCommand: ParsableCommand {
         abstract: "Open the interactive window (the default).",
         discussion: """
         Controls: click and hold anywhere to animate; drag in from an edge to tear the view (past \
-        90 % it breaks, R brings it back); 1…9 or Tab switch effects; H hides the frame-rate line; \
+        90 % it breaks, R brings it back); \(GlintCommand.effectKeys) or Tab switch effects; H hides the frame-rate line; \
         Esc or Q quits. Needs a display: without one use 'glint render'.
         """
     )
@@ -17,10 +17,10 @@ struct WindowCommand: ParsableCommand {
     @OptionGroup var effectOptions: EffectOptions
     @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
-    @Option(name: .long, help: ArgumentHelp("The window's size in points.", valueName: "WxH"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The window's size in points.", valueName: "WxH"))
     var size: String = "960x600"
 
-    @Option(name: .long, help: ArgumentHelp("Quit after this many seconds (for demos and tests).", valueName: "seconds"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quit after this many seconds (for demos and tests).", valueName: "seconds"))
     var quitAfter: String?
 
     func run() throws {

@@ -4,6 +4,33 @@ import Foundation
 import GlintCore
 import GlintRender
 
+/// Edits (insertions, deletions, substitutions) that turn `a` into `b`.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+        var previous = row[0]
+        row[0] = i
+        for j in stride(from: 1, through: b.count, by: 1) {
+            let substitution = previous + (a[i - 1] == b[j - 1] ? 0 : 1)
+            previous = row[j]
+            row[j] = min(substitution, row[j] + 1, row[j - 1] + 1)
+        }
+    }
+    return row[b.count]
+}
+
+// No command takes a bare word first, so one that names no command is a mistyped command, not an
+// argument to the default `window`.
+if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-") {
+    let commands = GlintCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+    if !(commands + ["help"]).contains(first) {
+        let closest = commands.map { (name: $0, distance: editDistance(first, $0)) }.min { $0.distance < $1.distance }
+        let suggestion = closest.flatMap { $0.distance <= 2 ? "; did you mean '\($0.name)'?" : nil } ?? ""
+        Console.fail("unknown command '\(first)'\(suggestion) (commands: \(commands.joined(separator: ", ")))", code: 2)
+    }
+}
+
 do {
     var command = try GlintCommand.parseAsRoot()
     try command.run()

@@ -64,6 +64,20 @@ struct ParsingTests {
         }
     }
 
+    @Test("a file saved with Windows (CRLF) or old Mac (CR) line ends reads like one with LF")
+    func lineEnds() throws {
+        let lf = try Parse.events("0.5 down 1 2\n# held\n1.8 up 1 2\n")
+        #expect(lf.count == 2)
+        #expect(try Parse.events("0.5 down 1 2\r\n# held\r\n1.8 up 1 2\r\n") == lf)
+        #expect(try Parse.events("0.5 down 1 2\r# held\r1.8 up 1 2\r") == lf)
+        do {
+            _ = try Parse.events("0 down 1 1\r\n0.5 up 1 zz\r\n")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.contains("'zz'") && error.message.contains("line 2") && !error.message.contains("\r"), "\(error.message)")
+        }
+    }
+
     @Test("parameters are checked by name and range, listing the valid ones")
     func parameters() throws {
         let d = HarmonicEffect.descriptor
