@@ -104,7 +104,7 @@ public enum Parse {
                 guard let t = Double(tokens[0]), t.isFinite, t >= 0 else {
                     throw InputError("bad time '\(tokens[0])' in event '\(eventText)'\(whereText): expected seconds ≥ 0")
                 }
-                guard let phase = PointerPhase(rawValue: tokens[1].lowercased()) else {
+                guard let phase = PointerPhase(rawValue: tokens[1].lowercased()), phase != .cancel else {
                     throw InputError("bad pointer action '\(tokens[1])' in event '\(eventText)'\(whereText): expected down, move or up")
                 }
                 guard let x = Double(tokens[2]), x.isFinite else {

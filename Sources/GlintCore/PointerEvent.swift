@@ -6,6 +6,9 @@ public enum PointerPhase: String, Equatable, Sendable, CaseIterable {
     case move
     /// The button came back up.
     case up
+    /// The press was taken away before it ended (the effect under it was switched): whoever
+    /// owned it ends it without acting on it, as UIKit's touchesCancelled.
+    case cancel
 }
 
 /// One pointer event as the core sees it: a value, in points, stamped with the time it happened.
@@ -42,7 +45,7 @@ public struct Press: Equatable, Sendable {
         case .down where !isPressed:
             isPressed = true
             return true
-        case .up where isPressed:
+        case .up where isPressed, .cancel where isPressed:
             isPressed = false
             return true
         default:

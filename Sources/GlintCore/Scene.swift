@@ -1,9 +1,11 @@
 /// What is on screen: an effect, the tear over it, the pointer routed between them, and the
 /// passes to draw this frame.
 ///
-/// Data flows one way per frame: `handle` pointer events, `advance` by `dt`, then `update` writes
-/// every pass's arguments and the renderer draws `passes` (skipping disabled ones). A press in
-/// the tear's edge zone belongs to the tear; any other press goes to the effect (its hold).
+/// Data flows one way per frame: `advance(to:applying:)` moves the one timeline, handing each
+/// pointer event to the responders (the tear, then the effect) at its exact time; `update()`
+/// writes every pass's arguments; the renderer draws `passes` (skipping disabled ones). The
+/// window, `glint render` and `glint bench` all drive a scene this way, so the same events give
+/// the same state whichever shows it.
 public final class Scene {
     public private(set) var effect: any Effect
     /// The tear over the view (seed 004), or nil when tearing is off.
@@ -12,6 +14,10 @@ public final class Scene {
     public var viewSize: Size
     /// The passes in drawing order: the effect, then the tear's layer pass; disabled ones are skipped.
     public private(set) var passes: [ShaderEffect]
+    /// The clock: seconds since the start, advanced only through `advance(to:applying:)`.
+    public var timeline = Timeline()
+    /// Who gets a press: the tear, then the effect; the first to take it owns it until it ends.
+    public private(set) var responders: Responders
 
     public init(effect: any Effect, viewSize: Size, tear: TearController? = nil) {
         self.effect = effect
@@ -19,26 +25,51 @@ public final class Scene {
         self.tear = tear
         passes = [effect.pass]
         if let tear { passes.append(tear.pass) }
+        responders = Scene.responders(effect: effect, tear: tear)
     }
 
-    /// Replaces the effect (the window's number keys). The pointer, if held, is let go of first.
-    /// The tear, torn or broken, stays over the new effect.
-    public func switchEffect(to newEffect: any Effect, at time: Double) {
-        if effect.isInteracting {
-            effect.handle(PointerEvent(.up, .zero, at: time))
-        }
+    private static func responders(effect: any Effect, tear: TearController?) -> Responders {
+        var list: [any PointerResponder] = []
+        if let tear { list.append(tear) }
+        list.append(EffectResponder(effect))
+        return Responders(list)
+    }
+
+    /// Replaces the effect (the window's number keys). Whatever owns the pointer is cancelled
+    /// first: a held effect lets go, an open tear closes (it never breaks). A broken view stays
+    /// broken over the new effect.
+    public func switchEffect(to newEffect: any Effect) {
+        responders.cancel(at: timeline.now, viewSize: viewSize)
         effect = newEffect
         passes[0] = newEffect.pass
+        responders = Scene.responders(effect: newEffect, tear: tear)
     }
 
-    public func handle(_ event: PointerEvent) {
-        if let tear, tear.handle(event, viewSize: viewSize) { return }
-        effect.handle(event)
+    /// Advances the timeline to `time`, applying `events` (sorted by time) whose time has come,
+    /// each at its own time; returns how many were applied.
+    @discardableResult
+    public func advance<Events: RandomAccessCollection>(to time: Double, applying events: Events) -> Int where Events.Element == PointerEvent {
+        timeline.advance(to: time, applying: events, advance: { dt in
+            effect.advance(by: dt)
+            tear?.advance(by: dt)
+        }, handle: { event in
+            responders.handle(event, viewSize: viewSize)
+        })
     }
 
+    /// Advances the timeline to `time` with no events.
+    public func advance(to time: Double) {
+        advance(to: time, applying: EmptyCollection<PointerEvent>())
+    }
+
+    /// Lets `dt` seconds pass with no events.
     public func advance(by dt: Double) {
-        effect.advance(by: dt)
-        tear?.advance(by: dt)
+        advance(to: timeline.now + dt)
+    }
+
+    /// Applies one event at the timeline's current time.
+    public func handle(_ event: PointerEvent) {
+        responders.handle(event, viewSize: viewSize)
     }
 
     /// Writes this frame's arguments into every pass.
@@ -54,30 +85,39 @@ public final class Scene {
     }
 }
 
-/// Runs a scene through time in fixed steps, applying pointer events at their exact times.
-public enum Simulation {
-    /// The step of `glint render`: 1/60 s.
-    public static let step = 1.0 / 60.0
+/// An effect's press-and-hold as a responder: it takes any press the ones before it did not.
+public final class EffectResponder: PointerResponder {
+    public let effect: any Effect
+    public init(_ effect: any Effect) { self.effect = effect }
+    public func begin(_ press: PointerEvent, viewSize: Size) -> Bool {
+        effect.handle(press)
+        return true
+    }
+    public func track(_ event: PointerEvent, viewSize: Size) { effect.handle(event) }
+}
 
-    /// Advances `scene` from t = 0 to `duration`, in steps of at most `step`, applying each event
-    /// at its own time (events must be sorted by time; later ones than `duration` are ignored).
+extension TearController: PointerResponder {
+    /// Takes a press in the edge zone (unless the view is broken).
+    public func begin(_ press: PointerEvent, viewSize: Size) -> Bool {
+        handle(press, viewSize: viewSize)
+    }
+
+    public func track(_ event: PointerEvent, viewSize: Size) {
+        handle(event, viewSize: viewSize)
+    }
+}
+
+/// Runs a scene from t = 0 to a time, applying pointer events at their exact times, and
+/// updates its passes: what `glint render` draws.
+public enum Simulation {
+    /// The step of `glint render` and `glint bench`: 1/60 s.
+    public static let step = Timeline.maxStep
+
+    /// Advances `scene` through its timeline to `duration` (later events are ignored), then
+    /// writes its passes.
     public static func run(_ scene: Scene, events: [PointerEvent], until duration: Double, step: Double = Simulation.step) {
-        var now = 0.0
-        var next = 0
-        func advance(to t: Double) {
-            while now < t {
-                let h = min(step, t - now)
-                scene.advance(by: h)
-                now += h
-                if t - now < 1e-12 { now = t }
-            }
-        }
-        while next < events.count, events[next].time <= duration {
-            advance(to: events[next].time)
-            scene.handle(events[next])
-            next += 1
-        }
-        advance(to: duration)
+        scene.timeline.maxStep = step
+        scene.advance(to: duration, applying: events)
         scene.update()
     }
 }

@@ -51,16 +51,11 @@ struct BenchCommand: ParsableCommand {
         var driverAllocations = [UInt64](repeating: 0, count: frames)
         var nextEvent = 0
         var layerPassFrames = 0
-        var now = 0.0
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
             glint_alloc_counting_begin()
-            now += Simulation.step
-            while nextEvent < events.count, events[nextEvent].time <= now {
-                scene.handle(events[nextEvent])
-                nextEvent += 1
-            }
-            scene.advance(by: Simulation.step)
+            // The same timeline as `render` and the window: events at their exact times.
+            nextEvent += scene.advance(to: Double(frame + 1) * Simulation.step, applying: events[nextEvent...])
             scene.update()
             if scene.tear?.isShowing == true { layerPassFrames += 1 }
             try drawer.draw(scene, into: target.framebuffer)

@@ -78,8 +78,9 @@ final class WindowApp {
     }
 
 
-    /// Seconds since the window opened.
-    private var now: Double { glfwGetTime() - startTime }
+    /// Seconds the window has been shown (not minimised) since it opened: the scene's clock.
+    private var now: Double { glfwGetTime() - startTime - pausedTime }
+    private var pausedTime = 0.0
 
     func run() throws {
         var last = now
@@ -93,22 +94,16 @@ final class WindowApp {
             glfwGetFramebufferSize(window, &width, &height)
             if width == 0 || height == 0 {
                 // Minimised: nothing to draw into; sleep until something happens.
+                // The clock stands still while minimised, so nothing jumps on the way back.
                 glfwWaitEventsTimeout(0.1)
-                last = now
+                pausedTime += now - last
                 continue
             }
             updateViewSize(framebufferWidth: width, framebufferHeight: height)
             let t = now
-            // Apply each pointer event at its own time, so springs see the real press timing.
-            for event in pending {
-                if event.time > last {
-                    scene.advance(by: event.time - last)
-                    last = event.time
-                }
-                scene.handle(event)
-            }
+            // Each pointer event applies at its own time, so springs see the real press timing.
+            scene.advance(to: t, applying: pending)
             pending.removeAll(keepingCapacity: true)
-            if t > last { scene.advance(by: t - last) }
             last = t
             scene.update()
             let target = Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
@@ -285,7 +280,7 @@ final class WindowApp {
         guard type.descriptor.name != scene.effect.descriptor.name else { return }
         isPressed = false
         pending.removeAll(keepingCapacity: true)
-        scene.switchEffect(to: type.init(), at: now)
+        scene.switchEffect(to: type.init())
         do {
             try drawer.prepare(scene)
         } catch {

@@ -171,7 +171,7 @@ struct TearPropertyTests {
                     let expected: Bool
                     switch e.phase {
                     case .down: expected = before.ownsPointer || (!before.isBroken && before.isInEdgeZone(e.location, viewSize: size))
-                    case .move, .up: expected = before.ownsPointer
+                    case .move, .up, .cancel: expected = before.ownsPointer
                     }
                     if took != expected { fail("took the event: \(took), expected \(expected)", at: i) }
                     if !took && controller.state != before { fail("an event it did not take changed it", at: i) }

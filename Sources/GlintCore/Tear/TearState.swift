@@ -141,6 +141,12 @@ public struct TearState: Equatable, Sendable {
             ownsPointer = false
             release()
             return true
+        case .cancel:
+            // Taken away, not let go: an open cut closes whatever its progress, nothing breaks.
+            guard ownsPointer else { return false }
+            ownsPointer = false
+            cancelTear()
+            return true
         }
     }
 
@@ -225,6 +231,18 @@ public struct TearState: Equatable, Sendable {
         let room = maxTrajectoryDistance - lockProjection
         tearProgress = room >= Self.minimumTearLength ? clamp01((distance - lockProjection) / room) : 0
         gapWidth = openingWidth(at: tearProgress)
+    }
+
+    private mutating func cancelTear() {
+        if phase == .tearing && gapWidth > Self.visibleGap {
+            releaseProgress = tearProgress
+            releaseGap = gapWidth
+            releaseDistance = (fingerPoint - edgePoint).dot(fixedDirection)
+            animationElapsed = 0
+            phase = .recovering
+        } else if phase == .armed || phase == .tearing {
+            reset()
+        }
     }
 
     private mutating func release() {
