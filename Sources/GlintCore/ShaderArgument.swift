@@ -1,3 +1,5 @@
+import Foundation
+
 /// An RGBA colour with straight (not premultiplied) alpha, each channel in 0 … 1.
 public struct Color: Equatable, Hashable, Sendable {
     public var red: Float
@@ -21,17 +23,51 @@ public struct Color: Equatable, Hashable, Sendable {
 }
 
 /// RGBA8 pixels, premultiplied alpha, rows from the top.
+///
+/// Each image has an `identity` that never aliases another image's: a generation number drawn
+/// from a process-wide counter, or, for an image read from a file, the file's path, size and
+/// modification time. Renderers key their textures by it, so an image made afresh every frame
+/// from the same file reuses one texture, and a new image never inherits a dead one's texture.
 public final class Image: Sendable {
     public let width: Int
     public let height: Int
     /// `width · height · 4` bytes.
     public let pixels: [UInt8]
+    /// What the image's texture is cached by.
+    public let identity: Identity
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    /// How an image is told apart from every other for caching.
+    public enum Identity: Hashable, Sendable {
+        /// Pixels made in memory: a number no other image in this process gets.
+        case generation(UInt64)
+        /// Pixels read from a file, as it was at that time.
+        case file(path: String, size: Int, modified: Double)
+    }
+
+    public init(width: Int, height: Int, pixels: [UInt8], identity: Identity? = nil) {
         precondition(pixels.count == width * height * 4, "an RGBA8 image needs width·height·4 bytes")
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.identity = identity ?? .generation(ImageGenerations.next())
+    }
+}
+
+extension Image: Equatable {
+    /// Two images are the same when their identities are: the same pixels from the same source.
+    public static func == (a: Image, b: Image) -> Bool { a === b || a.identity == b.identity }
+}
+
+/// The process-wide source of image generation numbers.
+enum ImageGenerations {
+    nonisolated(unsafe) private static var counter: UInt64 = 0
+    private static let lock = NSLock()
+
+    static func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        counter += 1
+        return counter
     }
 }
 
@@ -64,7 +100,7 @@ public enum ShaderArgument: Equatable, Sendable {
         case let (.float4(x0, x1, x2, x3), .float4(y0, y1, y2, y3)):
             return x0 == y0 && x1 == y1 && x2 == y2 && x3 == y3
         case let (.color(x), .color(y)): return x == y
-        case let (.image(x), .image(y)): return x === y
+        case let (.image(x), .image(y)): return x == y
         case let (.floatArray(x), .floatArray(y)): return x == y
         case let (.colorArray(x), .colorArray(y)): return x == y
         default: return false

@@ -37,7 +37,9 @@ final class Program {
     let baseColor: GLint
 
     /// For each `ShaderEffect` drawn with this program, where each of its arguments goes.
-    private var slots: [ObjectIdentifier: [UniformSlot]] = [:]
+    /// Keyed by the arguments' names: a new `ShaderEffect` with the same layout (one made
+    /// afresh every frame) finds its slots, and one with another layout never gets these.
+    private var slots: [[String]: [UniformSlot]] = [:]
 
     /// What a frame uploads for one argument.
     struct UniformSlot {
@@ -102,8 +104,7 @@ final class Program {
 
     /// Where `effect`'s arguments go in this program, looked up on first use only.
     func slots(for effect: ShaderEffect) -> [UniformSlot] {
-        let key = ObjectIdentifier(effect)
-        if let cached = slots[key] { return cached }
+        if let cached = slots[effect.argumentNames] { return cached }
         let made = effect.argumentNames.map { name in
             UniformSlot(
                 location: location(name),
@@ -112,7 +113,7 @@ final class Program {
                 sizeLocation: location(name + "_size")
             )
         }
-        slots[key] = made
+        slots[effect.argumentNames] = made
         return made
     }
 

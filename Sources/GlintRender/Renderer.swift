@@ -36,11 +36,18 @@ public final class Renderer {
     /// Which enabled pass of how many is being drawn, for progress.
     private var progressPass = (index: 0, count: 1)
 
+    /// Programs by function and kind (`Renderer.key(_:_:)`): the same file used as two kinds of
+    /// effect is two programs.
     private var programs: [String: Program] = [:]
     private var live: [String: LiveFile] = [:]
     private let vertexArray: GLuint
     private var offscreen: [RenderTarget] = []
-    private var imageTextures: [ObjectIdentifier: GLuint] = [:]
+    /// Image textures by the image's identity (which no other image shares), with the frame
+    /// they were last used in; unused ones are deleted after `textureLifetime` frames.
+    private var imageTextures: [Image.Identity: (texture: GLuint, lastUsed: Int)] = [:]
+    private var frameNumber = 0
+    /// Frames an unused image texture is kept.
+    public static let textureLifetime = 120
     private var scratch: [Float] = []
     private let prelude: (text: String, path: String)
     private let vertex: (text: String, path: String)
@@ -63,8 +70,11 @@ public final class Renderer {
         guard context.makeCurrent() else { return }
         var vao = vertexArray
         epoxy_glDeleteVertexArrays(1, &vao)
-        for var t in imageTextures.values { epoxy_glDeleteTextures(1, &t) }
+        for var t in imageTextures.values.map(\.texture) { epoxy_glDeleteTextures(1, &t) }
     }
+
+    /// The cache key of a program: its function and which of SwiftUI's effect kinds calls it.
+    static func key(_ function: String, _ kind: ShaderEffect.Kind) -> String { function + "\u{1}" + kind.name }
 
     /// Compiles the program of `effect` now, so a broken shader is reported before the first frame.
     public func prepare(_ effect: ShaderEffect) throws(RenderError) {
@@ -73,11 +83,12 @@ public final class Renderer {
     }
 
     private func program(for effect: ShaderEffect) throws(RenderError) -> Program {
-        if let p = programs[effect.function] { return p }
+        let key = Self.key(effect.function, effect.kind)
+        if let p = programs[key] { return p }
         let program = try compile(effect.function, kind: effect.kind)
-        programs[effect.function] = program
+        programs[key] = program
         if let path = sources.liveFile(named: effect.function + ".frag") {
-            live[effect.function] = LiveFile(path: path, modified: ShaderSources.modificationDate(path), kind: effect.kind)
+            live[key] = LiveFile(path: path, function: effect.function, modified: ShaderSources.modificationDate(path), kind: effect.kind)
         }
         return program
     }
@@ -99,6 +110,7 @@ public final class Renderer {
     /// An effect file read from the `--shaders` folder, watched for changes.
     private struct LiveFile {
         var path: String
+        var function: String
         var modified: Date?
         var kind: ShaderEffect.Kind
     }
@@ -109,15 +121,15 @@ public final class Renderer {
     public func reloadChangedShaders() -> (reloaded: [String], errors: [RenderError]) {
         var reloaded: [String] = []
         var errors: [RenderError] = []
-        for (function, file) in live {
+        for (key, file) in live {
             let modified = ShaderSources.modificationDate(file.path)
             guard modified != file.modified else { continue }
-            live[function]?.modified = modified
+            live[key]?.modified = modified
             do {
-                let fresh = try compile(function, kind: file.kind)
-                if !retired.contains(function) { lastGood[function] = programs[function] }
-                retired.remove(function)
-                programs[function] = fresh
+                let fresh = try compile(file.function, kind: file.kind)
+                if !retired.contains(key) { lastGood[key] = programs[key] }
+                retired.remove(key)
+                programs[key] = fresh
                 reloaded.append(file.path)
             } catch {
                 errors.append(error)
@@ -134,6 +146,8 @@ public final class Renderer {
         drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
     ) throws(RenderError) {
         guard !passes.isEmpty, target.pixelWidth > 0, target.pixelHeight > 0 else { return }
+        frameNumber += 1
+        defer { evictTextures() }
         frameStart = Watchdog.now()
         frameLimit = frameTimeout.map { Watchdog.limit($0, pixels: target.pixelWidth * target.pixelHeight) }
         let content = passes[0]
@@ -216,7 +230,7 @@ public final class Renderer {
     }
 
     private func draw(_ effect: ShaderEffect, layer: GLuint?, viewSize: Size, target: Framebuffer) throws(RenderError) {
-        guard !retired.contains(effect.function) else { return }
+        guard retired.isEmpty || !retired.contains(Self.key(effect.function, effect.kind)) else { return }
         let program = try program(for: effect)
         epoxy_glUseProgram(program.id)
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
@@ -289,19 +303,18 @@ public final class Renderer {
     /// Takes a program the watchdog stopped out of use: its last good version comes back, or
     /// its pass draws nothing until the file changes.
     private func retire(_ program: Program) {
-        let function = program.name
-        guard programs[function] === program else { return }
-        if let previous = lastGood.removeValue(forKey: function) {
-            programs[function] = previous
+        guard let key = programs.first(where: { $0.value === program })?.key else { return }
+        if let previous = lastGood.removeValue(forKey: key) {
+            programs[key] = previous
         } else {
-            programs[function] = nil
-            retired.insert(function)
+            programs[key] = nil
+            retired.insert(key)
         }
     }
 
     /// Whether the effect program named `function` was taken out of use by the watchdog and has
     /// no good version to draw: its pass shows nothing (the window says so).
-    public func isRetired(_ function: String) -> Bool { retired.contains(function) }
+    public func isRetired(_ function: String) -> Bool { retired.contains { $0.hasPrefix(function + "\u{1}") } }
 
     /// Sets every argument whose uniform the program declares; skips the others.
     private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot]) throws(RenderError) {
@@ -346,12 +359,29 @@ public final class Renderer {
 
     /// The texture holding `image`, uploaded on first use.
     func texture(for image: Image) -> GLuint {
-        let key = ObjectIdentifier(image)
-        if let t = imageTextures[key] { return t }
+        if let entry = imageTextures[image.identity] {
+            if entry.lastUsed != frameNumber { imageTextures[image.identity] = (entry.texture, frameNumber) }
+            return entry.texture
+        }
         let t = Textures.upload(image)
-        imageTextures[key] = t
+        imageTextures[image.identity] = (t, frameNumber)
         return t
     }
+
+    /// Deletes the image textures no frame used for `textureLifetime` frames: images made afresh
+    /// every frame (new identities) do not pile up.
+    private func evictTextures() {
+        let now = frameNumber
+        guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
+        for (key, entry) in imageTextures where now - entry.lastUsed > Self.textureLifetime {
+            var t = entry.texture
+            epoxy_glDeleteTextures(1, &t)
+            imageTextures[key] = nil
+        }
+    }
+
+    /// How many image textures are held now (for tests of eviction).
+    public var imageTextureCount: Int { imageTextures.count }
 }
 
 /// Uploading images as textures.
