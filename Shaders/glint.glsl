@@ -8,6 +8,13 @@ uniform vec4 glint_baseColor;   // the view's own fill, premultiplied: colorEffe
 uniform int glint_hasLayer;     // 1 when a layer was drawn below this pass
 uniform sampler2D glint_layer;  // that layer (layerEffect, distortionEffect, and color effects after the first)
 
+// A layer effect's second parameter, after SwiftUI's `Layer` (for effect functions with positional arguments).
+struct Layer {
+    vec2 origin;  // the top-left of what may be sampled, in the view's points
+    vec2 size;    // its size in points
+};
+uniform Layer glint_layerInfo;
+
 out vec4 glint_fragColor;
 
 // This fragment's position in points, origin at the view's top-left corner, y down.
@@ -21,4 +28,9 @@ vec4 layerSample(vec2 position) {
         return vec4(0.0);
     }
     return texture(glint_layer, vec2(position.x / glint_viewSize.x, 1.0 - position.y / glint_viewSize.y));
+}
+
+// SwiftUI's layer.sample(position).
+vec4 layerSample(Layer layer, vec2 position) {
+    return layerSample(position);
 }
