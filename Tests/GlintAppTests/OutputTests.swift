@@ -87,6 +87,31 @@ struct OutputTests {
         try Self.expectOnly(["frames"], in: dir)
     }
 
+    @Test("a FIFO whose reader goes away is one line, 'broken pipe', not a death by SIGPIPE")
+    func fifoReaderGone() throws {
+        let dir = try CLI.temporaryFolder()
+        let fifo = dir + "/frames"
+        #expect(mkfifo(fifo, 0o644) == 0)
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            // Opening blocks until glint opens the other end; then take 8 bytes and leave.
+            let fd = open(fifo, O_RDONLY)
+            var header = [UInt8](repeating: 0, count: 8)
+            _ = read(fd, &header, header.count)
+            close(fd)
+            done.signal()
+        }
+        // Big enough that the PNG overflows the pipe's buffer after the reader has gone.
+        let r = try CLI.run(["render", "--size", "1024x1024", "--scale", "2", "-o", fifo], in: dir)
+        if done.wait(timeout: .now() + 10) == .timedOut {
+            close(open(fifo, O_WRONLY | O_NONBLOCK))
+            done.wait()
+        }
+        Self.expectOneLine(r, "cannot write the image '\(fifo)': broken pipe", status: 1)
+        #expect(Self.fileType(fifo) == S_IFIFO)
+        try Self.expectOnly(["frames"], in: dir)
+    }
+
     @Test("a full device is one line saying so, exit 1")
     func devFull() throws {
         let r = try CLI.run(Self.render + ["-o", "/dev/full"], in: try CLI.temporaryFolder())
