@@ -7,8 +7,9 @@ import GlintRender
 /// Edits (insertions, deletions, substitutions) that turn `a` into `b`.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
+    guard !a.isEmpty else { return b.count }
+    var row = Array(0...b.count) // distances from a's first i - 1 characters to each prefix of b
+    for i in 1...a.count {
         var previous = row[0]
         row[0] = i
         for j in stride(from: 1, through: b.count, by: 1) {
