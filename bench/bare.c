@@ -81,10 +81,23 @@ static int compare(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static double now_ms(void) {
+static double now_ms(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+// Prints "NAME  M ms/frame mean, D median, P p95" over the frames after the warm-up, sorting them.
+static double print_times(const char *name, double *values, int steady, const char *tail) {
+    qsort(values, (size_t)steady, sizeof(double), compare);
+    double sum = 0;
+    for (int i = 0; i < steady; i++) sum += values[i];
+    double mean = sum / steady;
+    int p95 = (int)(steady * 0.95);
+    if (p95 > steady - 1) p95 = steady - 1;
+    printf("%-12s%.3f ms/frame mean, %.3f median, %.3f p95 (", name, mean, values[steady / 2], values[p95]);
+    if (tail) printf("%s)\n", tail); else printf("%.1f frames/s)\n", 1000 / mean);
+    return mean;
 }
 
 static void set_uniform(const struct uniform *u) {
@@ -167,28 +180,25 @@ int main(int argc, char **argv) {
     glDisable(GL_BLEND);
 
     double *milliseconds = calloc((size_t)frames, sizeof(double));
+    double *cpu_milliseconds = calloc((size_t)frames, sizeof(double));
     for (int frame = 0; frame < frames; frame++) {
-        double start = now_ms();
+        double start = now_ms(CLOCK_MONOTONIC);
+        double cpu_start = now_ms(CLOCK_PROCESS_CPUTIME_ID);
         for (int i = 0; i < uniform_count; i++) set_uniform(&uniforms[i]);
         glDrawArrays(GL_TRIANGLES, 0, 3);
         glFinish();
-        milliseconds[frame] = now_ms() - start;
+        milliseconds[frame] = now_ms(CLOCK_MONOTONIC) - start;
+        cpu_milliseconds[frame] = now_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
     }
     if (glGetError() != GL_NO_ERROR) fail("OpenGL reported an error");
 
     // The same statistics as `glint bench`: the first frames are warm-up, not counted.
     int warm = frames / 2 < 30 ? frames / 2 : 30;
     int steady = frames - warm;
-    double *sorted = milliseconds + warm;
-    qsort(sorted, (size_t)steady, sizeof(double), compare);
-    double sum = 0;
-    for (int i = 0; i < steady; i++) sum += sorted[i];
-    double mean = sum / steady;
-    int p95 = (int)(steady * 0.95);
-    if (p95 > steady - 1) p95 = steady - 1;
     printf("effect      bare harness, %s, %dx%d pixels\n", argv[1], width, height);
     printf("renderer    %s on %s\n", (const char *)glGetString(GL_VERSION), (const char *)glGetString(GL_RENDERER));
     printf("frames      %d (first %d not counted: warm-up)\n", frames, warm);
-    printf("time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)\n", mean, sorted[steady / 2], sorted[p95], 1000 / mean);
+    print_times("time", milliseconds + warm, steady, NULL);
+    print_times("cpu", cpu_milliseconds + warm, steady, "every thread of the process: the driver's rasterisers too");
     return 0;
 }
