@@ -4,7 +4,10 @@
 //
 //   cc -O2 -o bare bench/bare.c $(pkg-config --cflags --libs epoxy)
 //   glint bench --no-overlay --size 1280x720 --dump-shader shader.txt
-//   ./bare shader.txt [--frames N]
+//   ./bare shader.txt [--frames N] [--clear-blend]
+//
+// With --clear-blend, every other frame is drawn as Glint drew an opaque effect before it knew it
+// was opaque: cleared first, then blended over the clear; both kinds are timed and printed apart.
 //
 // The dump (written by `glint bench --dump-shader`) holds the assembled vertex and fragment
 // sources and every uniform Glint set for the content pass in its last frame.
@@ -115,8 +118,11 @@ static void set_uniform(const struct uniform *u) {
 int main(int argc, char **argv) {
     if (argc < 2) fail("usage: bare DUMP [--frames N]");
     int frames = 300;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--frames")) frames = atoi(argv[i + 1]);
+    int clear_blend = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--clear-blend")) clear_blend = 1;
+        else fail("usage: bare DUMP [--frames N] [--clear-blend]");
     }
     if (frames < 1) fail("--frames must be at least 1");
 
@@ -185,7 +191,14 @@ int main(int argc, char **argv) {
         double start = now_ms(CLOCK_MONOTONIC);
         double cpu_start = now_ms(CLOCK_PROCESS_CPUTIME_ID);
         for (int i = 0; i < uniform_count; i++) set_uniform(&uniforms[i]);
+        if (clear_blend && frame % 2) {
+            glClearColor(0.07f, 0.07f, 0.09f, 1);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+        }
         glDrawArrays(GL_TRIANGLES, 0, 3);
+        glDisable(GL_BLEND);
         glFinish();
         milliseconds[frame] = now_ms(CLOCK_MONOTONIC) - start;
         cpu_milliseconds[frame] = now_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
@@ -198,6 +211,28 @@ int main(int argc, char **argv) {
     printf("effect      bare harness, %s, %dx%d pixels\n", argv[1], width, height);
     printf("renderer    %s on %s\n", (const char *)glGetString(GL_VERSION), (const char *)glGetString(GL_RENDERER));
     printf("frames      %d (first %d not counted: warm-up)\n", frames, warm);
+    if (clear_blend) {
+        // Even frames drawn straight, odd ones cleared and blended: split them, warm-up dropped.
+        int n[2] = {0, 0};
+        double *kinds[2][2];
+        for (int k = 0; k < 2; k++) {
+            kinds[k][0] = calloc((size_t)frames, sizeof(double));
+            kinds[k][1] = calloc((size_t)frames, sizeof(double));
+        }
+        for (int f = warm; f < frames; f++) {
+            int k = f % 2;
+            kinds[k][0][n[k]] = milliseconds[f];
+            kinds[k][1][n[k]] = cpu_milliseconds[f];
+            n[k]++;
+        }
+        printf("straight (no clear, no blending):\n");
+        print_times("time", kinds[0][0], n[0], NULL);
+        print_times("cpu", kinds[0][1], n[0], "every thread of the process: the driver's rasterisers too");
+        printf("cleared, then blended:\n");
+        print_times("time", kinds[1][0], n[1], NULL);
+        print_times("cpu", kinds[1][1], n[1], "every thread of the process: the driver's rasterisers too");
+        return 0;
+    }
     print_times("time", milliseconds + warm, steady, NULL);
     print_times("cpu", cpu_milliseconds + warm, steady, "every thread of the process: the driver's rasterisers too");
     return 0;
