@@ -4,7 +4,10 @@
 //
 //   cc -O2 -o bare bench/bare.c $(pkg-config --cflags --libs epoxy)
 //   glint bench --no-overlay --size 1280x720 --dump-shader shader.txt
-//   ./bare shader.txt [--frames N]
+//   ./bare shader.txt [--frames N] [--clear-blend]
+//
+// With --clear-blend, every other frame is drawn as Glint drew an opaque effect before it knew it
+// was opaque: cleared first, then blended over the clear; both kinds are timed and printed apart.
 //
 // The dump (written by `glint bench --dump-shader`) holds the assembled vertex and fragment
 // sources and every uniform Glint set for the content pass in its last frame.
@@ -81,10 +84,23 @@ static int compare(const void *a, const void *b) {
     return (x > y) - (x < y);
 }
 
-static double now_ms(void) {
+static double now_ms(clockid_t clock) {
     struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
+    clock_gettime(clock, &t);
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+// Prints "NAME  M ms/frame mean, D median, P p95" over the frames after the warm-up, sorting them.
+static double print_times(const char *name, double *values, int steady, const char *tail) {
+    qsort(values, (size_t)steady, sizeof(double), compare);
+    double sum = 0;
+    for (int i = 0; i < steady; i++) sum += values[i];
+    double mean = sum / steady;
+    int p95 = (int)(steady * 0.95);
+    if (p95 > steady - 1) p95 = steady - 1;
+    printf("%-12s%.3f ms/frame mean, %.3f median, %.3f p95 (", name, mean, values[steady / 2], values[p95]);
+    if (tail) printf("%s)\n", tail); else printf("%.1f frames/s)\n", 1000 / mean);
+    return mean;
 }
 
 static void set_uniform(const struct uniform *u) {
@@ -102,8 +118,11 @@ static void set_uniform(const struct uniform *u) {
 int main(int argc, char **argv) {
     if (argc < 2) fail("usage: bare DUMP [--frames N]");
     int frames = 300;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (!strcmp(argv[i], "--frames")) frames = atoi(argv[i + 1]);
+    int clear_blend = 0;
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--clear-blend")) clear_blend = 1;
+        else fail("usage: bare DUMP [--frames N] [--clear-blend]");
     }
     if (frames < 1) fail("--frames must be at least 1");
 
@@ -167,28 +186,54 @@ int main(int argc, char **argv) {
     glDisable(GL_BLEND);
 
     double *milliseconds = calloc((size_t)frames, sizeof(double));
+    double *cpu_milliseconds = calloc((size_t)frames, sizeof(double));
     for (int frame = 0; frame < frames; frame++) {
-        double start = now_ms();
+        double start = now_ms(CLOCK_MONOTONIC);
+        double cpu_start = now_ms(CLOCK_PROCESS_CPUTIME_ID);
         for (int i = 0; i < uniform_count; i++) set_uniform(&uniforms[i]);
+        if (clear_blend && frame % 2) {
+            glClearColor(0.07f, 0.07f, 0.09f, 1);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glEnable(GL_BLEND);
+            glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+        }
         glDrawArrays(GL_TRIANGLES, 0, 3);
+        glDisable(GL_BLEND);
         glFinish();
-        milliseconds[frame] = now_ms() - start;
+        milliseconds[frame] = now_ms(CLOCK_MONOTONIC) - start;
+        cpu_milliseconds[frame] = now_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
     }
     if (glGetError() != GL_NO_ERROR) fail("OpenGL reported an error");
 
     // The same statistics as `glint bench`: the first frames are warm-up, not counted.
     int warm = frames / 2 < 30 ? frames / 2 : 30;
     int steady = frames - warm;
-    double *sorted = milliseconds + warm;
-    qsort(sorted, (size_t)steady, sizeof(double), compare);
-    double sum = 0;
-    for (int i = 0; i < steady; i++) sum += sorted[i];
-    double mean = sum / steady;
-    int p95 = (int)(steady * 0.95);
-    if (p95 > steady - 1) p95 = steady - 1;
     printf("effect      bare harness, %s, %dx%d pixels\n", argv[1], width, height);
     printf("renderer    %s on %s\n", (const char *)glGetString(GL_VERSION), (const char *)glGetString(GL_RENDERER));
     printf("frames      %d (first %d not counted: warm-up)\n", frames, warm);
-    printf("time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)\n", mean, sorted[steady / 2], sorted[p95], 1000 / mean);
+    if (clear_blend) {
+        // Even frames drawn straight, odd ones cleared and blended: split them, warm-up dropped.
+        int n[2] = {0, 0};
+        double *kinds[2][2];
+        for (int k = 0; k < 2; k++) {
+            kinds[k][0] = calloc((size_t)frames, sizeof(double));
+            kinds[k][1] = calloc((size_t)frames, sizeof(double));
+        }
+        for (int f = warm; f < frames; f++) {
+            int k = f % 2;
+            kinds[k][0][n[k]] = milliseconds[f];
+            kinds[k][1][n[k]] = cpu_milliseconds[f];
+            n[k]++;
+        }
+        printf("straight (no clear, no blending):\n");
+        print_times("time", kinds[0][0], n[0], NULL);
+        print_times("cpu", kinds[0][1], n[0], "every thread of the process: the driver's rasterisers too");
+        printf("cleared, then blended:\n");
+        print_times("time", kinds[1][0], n[1], NULL);
+        print_times("cpu", kinds[1][1], n[1], "every thread of the process: the driver's rasterisers too");
+        return 0;
+    }
+    print_times("time", milliseconds + warm, steady, NULL);
+    print_times("cpu", cpu_milliseconds + warm, steady, "every thread of the process: the driver's rasterisers too");
     return 0;
 }

@@ -8,8 +8,12 @@ import GlintCore
 final class SpriteBatch {
     /// Floats per vertex: x, y, u, v.
     static let floatsPerVertex = 4
-    /// Most quads in one frame, all texts and images together (96 KiB of vertices).
-    static let capacity = 1024
+    /// Most quads in one frame, all texts and images together: room for a long shader error in the
+    /// HUD (each character is two quads, with its shadow).
+    static let capacity = 4096
+    /// Buffer storage is requested in steps of this many bytes, so its size changes only when the
+    /// overlay's text grows past a step, not every frame.
+    static let storageStep = 16 * 1024
 
     private let program: Program
     private let vertexArray: GLuint
@@ -39,7 +43,7 @@ final class SpriteBatch {
         buffer = vbo
         epoxy_glBindVertexArray(vao)
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), vbo)
-        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), Self.bufferBytes, nil, GLenum(GL_DYNAMIC_DRAW))
+        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), Self.storageStep, nil, GLenum(GL_DYNAMIC_DRAW))
         let stride = GLsizei(Self.floatsPerVertex * MemoryLayout<Float>.size)
         epoxy_glEnableVertexAttribArray(0)
         epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
@@ -56,8 +60,6 @@ final class SpriteBatch {
         epoxy_glDeleteVertexArrays(1, &vao)
         epoxy_glDeleteBuffers(1, &vbo)
     }
-
-    private static var bufferBytes: Int { capacity * 6 * floatsPerVertex * MemoryLayout<Float>.size }
 
     /// Starts a frame's quads.
     func begin() {
@@ -86,8 +88,11 @@ final class SpriteBatch {
     func upload() {
         guard !vertices.isEmpty else { return }
         epoxy_glBindBuffer(GLenum(GL_ARRAY_BUFFER), buffer)
-        epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), Self.bufferBytes, nil, GLenum(GL_DYNAMIC_DRAW))
-        vertices.withUnsafeBytes { epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress) }
+        vertices.withUnsafeBytes {
+            let storage = ($0.count + Self.storageStep - 1) / Self.storageStep * Self.storageStep
+            epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), storage, nil, GLenum(GL_DYNAMIC_DRAW))
+            epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress)
+        }
         uploads += 1
     }
 

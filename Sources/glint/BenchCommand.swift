@@ -47,12 +47,14 @@ struct BenchCommand: ParsableCommand {
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
 
         var milliseconds = [Double](repeating: 0, count: frames)
+        var cpuMilliseconds = [Double](repeating: 0, count: frames)
         var allocations = [UInt64](repeating: 0, count: frames)
         var driverAllocations = [UInt64](repeating: 0, count: frames)
         var nextEvent = 0
         var layerPassFrames = 0
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
+            let cpuStart = Self.processCPUNanoseconds()
             glint_alloc_counting_begin()
             // The same timeline as `render` and the window: events at their exact times.
             nextEvent += scene.advance(to: Double(frame + 1) * Simulation.step, applying: events[nextEvent...])
@@ -63,6 +65,7 @@ struct BenchCommand: ParsableCommand {
             allocations[frame] = glint_alloc_counting_end()
             driverAllocations[frame] = glint_alloc_counting_driver()
             milliseconds[frame] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
+            cpuMilliseconds[frame] = Double(Self.processCPUNanoseconds() - cpuStart) / 1e6
         }
 
         let warm = min(Self.warmUpFrames, frames / 2)
@@ -70,6 +73,8 @@ struct BenchCommand: ParsableCommand {
         let mean = steady.reduce(0, +) / Double(steady.count)
         let median = steady[steady.count / 2]
         let p95 = steady[min(steady.count - 1, Int(Double(steady.count) * 0.95))]
+        let cpu = Array(cpuMilliseconds[warm...]).sorted()
+        let cpuMean = cpu.reduce(0, +) / Double(cpu.count)
         let steadyFrames = Double(frames - warm)
         let total = allocations[warm...].reduce(0, +)
         let driver = driverAllocations[warm...].reduce(0, +)
@@ -82,6 +87,8 @@ struct BenchCommand: ParsableCommand {
         print("renderer    \(context.description)")
         print("frames      \(frames) (first \(warm) not counted: warm-up); \(layerFrames) with the tear's offscreen layer pass")
         print(String(format: "time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)", mean, median, p95, 1000 / mean))
+        print(String(format: "cpu         %.3f ms/frame mean, %.3f median, %.3f p95 (every thread of the process: the driver's rasterisers too)",
+                     cpuMean, cpu[cpu.count / 2], cpu[min(cpu.count - 1, Int(Double(cpu.count) * 0.95))]))
         if counted {
             print(String(format: "heap        %.2f allocations/frame by Glint in steady state (worst frame %llu); the GL driver's own: %.2f/frame",
                          Double(own) / steadyFrames, worstOwn, Double(driver) / steadyFrames))
@@ -93,5 +100,13 @@ struct BenchCommand: ParsableCommand {
             try Console.write(Data(text.utf8), to: dumpShader, what: "the shader dump")
         }
         withExtendedLifetime(context) {}
+    }
+
+    /// CPU time used so far by every thread of this process. On a shared machine it moves far less
+    /// with other work than wall time does, so `scripts/bench` compares it too.
+    static func processCPUNanoseconds() -> UInt64 {
+        var t = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t)
+        return UInt64(t.tv_sec) * 1_000_000_000 + UInt64(t.tv_nsec)
     }
 }
