@@ -48,7 +48,8 @@ public final class Scene {
     /// Advances the timeline to `time`, applying `events` (sorted by time) whose time has come,
     /// each at its own time; returns how many were applied.
     @discardableResult
-    public func advance<Events: RandomAccessCollection>(to time: Double, applying events: Events) -> Int where Events.Element == PointerEvent {
+    /// (Not generic: a frame's call must not allocate, and an unspecialised generic may.)
+    public func advance(to time: Double, applying events: ArraySlice<PointerEvent>) -> Int {
         timeline.advance(to: time, applying: events, advance: { dt in
             effect.advance(by: dt)
             tear?.advance(by: dt)
@@ -57,9 +58,15 @@ public final class Scene {
         })
     }
 
+    /// Advances the timeline to `time`, applying `events` (sorted by time) whose time has come.
+    @discardableResult
+    public func advance(to time: Double, applying events: [PointerEvent]) -> Int {
+        advance(to: time, applying: events[...])
+    }
+
     /// Advances the timeline to `time` with no events.
     public func advance(to time: Double) {
-        advance(to: time, applying: EmptyCollection<PointerEvent>())
+        advance(to: time, applying: ArraySlice<PointerEvent>())
     }
 
     /// Lets `dt` seconds pass with no events.

@@ -21,12 +21,12 @@ public struct Timeline: Sendable {
     /// events at or before `now` apply at once. Returns how many events were applied, so a caller
     /// feeding a longer script can continue from there.
     @discardableResult
-    public mutating func advance<Events: RandomAccessCollection>(
+    public mutating func advance(
         to time: Double,
-        applying events: Events,
+        applying events: ArraySlice<PointerEvent>,
         advance: (Double) -> Void,
         handle: (PointerEvent) -> Void
-    ) -> Int where Events.Element == PointerEvent {
+    ) -> Int {
         var applied = 0
         var i = events.startIndex
         while i != events.endIndex, events[i].time <= time {

@@ -26,10 +26,10 @@ public final class Renderer {
 
     /// A program too slow to draw (the watchdog stopped it) and with no good version to go back
     /// to: its pass draws nothing until its file changes.
-    private var retired: Set<String> = []
+    private var retired: Set<ProgramKey> = []
     /// The version of each program before its last live reload, to go back to if the new one is
     /// too slow.
-    private var lastGood: [String: Program] = [:]
+    private var lastGood: [ProgramKey: Program] = [:]
     /// When the frame being drawn started (monotonic seconds), and its limit for this target.
     private var frameStart = 0.0
     private var frameLimit: Double?
@@ -38,8 +38,8 @@ public final class Renderer {
 
     /// Programs by function and kind (`Renderer.key(_:_:)`): the same file used as two kinds of
     /// effect is two programs.
-    private var programs: [String: Program] = [:]
-    private var live: [String: LiveFile] = [:]
+    private var programs: [ProgramKey: Program] = [:]
+    private var live: [ProgramKey: LiveFile] = [:]
     private let vertexArray: GLuint
     private var offscreen: [RenderTarget] = []
     /// Image textures by the image's identity (which no other image shares), with the frame
@@ -74,7 +74,13 @@ public final class Renderer {
     }
 
     /// The cache key of a program: its function and which of SwiftUI's effect kinds calls it.
-    static func key(_ function: String, _ kind: ShaderEffect.Kind) -> String { function + "\u{1}" + kind.name }
+    /// (A struct of the two strings, not one joined string: making it allocates nothing.)
+    struct ProgramKey: Hashable {
+        var function: String
+        var kind: String
+    }
+
+    static func key(_ function: String, _ kind: ShaderEffect.Kind) -> ProgramKey { ProgramKey(function: function, kind: kind.name) }
 
     /// Compiles the program of `effect` now, so a broken shader is reported before the first frame.
     public func prepare(_ effect: ShaderEffect) throws(RenderError) {
@@ -314,7 +320,7 @@ public final class Renderer {
 
     /// Whether the effect program named `function` was taken out of use by the watchdog and has
     /// no good version to draw: its pass shows nothing (the window says so).
-    public func isRetired(_ function: String) -> Bool { retired.contains { $0.hasPrefix(function + "\u{1}") } }
+    public func isRetired(_ function: String) -> Bool { retired.contains { $0.function == function } }
 
     /// Sets every argument whose uniform the program declares; skips the others.
     private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot]) throws(RenderError) {
