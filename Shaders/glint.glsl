@@ -14,6 +14,7 @@ struct Layer {
     vec2 size;    // its size in points
 };
 uniform Layer glint_layerInfo;
+uniform vec2 glint_passDirection;  // a separable pass (`// glint: separable`): (1, 0), then (0, 1)
 
 out vec4 glint_fragColor;
 

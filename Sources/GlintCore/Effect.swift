@@ -31,12 +31,22 @@ public struct EffectDescriptor: Sendable {
     /// One line on what it draws and which seed it ports.
     public var summary: String
     public var parameters: [EffectParameter]
+    /// Image parameters (`--param dissolve.noise=my.png`): name, and the file in `Assets/` used
+    /// until one is given.
+    public var images: [(name: String, asset: String)]
+    /// Whether the effect changes what is below it (a layer or distortion effect, or a colour
+    /// effect of the content's colour) rather than drawing content of its own: alone on the
+    /// command line or in the window, it is shown over the harmonic glow.
+    public var isModifier: Bool
 
-    public init(name: String, title: String, summary: String, parameters: [EffectParameter]) {
+    public init(name: String, title: String, summary: String, parameters: [EffectParameter],
+                images: [(name: String, asset: String)] = [], isModifier: Bool = false) {
         self.name = name
         self.title = title
         self.summary = summary
         self.parameters = parameters
+        self.images = images
+        self.isModifier = isModifier
     }
 }
 
@@ -82,6 +92,9 @@ public protocol Effect: AnyObject {
     /// Sets one of the descriptor's parameters. Values arrive validated against the descriptor.
     func setParameter(_ name: String, to value: Double)
 
+    /// Sets one of the descriptor's image parameters.
+    func setImage(_ name: String, to image: Image)
+
     /// A pointer event, in points, in the order they happened.
     func handle(_ event: PointerEvent)
 
@@ -105,11 +118,16 @@ public protocol Effect: AnyObject {
 extension Effect {
     /// The descriptor of this effect's type.
     public var descriptor: EffectDescriptor { Self.descriptor }
+
+    /// Effects without image parameters ignore this.
+    public func setImage(_ name: String, to image: Image) {}
 }
 
 /// Every built-in effect, in the order the window's number keys select them.
 public enum EffectRegistry {
-    nonisolated(unsafe) public static let all: [any Effect.Type] = [HarmonicEffect.self, WaveformEffect.self]
+    nonisolated(unsafe) public static let all: [any Effect.Type] = [
+        HarmonicEffect.self, WaveformEffect.self, GradientEffect.self, DissolveEffect.self, BlurEffect.self, WaveEffect.self,
+    ]
 
     /// The names, in order.
     public static var names: [String] { all.map { $0.descriptor.name } }

@@ -1,5 +1,6 @@
-/// What is on screen: an effect, the tear over it, the pointer routed between them, and the
-/// passes to draw this frame.
+/// What is on screen: a chain of effects (the first draws the content, each later one changes
+/// what is below it, in order, as SwiftUI's modifiers), the tear over them, the pointer routed
+/// between them, and the passes to draw this frame.
 ///
 /// Data flows one way per frame: `advance(to:applying:)` moves the one timeline, handing each
 /// pointer event to the responders (the tear, then the effect) at its exact time; `update()`
@@ -7,7 +8,10 @@
 /// window, `glint render` and `glint bench` all drive a scene this way, so the same events give
 /// the same state whichever shows it.
 public final class Scene {
-    public private(set) var effect: any Effect
+    /// The effects, in drawing order: the content, then each modifier over what is before it.
+    public private(set) var effects: [any Effect]
+    /// The content effect: the first, which draws the view and takes presses the tear does not.
+    public var effect: any Effect { effects[0] }
     /// The tear over the view (seed 004), or nil when tearing is off.
     public let tear: TearController?
     /// The view's size in points.
@@ -19,14 +23,26 @@ public final class Scene {
     /// Who gets a press: the tear, then the effect; the first to take it owns it until it ends.
     public private(set) var responders: Responders
 
-    public init(effect: any Effect, viewSize: Size, tear: TearController? = nil) {
-        self.effect = effect
+    public convenience init(effect: any Effect, viewSize: Size, tear: TearController? = nil) {
+        self.init(effects: [effect], viewSize: viewSize, tear: tear)
+    }
+
+    /// A scene of `effects` in order (at least one): the first is the content.
+    public init(effects: [any Effect], viewSize: Size, tear: TearController? = nil) {
+        precondition(!effects.isEmpty, "a scene needs an effect")
+        self.effects = effects
         self.viewSize = viewSize
         self.tear = tear
-        passes = [effect.pass]
+        passes = effects.map(\.pass)
         if let tear { passes.append(tear.pass) }
-        responders = Scene.responders(effect: effect, tear: tear)
+        responders = Scene.responders(effect: effects[0], tear: tear)
     }
+
+    /// The chain's names joined for titles: "harmonic", or "harmonic + wave + blur".
+    public var title: String {
+        effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
+    }
+    public var name: String { effects.map(\.descriptor.name).joined(separator: ",") }
 
     private static func responders(effect: any Effect, tear: TearController?) -> Responders {
         var list: [any PointerResponder] = []
@@ -39,10 +55,19 @@ public final class Scene {
     /// first: a held effect lets go, an open tear closes (it never breaks). A broken view stays
     /// broken over the new effect.
     public func switchEffect(to newEffect: any Effect) {
+        switchEffects(to: [newEffect])
+    }
+
+    /// Replaces the whole chain. The new effects' clocks are brought to the scene's time, so
+    /// `time` stays seconds since the start.
+    public func switchEffects(to newEffects: [any Effect]) {
+        precondition(!newEffects.isEmpty, "a scene needs an effect")
         responders.cancel(at: timeline.now, viewSize: viewSize)
-        effect = newEffect
-        passes[0] = newEffect.pass
-        responders = Scene.responders(effect: newEffect, tear: tear)
+        for e in newEffects { e.advance(by: timeline.now) }
+        effects = newEffects
+        passes = newEffects.map(\.pass)
+        if let tear { passes.append(tear.pass) }
+        responders = Scene.responders(effect: newEffects[0], tear: tear)
     }
 
     /// Advances the timeline to `time`, applying `events` (sorted by time) whose time has come,
@@ -51,7 +76,11 @@ public final class Scene {
     /// (Not generic: a frame's call must not allocate, and an unspecialised generic may.)
     public func advance(to time: Double, applying events: ArraySlice<PointerEvent>) -> Int {
         timeline.advance(to: time, applying: events, advance: { dt in
-            effect.advance(by: dt)
+            var i = 0
+            while i < effects.count {  // an index loop: no iterator allocation in debug builds
+                effects[i].advance(by: dt)
+                i += 1
+            }
             tear?.advance(by: dt)
         }, handle: { event in
             responders.handle(event, viewSize: viewSize)
@@ -81,14 +110,21 @@ public final class Scene {
 
     /// Writes this frame's arguments into every pass.
     public func update() {
-        effect.updatePass(viewSize: viewSize)
+        var i = 0
+        while i < effects.count {
+            effects[i].updatePass(viewSize: viewSize)
+            i += 1
+        }
         tear?.updatePass(viewSize: viewSize)
     }
 
     /// Everything the shaders received in the last frame, for `--state`: the effect's values,
     /// then the tear's.
     public func stateSnapshot() -> [(String, StateValue)] {
-        effect.stateSnapshot() + (tear?.stateSnapshot() ?? [])
+        // One effect keeps the seed's names; in a chain each is prefixed with its effect's name.
+        let own = effects.count == 1 ? effects[0].stateSnapshot()
+            : effects.flatMap { e in e.stateSnapshot().map { ("\(e.descriptor.name).\($0.0)", $0.1) } }
+        return own + (tear?.stateSnapshot() ?? [])
     }
 }
 

@@ -91,6 +91,10 @@ public enum ShaderArgument: Equatable, Sendable {
     case image(Image)
     case floatArray([Float])
     case colorArray([Color])
+    /// Raw bytes: `uint NAME[N]` (packed little-endian, four to a word) and an `int` byte count.
+    case data([UInt8])
+    /// The view's rect in its own user space, `(0, 0, width, height)` points: a `vec4`.
+    case boundingRect
 
     public static func == (a: ShaderArgument, b: ShaderArgument) -> Bool {
         switch (a, b) {
@@ -103,6 +107,8 @@ public enum ShaderArgument: Equatable, Sendable {
         case let (.image(x), .image(y)): return x == y
         case let (.floatArray(x), .floatArray(y)): return x == y
         case let (.colorArray(x), .colorArray(y)): return x == y
+        case let (.data(x), .data(y)): return x == y
+        case (.boundingRect, .boundingRect): return true
         default: return false
         }
     }
@@ -118,6 +124,24 @@ public enum ShaderArgument: Equatable, Sendable {
         case .image(let i): return .vector([Double(i.width), Double(i.height)])
         case .floatArray(let a): return .vector(a.map(Double.init))
         case .colorArray(let a): return .vector(a.flatMap { [Double($0.red), Double($0.green), Double($0.blue), Double($0.alpha)] })
+        case .data(let d): return .vector(d.map(Double.init))
+        case .boundingRect: return .vector([])
+        }
+    }
+
+    /// What GLSL parameter(s) this argument fills, for positional arguments.
+    public var kind: ShaderArgumentKind {
+        switch self {
+        case .float: return .float
+        case .float2: return .float2
+        case .float3: return .float3
+        case .float4: return .float4
+        case .color: return .color
+        case .image: return .image
+        case .floatArray(let a): return .floatArray(count: a.count)
+        case .colorArray(let a): return .colorArray(count: a.count)
+        case .data(let d): return .data(byteCount: d.count)
+        case .boundingRect: return .boundingRect
         }
     }
 }

@@ -25,6 +25,15 @@ public final class ShaderEffect {
             return true
         }
 
+        /// The kind of function a positional program calls.
+        public var signatureKind: ShaderSignature.Kind {
+            switch self {
+            case .color: return .color
+            case .layer: return .layer
+            case .distortion: return .distortion
+            }
+        }
+
         public var name: String {
             switch self {
             case .color: return "colorEffect"
@@ -51,13 +60,37 @@ public final class ShaderEffect {
     /// Incremented whenever an argument changes; renderers use it to skip unchanged uploads.
     public private(set) var revision: UInt64 = 0
 
+    /// Whether the arguments are positional, as in SwiftUI: the file defines a function named
+    /// `function` whose parameters after `position` (and `color` or `layer`) take the arguments in
+    /// order. Otherwise each argument sets the uniform of its name.
+    public let isPositional: Bool
+    /// What a compiled program depends on besides the function and kind: the arguments' kinds,
+    /// in order ("" for named arguments). Worked out once, when the pass is made.
+    public let layout: String
+
     public init(function: String, kind: Kind, isOpaque: Bool = false, arguments: KeyValuePairs<String, ShaderArgument>) {
         self.function = function
         self.kind = kind
         self.isOpaque = isOpaque
         argumentNames = arguments.map(\.key)
         argumentValues = arguments.map(\.value)
+        isPositional = false
+        layout = ""
         precondition(Set(argumentNames).count == argumentNames.count, "argument names must be unique")
+    }
+
+    /// A pass calling the GLSL function `function` with `arguments` in order, as SwiftUI's
+    /// `ShaderLibrary.default.<function>(args…)`. `names` label the arguments for `--state` and
+    /// for `index(of:)`; they do not reach the shader.
+    public init(function: String, kind: Kind, isOpaque: Bool = false, positional arguments: [ShaderArgument], names: [String]? = nil) {
+        self.function = function
+        self.kind = kind
+        self.isOpaque = isOpaque
+        argumentValues = arguments
+        argumentNames = names ?? arguments.indices.map { "argument\($0)" }
+        isPositional = true
+        layout = arguments.map { $0.kind.layoutTag }.joined(separator: ",")
+        precondition(argumentNames.count == arguments.count, "one name per argument")
     }
 
     /// The index of a named argument, to set it cheaply every frame.

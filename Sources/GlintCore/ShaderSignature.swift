@@ -760,3 +760,21 @@ extension ShaderSignature {
         "\(function)(\(arguments.joined(separator: ", ")))"
     }
 }
+
+extension ShaderArgumentKind {
+    /// The kind without its size: what a compiled program's uniforms depend on.
+    public var layoutTag: String {
+        switch self {
+        case .float: return "float"
+        case .float2: return "float2"
+        case .float3: return "float3"
+        case .float4: return "float4"
+        case .color: return "color"
+        case .image: return "image"
+        case .floatArray: return "floatArray"
+        case .colorArray: return "colorArray"
+        case .data: return "data"
+        case .boundingRect: return "boundingRect"
+        }
+    }
+}

@@ -14,6 +14,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case gl(String)
     /// An image could not be read or written.
     case image(String)
+    /// A shader's positional arguments do not fit its function's parameters (count, types,
+    /// array lengths, texture units), or the function is not in its file.
+    case arguments(String)
     /// The watchdog stopped a frame that took longer than its limit: which file drew it, how
     /// long it had run, and the limit (seconds).
     case tooSlow(file: String, seconds: Double, limit: Double)
@@ -32,6 +35,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case .gl(let why):
             return "OpenGL error: \(why)"
         case .image(let why):
+            return why
+        case .arguments(let why):
             return why
         case let .tooSlow(file, seconds, limit):
             return "\(file): a frame took longer than \(Self.seconds(limit)) s to draw (stopped after \(Self.seconds(seconds)) s); "
@@ -73,6 +78,13 @@ enum GL {
         if numbers[0] < 3 || (numbers[0] == 3 && numbers[1] < 3) {
             throw .unsupportedGL(version: version)
         }
+    }
+
+    /// How many texture units a fragment shader may use (at least 16 in OpenGL 3.3).
+    static var maxTextureUnits: Int {
+        var n: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_IMAGE_UNITS), &n)
+        return Int(max(n, 16))
     }
 
     /// Names the first pending GL error, if any, and clears the queue.

@@ -14,6 +14,10 @@ final class Program {
 
     /// The file it was compiled from, for messages.
     var file = ""
+    /// Whether the file asks to be drawn as two passes, along x then y (`// glint: separable`).
+    var isSeparable = false
+    /// For a program called with positional arguments: the uniforms each argument sets.
+    var bindings: [ArgumentBinding] = []
     /// Whether that file is the user's (from a `--shaders` folder or a custom effect): drawn in
     /// chunks under the watchdog.
     var isUserFile = false
@@ -34,6 +38,10 @@ final class Program {
     let scale: GLint
     let layer: GLint
     let hasLayer: GLint
+    /// A separable pass's direction (`glint_passDirection`), and a layer effect's `Layer` argument.
+    let passDirection: GLint
+    let layerInfoOrigin: GLint
+    let layerInfoSize: GLint
     let baseColor: GLint
 
     /// For each `ShaderEffect` drawn with this program, where each of its arguments goes.
@@ -47,6 +55,8 @@ final class Program {
         var count: GLint
         var countLocation: GLint
         var sizeLocation: GLint
+        /// The texture unit of an image argument (0: the next free one).
+        var unit: GLint = 0
     }
 
     /// Compiles and links. `sources` are (stage, text, names of source strings for messages).
@@ -90,6 +100,9 @@ final class Program {
         targetSize = loc("glint_targetSize")
         scale = loc("glint_scale")
         layer = loc("glint_layer")
+        passDirection = loc("glint_passDirection")
+        layerInfoOrigin = loc("glint_layerInfo.origin")
+        layerInfoSize = loc("glint_layerInfo.size")
         hasLayer = loc("glint_hasLayer")
         baseColor = loc("glint_baseColor")
     }
@@ -105,6 +118,15 @@ final class Program {
     /// Where `effect`'s arguments go in this program, looked up on first use only.
     func slots(for effect: ShaderEffect) -> [UniformSlot] {
         if let cached = slots[effect.argumentNames] { return cached }
+        if effect.isPositional {
+            // Where the pipeline's generated uniforms for each argument are.
+            let made = bindings.map { b in
+                UniformSlot(location: location(b.uniform), count: GLint(b.arrayLength ?? 1),
+                            countLocation: b.countUniform.map(location) ?? -1, sizeLocation: -1, unit: GLint(b.textureUnit ?? 0))
+            }
+            slots[effect.argumentNames] = made
+            return made
+        }
         let made = effect.argumentNames.map { name in
             UniformSlot(
                 location: location(name),

@@ -49,6 +49,7 @@ public final class Renderer {
     /// Frames an unused image texture is kept.
     public static let textureLifetime = 120
     private var scratch: [Float] = []
+    private var words: [UInt32] = []
     private let prelude: (text: String, path: String)
     private let vertex: (text: String, path: String)
     private let context: GLContext
@@ -78,9 +79,13 @@ public final class Renderer {
     struct ProgramKey: Hashable {
         var function: String
         var kind: String
+        /// The positional arguments' kinds ("" for named arguments): they decide the uniforms.
+        var layout: String
     }
 
-    static func key(_ function: String, _ kind: ShaderEffect.Kind) -> ProgramKey { ProgramKey(function: function, kind: kind.name) }
+    static func key(_ effect: ShaderEffect) -> ProgramKey {
+        ProgramKey(function: effect.function, kind: effect.kind.name, layout: effect.layout)
+    }
 
     /// Compiles the program of `effect` now, so a broken shader is reported before the first frame.
     public func prepare(_ effect: ShaderEffect) throws(RenderError) {
@@ -89,19 +94,36 @@ public final class Renderer {
     }
 
     private func program(for effect: ShaderEffect) throws(RenderError) -> Program {
-        let key = Self.key(effect.function, effect.kind)
+        let key = Self.key(effect)
         if let p = programs[key] { return p }
-        let program = try compile(effect.function, kind: effect.kind)
+        let arguments = effect.isPositional ? effect.argumentValues.map(\.kind) : nil
+        let program = try compile(effect.function, kind: effect.kind, arguments: arguments)
         programs[key] = program
         if let path = sources.liveFile(named: effect.function + ".frag") {
-            live[key] = LiveFile(path: path, function: effect.function, modified: ShaderSources.modificationDate(path), kind: effect.kind)
+            live[key] = LiveFile(path: path, function: effect.function, modified: ShaderSources.modificationDate(path), kind: effect.kind, arguments: arguments)
         }
         return program
     }
 
-    private func compile(_ function: String, kind: ShaderEffect.Kind) throws(RenderError) -> Program {
+    /// Compiles `function` as `kind`. With `arguments` (positional), the file must define the
+    /// function itself, SwiftUI-style: its parameters are read from the source and checked
+    /// against the arguments' kinds, and the pipeline declares the uniforms and calls it.
+    /// Without, the file defines SwiftUI's modifier name (`colorEffect`, …) and reads named uniforms.
+    private func compile(_ function: String, kind: ShaderEffect.Kind, arguments: [ShaderArgumentKind]?) throws(RenderError) -> Program {
         let file = try sources.source(named: function + ".frag")
-        let text = EffectSource.assemble(effect: file.text, prelude: prelude.text, kind: kind)
+        var bindings: [ArgumentBinding] = []
+        let text: String
+        if let arguments {
+            do {
+                let signature = try ShaderSignature.parse(source: file.text, function: function, file: file.path)
+                bindings = try signature.bind(arguments, kind: kind.signatureKind, maxTextureUnits: GL.maxTextureUnits - 1)
+                text = EffectSource.assemble(effect: file.text, prelude: prelude.text, main: signature.mainSource(kind: kind.signatureKind, bindings: bindings))
+            } catch {
+                throw .arguments(error.description)
+            }
+        } else {
+            text = EffectSource.assemble(effect: file.text, prelude: prelude.text, kind: kind)
+        }
         let program = try Program(
             name: function,
             vertex: (vertex.text, [0: vertex.path]),
@@ -110,6 +132,8 @@ public final class Renderer {
         // A file read from the user's folder may be arbitrarily slow: it is drawn in chunks, watched.
         program.file = file.path
         program.isUserFile = sources.liveFile(named: function + ".frag") != nil
+        program.isSeparable = file.text.contains("// glint: separable")
+        program.bindings = bindings
         return program
     }
 
@@ -119,6 +143,7 @@ public final class Renderer {
         var function: String
         var modified: Date?
         var kind: ShaderEffect.Kind
+        var arguments: [ShaderArgumentKind]?
     }
 
     /// Recompiles every effect program whose file in the `--shaders` folder changed since it was
@@ -132,7 +157,7 @@ public final class Renderer {
             guard modified != file.modified else { continue }
             live[key]?.modified = modified
             do {
-                let fresh = try compile(file.function, kind: file.kind)
+                let fresh = try compile(file.function, kind: file.kind, arguments: file.arguments)
                 if !retired.contains(key) { lastGood[key] = programs[key] }
                 retired.remove(key)
                 programs[key] = fresh
@@ -196,9 +221,21 @@ public final class Renderer {
             guard passes[i].isEnabled else { continue }
             progressPass.index += 1
             let destination = i == last ? target : offscreen[1 - source].framebuffer
+            var layer = offscreen[source].texture
+            if try program(for: passes[i]).isSeparable {
+                // Along x into a third target, then along y from it to where the pass goes.
+                if offscreen.count < 3 {
+                    offscreen.append(try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight))
+                }
+                try offscreen[2].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
+                offscreen[2].framebuffer.bind()
+                clear(to: .clear)
+                try draw(passes[i], layer: layer, viewSize: viewSize, target: offscreen[2].framebuffer, direction: (1, 0))
+                layer = offscreen[2].texture
+            }
             destination.bind()
             clear(to: i == last ? backdrop : .clear)
-            try draw(passes[i], layer: offscreen[source].texture, viewSize: viewSize, target: destination)
+            try draw(passes[i], layer: layer, viewSize: viewSize, target: destination, direction: (0, 1))
             source = 1 - source
         }
     }
@@ -235,8 +272,9 @@ public final class Renderer {
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    private func draw(_ effect: ShaderEffect, layer: GLuint?, viewSize: Size, target: Framebuffer) throws(RenderError) {
-        guard retired.isEmpty || !retired.contains(Self.key(effect.function, effect.kind)) else { return }
+    private func draw(_ effect: ShaderEffect, layer: GLuint?, viewSize: Size, target: Framebuffer,
+                      direction: (x: Float, y: Float) = (1, 0)) throws(RenderError) {
+        guard retired.isEmpty || !retired.contains(Self.key(effect)) else { return }
         let program = try program(for: effect)
         epoxy_glUseProgram(program.id)
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
@@ -253,8 +291,12 @@ public final class Renderer {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer ?? 0)
         if program.layer >= 0 { epoxy_glUniform1i(program.layer, 0) }
+        if program.passDirection >= 0 { epoxy_glUniform2f(program.passDirection, direction.x, direction.y) }
+        // A layer effect's `Layer`: the view itself may be sampled (samples outside it are transparent).
+        if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, 0, 0) }
+        if program.layerInfoSize >= 0 { epoxy_glUniform2f(program.layerInfoSize, Float(viewSize.width), Float(viewSize.height)) }
 
-        try upload(effect, program.slots(for: effect))
+        try upload(effect, program.slots(for: effect), viewSize: viewSize)
         if program.isUserFile || target.pixelWidth * target.pixelHeight > Watchdog.largeFramePixels {
             try drawInChunks(program, target: target)
         } else {
@@ -323,7 +365,7 @@ public final class Renderer {
     public func isRetired(_ function: String) -> Bool { retired.contains { $0.function == function } }
 
     /// Sets every argument whose uniform the program declares; skips the others.
-    private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot]) throws(RenderError) {
+    private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot], viewSize: Size) throws(RenderError) {
         var unit: GLint = 1
         // Plain index loops: iterators over enum payloads can allocate in unoptimised builds.
         let values = effect.argumentValues
@@ -341,11 +383,31 @@ public final class Renderer {
                 let (r, g, b, a) = c.premultiplied
                 epoxy_glUniform4f(l, r, g, b, a)
             case .image(let image):
-                epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+                let u = slot.unit > 0 ? slot.unit : unit
+                epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(u))
                 epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture(for: image))
-                epoxy_glUniform1i(l, unit)
+                epoxy_glUniform1i(l, u)
                 if slot.sizeLocation >= 0 { epoxy_glUniform2f(slot.sizeLocation, Float(image.width), Float(image.height)) }
+                epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
                 unit += 1
+            case .boundingRect:
+                epoxy_glUniform4f(l, 0, 0, Float(viewSize.width), Float(viewSize.height))
+            case .data(let bytes):
+                words.removeAll(keepingCapacity: true)
+                var k = 0
+                while k < bytes.count {
+                    var w: UInt32 = 0
+                    var j = 0
+                    while j < 4 && k + j < bytes.count {
+                        w |= UInt32(bytes[k + j]) << (8 * UInt32(j))
+                        j += 1
+                    }
+                    words.append(w)
+                    k += 4
+                }
+                let n = min(words.count, Int(slot.count))
+                if n > 0 { words.withUnsafeBufferPointer { epoxy_glUniform1uiv(l, GLsizei(n), $0.baseAddress) } }
+                if slot.countLocation >= 0 { epoxy_glUniform1i(slot.countLocation, GLint(bytes.count)) }
             case .floatArray(let a):
                 let n = min(a.count, Int(slot.count))
                 if n > 0 { a.withUnsafeBufferPointer { epoxy_glUniform1fv(l, GLsizei(n), $0.baseAddress) } }

@@ -49,8 +49,8 @@ public enum ShaderDump {
             case .colorArray(let a):
                 uniform(name, "4fv", a.flatMap { c in let p = c.premultiplied; return [p.0, p.1, p.2, p.3] }, count: a.count)
                 uniform(name + "_count", "1i", [Float(a.count)])
-            case .image:
-                continue
+            case .image, .data, .boundingRect:
+                continue  // not needed by the built-in content effects the dump is for
             }
         }
         return out

@@ -93,6 +93,11 @@ enum EffectSource {
         return "#version 330 core\n#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
     }
 
+    /// The whole fragment shader with a given `main` (generated for positional arguments).
+    static func assemble(effect: String, prelude: String, main: String) -> String {
+        "#version 330 core\n#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
+    }
+
     /// Finds the kind of effect a file defines from the function it declares.
     static func kind(of source: String) -> ShaderEffect.Kind? {
         if source.contains("layerEffect(") { return .layer(maxSampleOffset: .zero) }

@@ -42,7 +42,7 @@ struct BenchCommand: ParsableCommand {
         }
         let events = try readEvents(input)
         if let dumpShader { try Console.checkWritable(dumpShader, what: "the shader dump") }
-        let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize).start()
+        let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: effectOptions.contentImage()).start()
         let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
 

@@ -25,10 +25,21 @@ struct GlintCommand: ParsableCommand {
 
 /// Options every command that shows an effect takes.
 struct EffectOptions: ParsableArguments {
-    @Option(name: .long, help: "The effect to show (see 'glint effects'), or your own colorEffect file (path.frag).")
-    var effect: String = "harmonic"
+    @Option(name: .customLong("effect"), help: ArgumentHelp("The effect to show (see 'glint effects'), a chain applied in order (harmonic,wave,blur), or your own colorEffect file (path.frag).", valueName: "name[,name…]"))
+    var effectOption: String?
 
-    @Option(name: .customLong("param"), help: ArgumentHelp("Set an effect parameter, e.g. --param amplitude=1 (repeatable).", valueName: "name=value"))
+    /// The chain as given, harmonic by default.
+    var effect: String { effectOption ?? "harmonic" }
+
+    @Option(name: .long, help: ArgumentHelp("Show a PNG as the content, under the effects (glint render --image card.png --effect dissolve,blur).", valueName: "file.png"))
+    var image: String?
+
+    /// The `--image` file, read; nil without one.
+    func contentImage() throws -> Image? {
+        try image.map { try Self.loadImage($0, for: "--image") }
+    }
+
+    @Option(name: .customLong("param"), help: ArgumentHelp("Set an effect parameter, e.g. --param amplitude=1, or blur.radius=8 in a chain; an image parameter takes a PNG path (repeatable).", valueName: "name=value"))
     var params: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Read shaders from this folder before the built-in ones (also GLINT_SHADERS).", valueName: "dir"))
@@ -47,45 +58,138 @@ struct EffectOptions: ParsableArguments {
         return seconds > 0 ? seconds : nil
     }
 
-    /// A `--effect` that names a file (`my.frag`, `shaders/x.frag`) rather than a built-in effect.
-    var customFile: String? {
-        effect.hasSuffix(".frag") || effect.contains("/") ? effect : nil
+    /// The chain's names: `--effect harmonic,wave,blur`.
+    var chainNames: [String] {
+        effect.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     }
 
-    /// The effect, with its parameters applied; every bad name or value is one clear error.
-    func makeEffect() throws -> any Effect {
-        if let path = customFile {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
-                  let data = FileManager.default.contents(atPath: path) else {
-                throw InputError("cannot read the effect file '\(path)': no such file or not readable")
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
-            }
-            guard text.contains("colorEffect(") else {
-                throw InputError("the effect file '\(path)' defines no 'vec4 colorEffect(vec2 position, vec4 color)'; a custom file must be a colour effect")
-            }
-            guard path.hasSuffix(".frag") else {
-                throw InputError("the effect file '\(path)' must end in .frag")
-            }
-            if shaders != nil {
-                throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
-            }
-            let name = String(path.split(separator: "/").last ?? Substring(path))
-            let custom = CustomEffect(function: String(name.dropLast(5)), fileName: name)
-            for text in params { _ = try Parse.parameter(text, for: custom.descriptor) }
-            return custom
+    /// A `--effect` that names a file (`my.frag`, `shaders/x.frag`) rather than a built-in effect.
+    var customFile: String? {
+        chainNames.first { $0.hasSuffix(".frag") || $0.contains("/") }
+    }
+
+    /// The effect chain, with its parameters and images applied; every bad name or value is one
+    /// clear error. A chain that starts with an effect that changes what is below (wave, blur,
+    /// dissolve) is shown over the harmonic glow, or over `image` (`--image`).
+    func makeEffects(image: Image? = nil) throws -> [any Effect] {
+        let names = chainNames
+        if let empty = names.firstIndex(of: "") {
+            throw InputError("bad effect chain '\(effect)': effect \(empty + 1) has no name; expected names separated by commas, like harmonic,wave,blur")
         }
-        guard let type = EffectRegistry.type(named: effect) else {
-            throw InputError("unknown effect '\(effect)'; valid effects: \(EffectRegistry.names.joined(separator: ", "))")
+        var chain: [any Effect] = []
+        for (index, name) in names.enumerated() {
+            if name.hasSuffix(".frag") || name.contains("/") {
+                guard index == 0 else {
+                    throw InputError("bad effect chain '\(effect)': your own file '\(name)' is a colour effect that draws the content, so it must come first")
+                }
+                chain.append(try makeCustom(name))
+                continue
+            }
+            guard let type = EffectRegistry.type(named: name) else {
+                throw InputError("unknown effect '\(name)'\(names.count > 1 ? " in the chain '\(effect)'" : ""); valid effects: \(EffectRegistry.names.joined(separator: ", "))")
+            }
+            if index > 0 && !type.descriptor.isModifier {
+                throw InputError("bad effect chain '\(effect)': \(name) draws content of its own, so it can only come first; after the first come effects that change what is below (\(EffectRegistry.all.filter { $0.descriptor.isModifier }.map { $0.descriptor.name }.joined(separator: ", ")))")
+            }
+            chain.append(type.init())
         }
-        let instance = type.init()
+        if let image {
+            if effectGiven && !chain[0].descriptor.isModifier {
+                throw InputError("\(chain[0].descriptor.name) draws content of its own and would hide the image; with --image use effects that change what is below (\(EffectRegistry.all.filter { $0.descriptor.isModifier }.map { $0.descriptor.name }.joined(separator: ", ")))")
+            }
+            let content = ImageEffect(image: image)
+            chain = effectGiven ? [content] + chain : [content]
+        } else if chain[0].descriptor.isModifier {
+            chain.insert(HarmonicEffect(), at: 0)
+        }
+        try applyParameters(to: chain)
+        return chain
+    }
+
+    /// Whether `--effect` was given (with `--image`, no `--effect` shows the image alone).
+    var effectGiven: Bool { effectOption != nil }
+
+    private func makeCustom(_ path: String) throws -> CustomEffect {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
+              let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read the effect file '\(path)': no such file or not readable")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
+        }
+        guard text.contains("colorEffect(") else {
+            throw InputError("the effect file '\(path)' defines no 'vec4 colorEffect(vec2 position, vec4 color)'; a custom file must be a colour effect")
+        }
+        guard path.hasSuffix(".frag") else {
+            throw InputError("the effect file '\(path)' must end in .frag")
+        }
+        if shaders != nil {
+            throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
+        }
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        return CustomEffect(function: String(name.dropLast(5)), fileName: name)
+    }
+
+    /// `--param name=value`, or `effect.name=value` in a chain; an image parameter takes a PNG
+    /// path (`--param dissolve.noise=my.png`). Effects' images not given come from `Assets/`.
+    private func applyParameters(to chain: [any Effect]) throws {
+        var imagesGiven: Set<String> = []
         for text in params {
-            let (name, value) = try Parse.parameter(text, for: type.descriptor)
-            instance.setParameter(name, to: value)
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let key = String(parts[0])
+            var target: (any Effect)?
+            var name = key
+            if let dot = key.firstIndex(of: "."), !key.hasPrefix(".") {
+                let effectName = String(key[..<dot])
+                name = String(key[key.index(after: dot)...])
+                target = chain.first { $0.descriptor.name == effectName }
+                if target == nil {
+                    throw InputError("bad parameter '\(text)': there is no \(effectName) in the effects shown (\(chain.map(\.descriptor.name).joined(separator: ", ")))")
+                }
+            } else {
+                let having = chain.filter { e in e.descriptor.parameters.contains { $0.name == name } || e.descriptor.images.contains { $0.name == name } }
+                if having.count > 1 {
+                    throw InputError("bad parameter '\(text)': \(having.map(\.descriptor.name).joined(separator: " and ")) both take '\(name)'; say which, like \(having[0].descriptor.name).\(name)=…")
+                }
+                target = having.first ?? chain.first
+            }
+            guard let effect = target else { continue }
+            if parts.count == 2, effect.descriptor.images.contains(where: { $0.name == name }) {
+                effect.setImage(name, to: try Self.loadImage(String(parts[1]), for: "\(effect.descriptor.name).\(name)"))
+                imagesGiven.insert("\(effect.descriptor.name).\(name)")
+                continue
+            }
+            let (parameter, value) = try Parse.parameter(parts.count == 2 ? "\(name)=\(parts[1])" : name, for: effect.descriptor)
+            effect.setParameter(parameter, to: value)
         }
-        return instance
+        for effect in chain {
+            try Self.loadDefaultImages(effect, except: imagesGiven)
+        }
+    }
+
+    /// Gives `effect` its image parameters' default images from the built-in `Assets/`.
+    static func loadDefaultImages(_ effect: any Effect, except given: Set<String> = []) throws {
+        for image in effect.descriptor.images where !given.contains("\(effect.descriptor.name).\(image.name)") {
+            guard let bytes = ShaderSources.asset(named: image.asset) else {
+                throw AppError("the image '\(image.asset)' is missing from the built-in Assets/")
+            }
+            effect.setImage(image.name, to: try PNG.image(from: bytes))
+        }
+    }
+
+    /// A PNG file as an image (premultiplied), or one clear line.
+    static func loadImage(_ path: String, for what: String) throws -> Image {
+        var isDir: ObjCBool = false
+        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
+              let data = FileManager.default.contents(atPath: path) else {
+            throw InputError("cannot read the image '\(path)' for \(what): no such file or not readable")
+        }
+        do {
+            return try PNG.image(from: [UInt8](data))
+        } catch {
+            throw InputError("cannot read the image '\(path)' for \(what): not a PNG file")
+        }
     }
 
     func makeSources() throws -> ShaderSources {
@@ -175,8 +279,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var effectOptions: EffectOptions
     @OptionGroup(title: "Tear") var tearOptions: TearOptions
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
-    var size: String = "1280x720"
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The view's size in points (default 1280x720, or the --image's size).", valueName: "WxH"))
+    var size: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame).", valueName: "factor"))
     var scale: String = "1"
@@ -195,11 +299,13 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         // Everything the user typed is checked before any GL work starts.
-        let viewSize = try Parse.size(size)
+        let image = try effectOptions.contentImage()
+        let viewSize = try size.map { try Parse.size($0) } ?? image.map { Size(width: Double($0.width), height: Double($0.height)) }
+            ?? Size(width: 1280, height: 720)
         let scaleFactor = try Parse.scale(scale)
         let duration = try Parse.time(time)
         let events = try readEvents(input)
-        let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize)
+        let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: image)
         try OutputFiles.check(output, what: "the image")
         if let state { try OutputFiles.check(state, what: "the state") }
 
@@ -221,7 +327,7 @@ struct RenderCommand: ParsableCommand {
 /// What `render` and `bench` both set up. Making one checks every effect and tear option; only
 /// `start()` touches GL, so bad input is refused before any context exists.
 struct HeadlessSetup {
-    let effect: any Effect
+    let effects: [any Effect]
     let tear: TearController?
     let backdrop: Color
     let sources: ShaderSources
@@ -232,8 +338,8 @@ struct HeadlessSetup {
     /// The watchdog's default limit headless, in seconds.
     static let defaultFrameTimeout = 5.0
 
-    init(_ effectOptions: EffectOptions, _ tearOptions: TearOptions, viewSize: Size) throws {
-        effect = try effectOptions.makeEffect()
+    init(_ effectOptions: EffectOptions, _ tearOptions: TearOptions, viewSize: Size, image: Image? = nil) throws {
+        effects = try effectOptions.makeEffects(image: image)
         sources = try effectOptions.makeSources()
         tear = try tearOptions.makeTear()
         backdrop = try tearOptions.backdropColor()
@@ -245,7 +351,7 @@ struct HeadlessSetup {
     /// A headless context, the scene, and its renderer with every pass compiled.
     func start() throws -> (HeadlessContext, Scene, SceneRenderer) {
         let context = try HeadlessContext()
-        let scene = Scene(effect: effect, viewSize: viewSize, tear: tear)
+        let scene = Scene(effects: effects, viewSize: viewSize, tear: tear)
         let drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop

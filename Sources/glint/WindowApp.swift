@@ -33,7 +33,7 @@ final class WindowApp {
     private let watchesShaders: Bool
     private var shaderError: String?
 
-    init(effect: any Effect, tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, frameTimeout: Double?, quitAfter: Double?) throws {
+    init(effects: [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, frameTimeout: Double?, quitAfter: Double?) throws {
         glfwSetErrorCallback { _, description in
             lastGLFWError = description.map { String(cString: $0) }
         }
@@ -48,7 +48,7 @@ final class WindowApp {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, GLFW_TRUE)
-        let name = effect.descriptor.title  // a custom effect's is its file name
+        let name = effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
         guard let window = glfwCreateWindow(Int32(size.width), Int32(size.height), "Glint — \(name)", nil, nil) else {
             let message = lastGLFWError ?? "unknown reason"
             glfwTerminate()
@@ -63,7 +63,7 @@ final class WindowApp {
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop
         drawer.renderer.frameTimeout = frameTimeout
-        scene = Scene(effect: effect, viewSize: size, tear: tear)
+        scene = Scene(effects: effects, viewSize: size, tear: tear)
         self.quitAfter = quitAfter
         watchesShaders = sources.overrideDirectory != nil
         startTime = glfwGetTime()
@@ -201,13 +201,13 @@ final class WindowApp {
 
     /// The window title and the HUD line: effect name and frame rate (changes twice a second).
     private func refreshTitle() {
-        let name = scene.effect.descriptor.name
+        let name = scene.name
         let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "… fps"
         let count = EffectRegistry.all.count
         let keys = count > 1 ? "1-\(min(count, 9)) or Tab: switch effect,  " : ""
         hudText = "\(name)  \(fps)    \(keys)hold: animate,  Esc: quit"
 
-        let newTitle = "Glint — \(scene.effect.descriptor.title) — \(fps)"
+        let newTitle = "Glint — \(scene.title) — \(fps)"
         if newTitle != title {
             title = newTitle
             glfwSetWindowTitle(window, newTitle)
@@ -265,7 +265,7 @@ final class WindowApp {
             scene.tear?.isBroken = false
         case GLFW_KEY_TAB:
             let names = EffectRegistry.names
-            let i = names.firstIndex(of: scene.effect.descriptor.name) ?? 0
+            let i = names.firstIndex(of: scene.effects[scene.effects.count - 1].descriptor.name) ?? 0
             switchEffect(to: (i + 1) % names.count)
         case GLFW_KEY_1...GLFW_KEY_9:
             switchEffect(to: Int(key - GLFW_KEY_1))
@@ -277,11 +277,14 @@ final class WindowApp {
     private func switchEffect(to index: Int) {
         guard EffectRegistry.all.indices.contains(index) else { return }
         let type = EffectRegistry.all[index]
-        guard type.descriptor.name != scene.effect.descriptor.name else { return }
+        guard type.descriptor.name != scene.effects[scene.effects.count - 1].descriptor.name else { return }
         isPressed = false
         pending.removeAll(keepingCapacity: true)
-        scene.switchEffect(to: type.init())
+        // An effect that changes what is below is shown over the harmonic glow.
+        let effect = type.init()
         do {
+            try EffectOptions.loadDefaultImages(effect)
+            scene.switchEffects(to: type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect])
             try drawer.prepare(scene)
         } catch {
             Console.warn("\(error)")

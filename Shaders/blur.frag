@@ -1,0 +1,61 @@
+// A Gaussian blur of the view's layer, radius points each side (σ = radius / 2), drawn as two one-dimensional passes.
+// Ports seed 002's layer-effect Gaussian blur (../shared/seeds/002_8dd7ab31d13cf706.txt), with a true kernel instead of its 9 taps.
+// glint: separable
+//
+// A layer effect drawn twice: the pipeline draws files carrying the marker above once with
+// glint_passDirection = (1, 0) into an intermediate layer, then again with (0, 1) over that result.
+// Each pass takes a tap at every pixel offset d in [-R, R], R = floor(radius · glint_scale) pixels,
+// weighted exp(-d² / (2σ²)) with σ = radius / 2 · glint_scale pixels, normalised to sum 1; the two
+// passes multiply to the full 2-D Gaussian over the (2R + 1)² window.
+//
+// Fetches are halved by linear sampling: taps d and d + 1 (weights w₁, w₂) are read as one bilinear
+// sample at d + w₂ / (w₁ + w₂) between the two pixel centres, so a pass costs 1 + ⌈R / 2⌉·2 fetches.
+// That relies on the layer being linearly filtered and pixel-aligned with this pass (position is a
+// pixel centre). At the border of what may be sampled (layer.origin, layer.size) a pair whose outer
+// tap is outside reads its inner tap alone: the bilinear read would otherwise mix in the texel
+// beyond the border as stored (the edge texel, when the texture clamps), not transparent.
+//
+// radius is clamped to 0…64 points and R to 256 pixels (64 points at scale 4), so a pass is at most
+// 513 taps in 257 fetches; above scale 4 the kernel is cut at 256 pixels. A radius whose σ is under
+// half a pixel returns the layer unchanged.
+
+// glint_passDirection (declared by the prelude) is (1, 0) on the first pass, (0, 1) on the second; one step is one pixel
+
+const float blurMaxRadius = 64.0;  // points
+const int blurMaxTaps = 256;       // pixels each side: blurMaxRadius at scale 4
+
+// Whether `p` (points) lies where the layer may be sampled.
+bool blurCanSample(Layer layer, vec2 p) {
+    return all(greaterThanEqual(p, layer.origin)) && all(lessThanEqual(p, layer.origin + layer.size));
+}
+
+// Taps d and d + 1 along `direction` (one pixel, in points), weighted `near` and `far`, in one fetch
+// where both may be sampled.
+vec4 blurPair(Layer layer, vec2 position, vec2 direction, float d, float near, float far) {
+    if (far > 0.0 && !blurCanSample(layer, position + direction * (d + 1.0))) {
+        return near * layerSample(layer, position + direction * d);
+    }
+    return (near + far) * layerSample(layer, position + direction * (d + far / (near + far)));
+}
+
+vec4 blur(vec2 position, Layer layer, float radius) {
+    float sigma = 0.5 * clamp(radius, 0.0, blurMaxRadius) * glint_scale;  // pixels
+    if (sigma < 0.5) {
+        return layerSample(layer, position);
+    }
+    // The small bias keeps e.g. 1.1 · 3 (3.2999999 in float) from losing its last tap to rounding.
+    int taps = min(int(floor(2.0 * sigma + 1.0e-3)), blurMaxTaps);
+    vec2 pixelStep = glint_passDirection / glint_scale;  // one pixel, in points
+    float inverseTwoSigmaSquared = 1.0 / (2.0 * sigma * sigma);
+
+    vec4 sum = layerSample(layer, position);
+    float total = 1.0;
+    for (int d = 1; d <= taps; d += 2) {
+        float near = exp(-float(d * d) * inverseTwoSigmaSquared);
+        float far = d + 1 <= taps ? exp(-float((d + 1) * (d + 1)) * inverseTwoSigmaSquared) : 0.0;
+        sum += blurPair(layer, position, pixelStep, float(d), near, far);
+        sum += blurPair(layer, position, -pixelStep, float(d), near, far);
+        total += 2.0 * (near + far);
+    }
+    return sum / total;
+}
