@@ -24,11 +24,48 @@ struct ShaderValidationTests {
         case "vert": return (text, "vert")
         case "frag":
             if text.contains("#version") { return (text, "frag") }
-            guard let kind = EffectSource.kind(of: text) else { return nil }
             let prelude = try String(contentsOfFile: shaderFolder + "/glint.glsl", encoding: .utf8)
+            if let positional = try positional(file: file, text: text) {
+                return (EffectSource.assemble(effect: text, prelude: prelude, main: positional.main), "frag")
+            }
+            guard let kind = EffectSource.kind(of: text) else { return nil }
             return (EffectSource.assemble(effect: text, prelude: prelude, kind: kind), "frag")
         default: return nil  // glint.glsl is checked inside every effect
         }
+    }
+
+    /// A file that defines a function named after itself takes positional arguments: its kind
+    /// and arguments follow from its parameters, and the pipeline generates the `main`.
+    static func positional(file: String, text: String) throws -> (kind: ShaderEffect.Kind, arguments: [ShaderArgument], main: String)? {
+        let function = String(file.dropLast(5))
+        guard ShaderSignature.definedFunctions(in: text).contains(function) else { return nil }
+        let signature = try ShaderSignature.parse(source: text, function: function, file: file)
+        let kind: ShaderEffect.Kind
+        if signature.returnType == .vec2 {
+            kind = .distortion(maxSampleOffset: .zero)
+        } else if signature.parameters.count > 1 && signature.parameters[1].type == .layer {
+            kind = .layer(maxSampleOffset: .zero)
+        } else {
+            kind = .color
+        }
+        var arguments: [ShaderArgument] = []
+        var rest = Array(signature.parameters.dropFirst(kind == .color || kind.readsLayer && signature.returnType != .vec2 ? 2 : 1))
+        while let p = rest.first {
+            rest.removeFirst()
+            switch (p.type, p.arrayLength) {
+            case (.float, nil): arguments.append(.float(0))
+            case (.vec2, nil): arguments.append(.float2(0, 0))
+            case (.vec3, nil): arguments.append(.float3(0, 0, 0))
+            case (.vec4, nil): arguments.append(.float4(0, 0, 0, 0))
+            case (.sampler2D, nil): arguments.append(.image(Image(width: 1, height: 1, pixels: [0, 0, 0, 0])))
+            case (.float, _): arguments.append(.floatArray([])); rest.removeFirst()
+            case (.vec4, _): arguments.append(.colorArray([])); rest.removeFirst()
+            case (.uint, _): arguments.append(.data([])); rest.removeFirst()
+            default: Issue.record("Shaders/\(file): parameter '\(p.name)' of type \(p.typeDescription) takes no argument Glint has")
+            }
+        }
+        let bindings = try signature.bind(arguments.map(\.kind), kind: kind.signatureKind, maxTextureUnits: 15)
+        return (kind, arguments, signature.mainSource(kind: kind.signatureKind, bindings: bindings))
     }
 
     @Test("the folder holds the pipeline's programs and the effects")
@@ -75,7 +112,12 @@ struct ShaderValidationTests {
         let renderer = try Renderer(sources: sources)
         for file in Self.files where file.hasSuffix(".frag") {
             let text = try String(contentsOfFile: Self.shaderFolder + "/" + file, encoding: .utf8)
-            guard !text.contains("#version"), let kind = EffectSource.kind(of: text) else { continue }
+            guard !text.contains("#version") else { continue }
+            if let positional = try Self.positional(file: file, text: text) {
+                try renderer.prepare(ShaderEffect(function: String(file.dropLast(5)), kind: positional.kind, positional: positional.arguments))
+                continue
+            }
+            guard let kind = EffectSource.kind(of: text) else { continue }
             try renderer.prepare(ShaderEffect(function: String(file.dropLast(5)), kind: kind, arguments: [:]))
         }
         _ = try OverlayRenderer(sources: sources)
