@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "GlintCore", targets: ["GlintCore"]),
         .library(name: "GlintRender", targets: ["GlintRender"]),
+        // The SwiftUI-style API: shaders, views, effect modifiers, ImageRenderer, the window.
+        .library(name: "Glint", targets: ["Glint"]),
         .executable(name: "glint", targets: ["glint"]),
     ],
     dependencies: [
@@ -30,11 +32,15 @@ let package = Package(
             plugins: ["EmbedResources"]
         ),
 
-        // The `glint` command: window, event loop, CLI.
+        // The library users import: SwiftUI's shader-effect model (Shader, ShaderLibrary, views and
+        // their effect modifiers, ImageRenderer) and a GLFW window any package can open.
+        .target(name: "Glint", dependencies: ["GlintCore", "GlintRender", "CGLFW", "CEpoxy"]),
+
+        // The `glint` command: a client of the Glint library, plus the CLI.
         .executableTarget(
             name: "glint",
             dependencies: [
-                "GlintCore", "GlintRender", "CGLFW", "CEpoxy", "CAllocCounter",
+                "Glint", "GlintCore", "GlintRender", "CGLFW", "CEpoxy", "CAllocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -18,11 +18,24 @@ public final class ShaderEffect {
         case layer(maxSampleOffset: Size)
         /// `distortionEffect`: maps each position to the position of the layer below to show.
         case distortion(maxSampleOffset: Size)
+        /// A shader as a fill (`Rectangle().fill(shader)`): `vec4 f(vec2 position, args…)`, the
+        /// view's content.
+        case fill
 
         /// Whether the pass reads the layer below it, and so needs it rendered offscreen first.
         public var readsLayer: Bool {
-            if case .color = self { return false }
-            return true
+            switch self {
+            case .color, .fill: return false
+            case .layer, .distortion: return true
+            }
+        }
+
+        /// How far outside the view the pass may sample (and so draws), in points.
+        public var maxSampleOffset: Size {
+            switch self {
+            case .layer(let m), .distortion(let m): return m
+            case .color, .fill: return .zero
+            }
         }
 
         /// The kind of function a positional program calls.
@@ -31,6 +44,7 @@ public final class ShaderEffect {
             case .color: return .color
             case .layer: return .layer
             case .distortion: return .distortion
+            case .fill: return .fill
             }
         }
 
@@ -39,6 +53,7 @@ public final class ShaderEffect {
             case .color: return "colorEffect"
             case .layer: return "layerEffect"
             case .distortion: return "distortionEffect"
+            case .fill: return "fill"
             }
         }
     }
@@ -91,6 +106,12 @@ public final class ShaderEffect {
         isPositional = true
         layout = arguments.map { $0.kind.layoutTag }.joined(separator: ",")
         precondition(argumentNames.count == arguments.count, "one name per argument")
+    }
+
+    /// The pass as a value for a `FrameGraph` (no allocation: the arrays are shared).
+    public var value: EffectPass {
+        EffectPass(function: function, kind: kind, arguments: argumentValues, names: argumentNames,
+                   isPositional: isPositional, isOpaque: isOpaque, isEnabled: isEnabled)
     }
 
     /// The index of a named argument, to set it cheaply every frame.

@@ -89,6 +89,12 @@ enum EffectSource {
                 glint_fragColor = layerSample(distortionEffect(glint_position()));
             }
             """
+        case .fill:
+            main = """
+            void main() {
+                glint_fragColor = fillEffect(glint_position());
+            }
+            """
         }
         return "#version 330 core\n#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
     }

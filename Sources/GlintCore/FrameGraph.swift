@@ -1,0 +1,107 @@
+/// A rectangle in points, SwiftUI's user space: origin at the top-left, y down.
+public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    /// The rect from the origin to `size`.
+    public init(size: Size) { self.init(origin: .zero, size: size) }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { origin.x }
+    public var minY: Double { origin.y }
+    public var maxX: Double { origin.x + size.width }
+    public var maxY: Double { origin.y + size.height }
+    public var width: Double { size.width }
+    public var height: Double { size.height }
+
+    /// The rect grown by `margin` on every side.
+    public func outset(by margin: Size) -> Rect {
+        Rect(x: minX - margin.width, y: minY - margin.height,
+             width: size.width + 2 * margin.width, height: size.height + 2 * margin.height)
+    }
+
+    /// Whether `p` lies inside, edges included.
+    public func contains(_ p: Point) -> Bool { p.x >= minX && p.y >= minY && p.x <= maxX && p.y <= maxY }
+
+    public var description: String { "\(formatNumber(minX)),\(formatNumber(minY)) \(size)" }
+}
+
+/// One shader pass of a frame, as a plain value: SwiftUI's `Shader` applied as one of its effect
+/// modifiers (or as the view's content). Made afresh every frame costs nothing but the arrays
+/// the caller already holds: the renderer caches its programs by the function, the kind, the
+/// library and the arguments' kinds, never by the identity of a pass.
+public struct EffectPass: Sendable {
+    /// The GLSL function (and file, `<function>.frag`) the pass calls.
+    public var function: String
+    /// Where the function's file is: nil for Glint's own shaders (and a `--shaders` folder),
+    /// otherwise a GLSL file defining it or a folder holding `<function>.frag`
+    /// (`ShaderLibrary(url:)`).
+    public var library: String?
+    public var kind: ShaderEffect.Kind
+    /// The arguments: in order of the function's parameters after its leading ones when
+    /// `isPositional`, otherwise each sets the uniform named in `names`.
+    public var arguments: [ShaderArgument]
+    /// The uniform names of named arguments; labels for `--state` of positional ones.
+    public var names: [String]
+    public var isPositional: Bool
+    /// Whether every pixel it draws is opaque whatever its arguments: as content it is then
+    /// drawn with no clear and no blending.
+    public var isOpaque: Bool
+    /// SwiftUI's `isEnabled`: a disabled pass is skipped and costs nothing.
+    public var isEnabled: Bool
+
+    public init(function: String, library: String? = nil, kind: ShaderEffect.Kind, arguments: [ShaderArgument],
+                names: [String] = [], isPositional: Bool = true, isOpaque: Bool = false, isEnabled: Bool = true) {
+        self.function = function
+        self.library = library
+        self.kind = kind
+        self.arguments = arguments
+        self.names = names
+        self.isPositional = isPositional
+        self.isOpaque = isOpaque
+        self.isEnabled = isEnabled
+    }
+}
+
+/// What the renderer draws in one frame, as a value: a view's content and its effect passes in
+/// declaration order, placed in a rect of the target.
+///
+/// The content draws inside `viewRect` only. Each enabled layer or distortion pass reads what
+/// was drawn before it as a layer covering the view's rect grown by its `maxSampleOffset` (and
+/// every earlier pass's): samples beyond that are transparent, and the pass draws over that
+/// grown rect, so a distortion can move content out past the view's edges. Positions every pass
+/// sees are in the view's own user space: points, origin at its top-left.
+public struct FrameGraph: Sendable {
+    /// Where the view sits in the target, in points.
+    public var viewRect: Rect
+    /// Pixels per point.
+    public var scale: Double
+    /// What shows around the view and through it where it is transparent.
+    public var backdrop: Color
+    /// The colour a first colour effect receives when there is no layer below it.
+    public var baseColor: Color
+    /// What the view draws before its effects.
+    public var content: EffectPass
+    /// The view's effects, applied in order to the content.
+    public var effects: [EffectPass]
+
+    public init(viewRect: Rect, scale: Double, backdrop: Color = .clear, baseColor: Color = .black,
+                content: EffectPass, effects: [EffectPass] = []) {
+        self.viewRect = viewRect
+        self.scale = scale
+        self.backdrop = backdrop
+        self.baseColor = baseColor
+        self.content = content
+        self.effects = effects
+    }
+}
