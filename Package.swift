@@ -40,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "glint",
             dependencies: [
-                "Glint", "GlintCore", "GlintRender", "CGLFW", "CEpoxy", "CAllocCounter",
+                "Glint", "GlintCore", "GlintRender", "CEpoxy", "CAllocCounter",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,0 +1,48 @@
+import GlintCore
+import GlintRender
+
+extension GlintWindow {
+    /// One frame of a window's loop, as values: the time, the input since the last frame and where
+    /// to draw. A client's frame handler reads it, updates its state and draws into `framebuffer`;
+    /// the window swaps buffers afterwards.
+    ///
+    /// Being a plain value, a frame can also be built by hand to test a frame handler with no
+    /// window at all.
+    public struct Frame: Sendable {
+        /// Seconds since the window opened, not counting the time it spent minimised: the
+        /// clock stands still while nothing is drawn, so no animation jumps on the way back.
+        public var time: Double
+        /// The view's size in points (the framebuffer's pixels divided by `pixelScale`).
+        public var viewSize: Size
+        /// Pixels per point: 1, or 2 on a HiDPI screen.
+        public var pixelScale: Double
+        /// The window's default framebuffer, to draw this frame into (its size in pixels).
+        public var framebuffer: Framebuffer
+        /// Left-button events since the last frame, in order, each stamped with the time it
+        /// happened: `.down`, `.move` while the button is held, `.up`. Positions in points from
+        /// the view's top-left corner.
+        public var pointerEvents: [PointerEvent]
+        /// Keys pressed since the last frame, in order (auto-repeat is left out).
+        public var keyPresses: [Key]
+        /// Set by `cancelPointer()`; the window then forgets the press.
+        public private(set) var cancelsPress = false
+
+        public init(time: Double, viewSize: Size, pixelScale: Double = 1, framebuffer: Framebuffer,
+                    pointerEvents: [PointerEvent] = [], keyPresses: [Key] = []) {
+            self.time = time
+            self.viewSize = viewSize
+            self.pixelScale = pixelScale
+            self.framebuffer = framebuffer
+            self.pointerEvents = pointerEvents
+            self.keyPresses = keyPresses
+        }
+
+        /// Takes the press away from whoever had it (a key switched what is on screen, say): this
+        /// frame's pointer events are dropped, and the window reports no `.move` or `.up` for the
+        /// button still held; the next press starts afresh.
+        public mutating func cancelPointer() {
+            pointerEvents.removeAll(keepingCapacity: true)
+            cancelsPress = true
+        }
+    }
+}

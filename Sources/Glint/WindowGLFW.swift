@@ -1,0 +1,313 @@
+import CGLFW
+import Foundation
+import GlintCore
+import GlintRender
+
+/// The last message GLFW reported, for error lines (GLFW's callback cannot carry context).
+nonisolated(unsafe) private var lastGLFWError: String?
+/// Windows whose GLFW window still exists: GLFW is ended when the last one is destroyed.
+nonisolated(unsafe) private var liveWindows = 0
+
+/// A window on the desktop with an OpenGL 3.3 core context, to draw Glint frames in: the only
+/// code in Glint that knows about GLFW.
+///
+/// It owns GLFW's lifetime and the window's `GLContext`. Its frame loop hands the client each
+/// frame as a value (the time, the pointer events and key presses since the last frame, the
+/// framebuffer and its size), lets it draw, and shows the result:
+///
+/// ```swift
+/// let window = try GlintWindow(title: "Glow", size: Size(width: 800, height: 500))
+/// let renderer = try SceneRenderer(sources: ShaderSources())   // made in the window's context
+/// try window.run { frame in
+///     if frame.keyPresses.contains(.escape) { window.close() }
+///     scene.viewSize = frame.viewSize
+///     scene.advance(to: frame.time, applying: frame.pointerEvents)
+///     try renderer.draw(scene, into: frame.framebuffer)
+/// }
+/// ```
+///
+/// Sizes are in points; on a HiDPI screen the window and its framebuffer have `pixelScale`
+/// pixels per point (GLFW's content scale, from Xft.dpi on X11). Use it from the main thread,
+/// one window at a time, as GLFW requires.
+public final class GlintWindow {
+    /// The size a window opens at when none is given, in points.
+    public static let defaultSize = Size(width: 960, height: 600)
+    /// The largest side a window may ask for, in points (X11's limit).
+    public static let maximumSide = 32767.0
+
+    private let windowContext: WindowContext
+    private var window: OpaquePointer { windowContext.window }
+    private let startTime: Double
+    /// Seconds spent minimised: the clock does not run then.
+    private var pausedTime = 0.0
+
+    /// Input since the last frame; reused so a steady frame allocates nothing.
+    private var pendingPointerEvents: [PointerEvent] = []
+    private var pendingKeyPresses: [Key] = []
+    private var isPressed = false
+
+    /// The OpenGL context of the window. It is current on this thread once the window is open;
+    /// every GL object made in it keeps it (and the GLFW window) alive until the object is gone.
+    public var context: GLContext { windowContext }
+
+    /// The title bar's text. Setting the same text again costs nothing.
+    public var title: String {
+        didSet {
+            if title != oldValue { glfwSetWindowTitle(window, title) }
+        }
+    }
+
+    /// Seconds after which the loop ends by itself (measured by `time`), for demos and tests;
+    /// nil to run until closed.
+    public var quitAfter: Double?
+
+    /// Opens a window with an OpenGL 3.3 core context, current on this thread.
+    ///
+    /// - Parameters:
+    ///   - title: the title bar's text.
+    ///   - size: the view's size in points; scaled to the monitor's content scale, so a HiDPI
+    ///     screen gets the same size on screen with more pixels.
+    ///   - isResizable: whether the user may resize it (the view size follows).
+    ///   - vsync: whether a frame waits for the display's refresh before it is shown.
+    /// - Throws: `WindowError` with one line saying why: no display, no OpenGL 3.3 core, or
+    ///   what else GLFW reported.
+    public init(title: String = "Glint", size: Size = GlintWindow.defaultSize, isResizable: Bool = true, vsync: Bool = true) throws(WindowError) {
+        let sides = 1...Self.maximumSide
+        guard sides.contains(size.width), sides.contains(size.height) else {
+            throw WindowError(.other, "cannot open a window of \(size) points: each side must be 1 to \(Int(Self.maximumSide)) points")
+        }
+        glfwSetErrorCallback { _, description in
+            lastGLFWError = description.map { String(cString: $0) }
+        }
+        guard glfwInit() == GLFW_TRUE else {
+            let display = ProcessInfo.processInfo.environment["DISPLAY"]
+            let why = display.map { "cannot connect to the X display '\($0)'" } ?? "no display (DISPLAY is not set)"
+            throw WindowError(.noDisplay, "cannot open a window: \(why)")
+        }
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3)
+        glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3)
+        glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE)
+        glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
+        glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
+        glfwWindowHint(GLFW_RESIZABLE, isResizable ? GLFW_TRUE : GLFW_FALSE)
+        guard let window = glfwCreateWindow(Int32(size.width), Int32(size.height), title, nil, nil) else {
+            let message = lastGLFWError ?? "unknown reason"
+            if liveWindows == 0 { glfwTerminate() }
+            if message.contains("version") || message.contains("GLX") || message.contains("context") {
+                throw WindowError(.unsupportedOpenGL, "cannot open a window with OpenGL 3.3 core: \(message)")
+            }
+            throw WindowError(.other, "cannot open a window: \(message)")
+        }
+        windowContext = WindowContext(window)
+        glfwSwapInterval(vsync ? 1 : 0)
+        self.title = title
+        startTime = glfwGetTime()
+        pendingPointerEvents.reserveCapacity(256)
+        pendingKeyPresses.reserveCapacity(16)
+        installCallbacks()
+    }
+
+    deinit {
+        // GL objects may keep the GLFW window alive a little longer: no callback may reach this
+        // object after it is gone, and the window leaves the screen now.
+        glfwSetWindowUserPointer(window, nil)
+        glfwSetCursorPosCallback(window, nil)
+        glfwSetMouseButtonCallback(window, nil)
+        glfwSetKeyCallback(window, nil)
+        glfwHideWindow(window)
+    }
+
+    // MARK: - Size and time
+
+    /// The window's default framebuffer (id 0) at its current size in pixels; 0x0 while minimised.
+    public var framebuffer: Framebuffer {
+        var width: Int32 = 0
+        var height: Int32 = 0
+        glfwGetFramebufferSize(window, &width, &height)
+        return Framebuffer(id: 0, pixelWidth: Int(width), pixelHeight: Int(height))
+    }
+
+    /// Pixels per point: GLFW's content scale (1 at 96 dpi, 2 with Xft.dpi 192).
+    public var pixelScale: Double {
+        var x: Float = 1
+        var y: Float = 1
+        glfwGetWindowContentScale(window, &x, &y)
+        return x > 0 ? Double(x) : 1
+    }
+
+    /// The view's size in points: the framebuffer divided by the pixel scale. `Size.zero` while
+    /// minimised.
+    public var viewSize: Size {
+        let fb = framebuffer
+        return Self.viewSize(pixelWidth: fb.pixelWidth, pixelHeight: fb.pixelHeight, scale: pixelScale)
+    }
+
+    private static func viewSize(pixelWidth: Int, pixelHeight: Int, scale: Double) -> Size {
+        guard pixelWidth > 0 && pixelHeight > 0 else { return .zero }
+        return Size(width: Double(pixelWidth) / scale, height: Double(pixelHeight) / scale)
+    }
+
+    /// Seconds the window has been shown (not minimised) since it opened: the frames' clock.
+    public var time: Double { glfwGetTime() - startTime - pausedTime }
+
+    // MARK: - The frame loop
+
+    /// Whether the window has been asked to close (by the user, `close()` or `quitAfter`).
+    public var isClosing: Bool { glfwWindowShouldClose(window) != GLFW_FALSE }
+
+    /// Asks the window to close: `run` returns after the frame in progress.
+    public func close() {
+        glfwSetWindowShouldClose(window, GLFW_TRUE)
+    }
+
+    /// Runs the frame loop until the window is closed (by the user, `close()` or `quitAfter`),
+    /// calling `body` once a frame with that frame's time, input and framebuffer, then showing
+    /// what it drew. While the window is minimised no frame is drawn and its clock stands still.
+    ///
+    /// A steady frame allocates nothing here: the event arrays are reused (keep no copy of them
+    /// past the frame, or the next frame must allocate new ones).
+    ///
+    /// - Throws: whatever `body` throws, which ends the loop.
+    public func run(frame body: (inout Frame) throws -> Void) rethrows {
+        var last = time
+        while !isClosing {
+            glfwPollEvents()
+            // Read once per frame, after the events: the view size and the target agree.
+            let target = framebuffer
+            if target.pixelWidth == 0 || target.pixelHeight == 0 {
+                // Minimised: nothing to draw into; sleep until something happens.
+                glfwWaitEventsTimeout(0.1)
+                pausedTime += time - last
+                continue
+            }
+            let scale = pixelScale
+            let t = time
+            last = t
+            var frame = Frame(time: t, viewSize: Self.viewSize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight, scale: scale),
+                              pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses)
+            // The frame holds the only reference while the client runs, so clearing reuses the storage.
+            pendingPointerEvents = []
+            pendingKeyPresses = []
+            defer {
+                pendingPointerEvents = frame.pointerEvents
+                pendingPointerEvents.removeAll(keepingCapacity: true)
+                pendingKeyPresses = frame.keyPresses
+                pendingKeyPresses.removeAll(keepingCapacity: true)
+                if frame.cancelsPress { isPressed = false }
+            }
+            try body(&frame)
+            glfwSwapBuffers(window)
+            if let quitAfter, t >= quitAfter { close() }
+        }
+    }
+
+    // MARK: - Input
+
+    private func installCallbacks() {
+        glfwSetWindowUserPointer(window, Unmanaged.passUnretained(self).toOpaque())
+        glfwSetCursorPosCallback(window) { window, x, y in
+            GlintWindow.from(window)?.cursorMoved(x: x, y: y)
+        }
+        glfwSetMouseButtonCallback(window) { window, button, action, _ in
+            GlintWindow.from(window)?.mouseButton(button, action: action)
+        }
+        glfwSetKeyCallback(window) { window, key, _, action, _ in
+            GlintWindow.from(window)?.keyChanged(key, action: action)
+        }
+    }
+
+    private static func from(_ window: OpaquePointer?) -> GlintWindow? {
+        guard let window, let raw = glfwGetWindowUserPointer(window) else { return nil }
+        return Unmanaged<GlintWindow>.fromOpaque(raw).takeUnretainedValue()
+    }
+
+    /// Cursor position (screen coordinates) to points: screen coordinates to framebuffer pixels,
+    /// then pixels to points. Read from GLFW, not from the last frame, so a press in the same
+    /// batch of events as a resize maps with the new size.
+    private func points(x: Double, y: Double) -> Point {
+        var winWidth: Int32 = 0
+        var winHeight: Int32 = 0
+        var fbWidth: Int32 = 0
+        var fbHeight: Int32 = 0
+        glfwGetWindowSize(window, &winWidth, &winHeight)
+        glfwGetFramebufferSize(window, &fbWidth, &fbHeight)
+        guard winWidth > 0, winHeight > 0, fbWidth > 0, fbHeight > 0 else { return Point(x: x, y: y) }
+        let scale = pixelScale
+        return Point(x: x * Double(fbWidth) / Double(winWidth) / scale, y: y * Double(fbHeight) / Double(winHeight) / scale)
+    }
+
+    private func cursorMoved(x: Double, y: Double) {
+        guard isPressed else { return }
+        pendingPointerEvents.append(PointerEvent(.move, points(x: x, y: y), at: time))
+    }
+
+    private func mouseButton(_ button: Int32, action: Int32) {
+        guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
+        var x = 0.0
+        var y = 0.0
+        glfwGetCursorPos(window, &x, &y)
+        let pointer = points(x: x, y: y)
+        if action == GLFW_PRESS, !isPressed {
+            isPressed = true
+            pendingPointerEvents.append(PointerEvent(.down, pointer, at: time))
+        } else if action == GLFW_RELEASE, isPressed {
+            isPressed = false
+            pendingPointerEvents.append(PointerEvent(.up, pointer, at: time))
+        }
+    }
+
+    private func keyChanged(_ code: Int32, action: Int32) {
+        guard action == GLFW_PRESS, let key = Self.key(code) else { return }
+        pendingKeyPresses.append(key)
+    }
+
+    /// GLFW's key code (named for the US layout) as a `Key`; nil for keys Glint does not name.
+    static func key(_ code: Int32) -> Key? {
+        switch code {
+        case GLFW_KEY_A...GLFW_KEY_Z:
+            return Key(Character(Unicode.Scalar(UInt8(code - GLFW_KEY_A) + UInt8(ascii: "a"))))
+        case GLFW_KEY_SPACE...GLFW_KEY_GRAVE_ACCENT:
+            // The printable keys' codes are their ASCII characters.
+            return Key(Character(Unicode.Scalar(UInt8(code))))
+        case GLFW_KEY_ESCAPE: return .escape
+        case GLFW_KEY_ENTER, GLFW_KEY_KP_ENTER: return .return
+        case GLFW_KEY_TAB: return .tab
+        case GLFW_KEY_BACKSPACE: return .delete
+        case GLFW_KEY_DELETE: return .deleteForward
+        case GLFW_KEY_UP: return .upArrow
+        case GLFW_KEY_DOWN: return .downArrow
+        case GLFW_KEY_LEFT: return .leftArrow
+        case GLFW_KEY_RIGHT: return .rightArrow
+        case GLFW_KEY_HOME: return .home
+        case GLFW_KEY_END: return .end
+        case GLFW_KEY_PAGE_UP: return .pageUp
+        case GLFW_KEY_PAGE_DOWN: return .pageDown
+        default: return nil
+        }
+    }
+}
+
+/// The window and its OpenGL context. Every GL object made in it keeps it alive (see
+/// `GLContext`), so the window is destroyed, and GLFW ended, only after the last of them is deleted.
+final class WindowContext: GLContext {
+    let window: OpaquePointer
+
+    /// Takes ownership of `window` and makes its context current.
+    init(_ window: OpaquePointer) {
+        self.window = window
+        liveWindows += 1
+        super.init(kind: "GLFW window")
+        makeCurrent()
+    }
+
+    override func activate() -> Bool {
+        glfwMakeContextCurrent(window)
+        return glfwGetCurrentContext() == window
+    }
+
+    deinit {
+        glfwDestroyWindow(window)
+        liveWindows -= 1
+        if liveWindows == 0 { glfwTerminate() }
+    }
+}
