@@ -4,13 +4,16 @@
 uniform vec2 glint_viewSize;    // the view's size in points
 uniform vec2 glint_targetSize;  // the framebuffer's size in pixels (larger than the view on HiDPI)
 uniform float glint_scale;      // pixels per point
+uniform vec4 glint_viewPixels;  // the view's rect in this pass's target: x, y from the top-left, width, height, in pixels
+uniform vec4 glint_layerPixels; // the view's rect in the layer texture below, the same way
 uniform vec4 glint_baseColor;   // the view's own fill, premultiplied: colorEffect's `color` for the first pass
 uniform int glint_hasLayer;     // 1 when a layer was drawn below this pass
 uniform sampler2D glint_layer;  // that layer (layerEffect, distortionEffect, and color effects after the first)
 
 // A layer effect's second parameter, after SwiftUI's `Layer` (for effect functions with positional arguments).
+// What may be sampled is the view's rect grown by the pass's maxSampleOffset; beyond it samples are transparent.
 struct Layer {
-    vec2 origin;  // the top-left of what may be sampled, in the view's points
+    vec2 origin;  // the top-left of what may be sampled, in the view's points (negative with a maxSampleOffset)
     vec2 size;    // its size in points
 };
 uniform Layer glint_layerInfo;
@@ -18,17 +21,32 @@ uniform vec2 glint_passDirection;  // a separable pass (`// glint: separable`): 
 
 out vec4 glint_fragColor;
 
-// This fragment's position in points, origin at the view's top-left corner, y down.
+// This fragment's position in points, in the view's own user space: origin at its top-left corner, y down.
 vec2 glint_position() {
-    return vec2(gl_FragCoord.x, glint_targetSize.y - gl_FragCoord.y) * (glint_viewSize / glint_targetSize);
+    vec2 pixel = vec2(gl_FragCoord.x, glint_targetSize.y - gl_FragCoord.y) - glint_viewPixels.xy;
+    return pixel * (glint_viewSize / glint_viewPixels.zw);
 }
 
-// The premultiplied colour of the layer below at `position` (points); transparent outside the view.
+// The premultiplied colour of the layer below at `position` (points, the view's user space), filtered
+// linearly; transparent outside what may be sampled (glint_layerInfo).
 vec4 layerSample(vec2 position) {
-    if (position.x < 0.0 || position.y < 0.0 || position.x > glint_viewSize.x || position.y > glint_viewSize.y) {
+    if (any(lessThan(position, glint_layerInfo.origin)) || any(greaterThan(position, glint_layerInfo.origin + glint_layerInfo.size))) {
         return vec4(0.0);
     }
-    return texture(glint_layer, vec2(position.x / glint_viewSize.x, 1.0 - position.y / glint_viewSize.y));
+    vec2 pixel = glint_layerPixels.xy + position * (glint_layerPixels.zw / glint_viewSize);
+    vec2 size = vec2(textureSize(glint_layer, 0));
+    return texture(glint_layer, vec2(pixel.x, size.y - pixel.y) / size);
+}
+
+// The layer's colour at this very pixel, unfiltered: a colour effect's `color` over a layer.
+vec4 glint_layerColor() {
+    vec2 pixel = vec2(gl_FragCoord.x, glint_targetSize.y - gl_FragCoord.y) - glint_viewPixels.xy + glint_layerPixels.xy;
+    ivec2 size = textureSize(glint_layer, 0);
+    ivec2 texel = ivec2(int(floor(pixel.x)), size.y - 1 - int(floor(pixel.y)));
+    if (any(lessThan(texel, ivec2(0))) || any(greaterThanEqual(texel, size))) {
+        return vec4(0.0);
+    }
+    return texelFetch(glint_layer, texel, 0);
 }
 
 // SwiftUI's layer.sample(position).

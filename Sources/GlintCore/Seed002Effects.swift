@@ -116,12 +116,18 @@ public final class BlurEffect: TimedEffect, Effect {
     public private(set) var pass: ShaderEffect
 
     public required init() {
-        pass = ShaderEffect(function: "blur", kind: .layer(maxSampleOffset: Size(width: 64, height: 64)),
+        pass = ShaderEffect(function: "blur", kind: .layer(maxSampleOffset: Size(width: 8, height: 8)),
                             positional: [.float(8)], names: ["radius"])
         super.init(Self.descriptor.parameters)
     }
 
-    public func updatePass(viewSize: Size) { pass.set(0, .float(Float(values[0]))) }
+    /// The radius is also the pass's `maxSampleOffset`: the blur reads up to r points beyond the
+    /// view (transparent there, so edges fade as in SwiftUI) and spreads as far out.
+    public func updatePass(viewSize: Size) {
+        let r = min(max(values[0], 0), 64)
+        pass.set(0, .float(Float(values[0])))
+        pass.kind = .layer(maxSampleOffset: Size(width: r, height: r))
+    }
     public func stateSnapshot() -> [(String, StateValue)] { zip(parameters, values).map { ($0.name, .number($1)) } }
 }
 
@@ -142,7 +148,7 @@ public final class WaveEffect: TimedEffect, Effect {
     public private(set) var pass: ShaderEffect
 
     public required init() {
-        pass = ShaderEffect(function: "wave", kind: .distortion(maxSampleOffset: Size(width: 100, height: 100)),
+        pass = ShaderEffect(function: "wave", kind: .distortion(maxSampleOffset: Size(width: 6, height: 6)),
                             positional: [.boundingRect, .float(0), .float(12), .float(6)], names: ["bounds", "time", "frequency", "strength"])
         super.init(Self.descriptor.parameters)
     }
@@ -151,6 +157,8 @@ public final class WaveEffect: TimedEffect, Effect {
         pass.set(1, .float(shaderTime))
         pass.set(2, .float(Float(values[0])))
         pass.set(3, .float(Float(values[1])))
+        // A pixel shows the layer at most `strength` points away: the pass's maxSampleOffset.
+        pass.kind = .distortion(maxSampleOffset: Size(width: values[1], height: values[1]))
     }
 
     public func stateSnapshot() -> [(String, StateValue)] { snapshot() }

@@ -60,7 +60,11 @@ public final class ShaderEffect {
 
     /// The program's name: the file `Shaders/<function>.frag`, like `ShaderLibrary.default.<function>`.
     public let function: String
-    public let kind: Kind
+    /// The kind; its `maxSampleOffset` may change from frame to frame (a blur's radius), the
+    /// kind itself may not.
+    public var kind: Kind {
+        willSet { precondition(newValue.name == kind.name, "a pass keeps its kind") }
+    }
     /// Whether every pixel the pass draws has alpha 1, whatever its arguments: as the view's content
     /// it is then drawn with no clear and no blending. Declared by the effect that knows its shader
     /// (harmonic, waveform); a custom effect file is not assumed opaque.

@@ -743,7 +743,7 @@ extension ShaderSignature {
         lines.append("void main() {")
         switch kind {
         case .color:
-            lines.append("    vec4 glint_color = glint_hasLayer != 0 ? texelFetch(glint_layer, ivec2(gl_FragCoord.xy), 0) : glint_baseColor;")
+            lines.append("    vec4 glint_color = glint_hasLayer != 0 ? glint_layerColor() : glint_baseColor;")
             lines.append("    glint_fragColor = \(call(["glint_position()", "glint_color"] + arguments));")
         case .layer:
             lines.append("    glint_fragColor = \(call(["glint_position()", "glint_layerInfo"] + arguments));")

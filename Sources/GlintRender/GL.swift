@@ -87,6 +87,13 @@ enum GL {
         return Int(max(n, 16))
     }
 
+    /// The largest texture side the driver allows (at least 1024 in OpenGL 3.3).
+    static var maxTextureSize: Int {
+        var n: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_MAX_TEXTURE_SIZE), &n)
+        return Int(max(n, 1024))
+    }
+
     /// Names the first pending GL error, if any, and clears the queue.
     static func checkError(_ what: @autoclosure () -> String) throws(RenderError) {
         let first = epoxy_glGetError()

@@ -43,10 +43,11 @@ final class Program {
     let layerInfoOrigin: GLint
     let layerInfoSize: GLint
     let baseColor: GLint
+    /// The view's rect in the pass's target and in the layer it reads, in pixels from the top-left.
+    let viewPixels: GLint
+    let layerPixels: GLint
 
-    /// For each `ShaderEffect` drawn with this program, where each of its arguments goes.
-    /// Keyed by the arguments' names: a new `ShaderEffect` with the same layout (one made
-    /// afresh every frame) finds its slots, and one with another layout never gets these.
+    /// For each set of named arguments drawn with this program, where each goes.
     private var slots: [[String]: [UniformSlot]] = [:]
 
     /// What a frame uploads for one argument.
@@ -105,6 +106,8 @@ final class Program {
         layerInfoSize = loc("glint_layerInfo.size")
         hasLayer = loc("glint_hasLayer")
         baseColor = loc("glint_baseColor")
+        viewPixels = loc("glint_viewPixels")
+        layerPixels = loc("glint_layerPixels")
     }
 
     deinit {
@@ -115,19 +118,22 @@ final class Program {
     /// optimised it away): setting it is then skipped.
     func location(_ name: String) -> GLint { uniforms[name]?.location ?? -1 }
 
-    /// Where `effect`'s arguments go in this program, looked up on first use only.
-    func slots(for effect: ShaderEffect) -> [UniformSlot] {
-        if let cached = slots[effect.argumentNames] { return cached }
-        if effect.isPositional {
-            // Where the pipeline's generated uniforms for each argument are.
+    /// Where the arguments of a pass go in this program, looked up on first use only. Positional
+    /// arguments go where the pipeline's generated uniforms are; named ones are keyed by their
+    /// names, so a pass made afresh every frame with the same names finds its slots, and one
+    /// with other names never gets these.
+    func slots(for pass: EffectPass) -> [UniformSlot] {
+        if pass.isPositional {
+            if let positionalSlots { return positionalSlots }
             let made = bindings.map { b in
                 UniformSlot(location: location(b.uniform), count: GLint(b.arrayLength ?? 1),
                             countLocation: b.countUniform.map(location) ?? -1, sizeLocation: -1, unit: GLint(b.textureUnit ?? 0))
             }
-            slots[effect.argumentNames] = made
+            positionalSlots = made
             return made
         }
-        let made = effect.argumentNames.map { name in
+        if let cached = slots[pass.names] { return cached }
+        let made = pass.names.map { name in
             UniformSlot(
                 location: location(name),
                 count: uniforms[name]?.count ?? 0,
@@ -135,9 +141,10 @@ final class Program {
                 sizeLocation: location(name + "_size")
             )
         }
-        slots[effect.argumentNames] = made
+        slots[pass.names] = made
         return made
     }
+    private var positionalSlots: [UniformSlot]?
 
     // MARK: - Compiling
 

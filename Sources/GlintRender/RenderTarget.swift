@@ -5,6 +5,10 @@ public struct Framebuffer: Equatable, Sendable {
     public var id: GLuint
     public var pixelWidth: Int
     public var pixelHeight: Int
+    /// Where this region starts in the framebuffer object, in pixels from its bottom-left (GL's
+    /// convention): non-zero for a view's rect inside a larger target.
+    public var originX = 0
+    public var originY = 0
 
     public init(id: GLuint, pixelWidth: Int, pixelHeight: Int) {
         self.id = id
@@ -15,7 +19,7 @@ public struct Framebuffer: Equatable, Sendable {
     /// Binds it for drawing and sets the viewport to all of it.
     func bind() {
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
-        epoxy_glViewport(0, 0, GLsizei(pixelWidth), GLsizei(pixelHeight))
+        epoxy_glViewport(GLint(originX), GLint(originY), GLsizei(pixelWidth), GLsizei(pixelHeight))
     }
 }
 

@@ -74,43 +74,102 @@ public final class Renderer {
         for var t in imageTextures.values.map(\.texture) { epoxy_glDeleteTextures(1, &t) }
     }
 
-    /// The cache key of a program: its function and which of SwiftUI's effect kinds calls it.
-    /// (A struct of the two strings, not one joined string: making it allocates nothing.)
+    /// The cache key of a program: which function, from which library, called as which of
+    /// SwiftUI's effect kinds, with which kinds of positional arguments. Made from a pass every
+    /// frame without allocating: strings are shared, and up to 16 argument kinds pack into a word.
     struct ProgramKey: Hashable {
         var function: String
+        var library: String?
         var kind: String
-        /// The positional arguments' kinds ("" for named arguments): they decide the uniforms.
-        var layout: String
+        var layout: ArgumentLayout
     }
 
-    static func key(_ effect: ShaderEffect) -> ProgramKey {
-        ProgramKey(function: effect.function, kind: effect.kind.name, layout: effect.layout)
+    /// The kinds of a pass's positional arguments, in order, without array sizes (the shader's
+    /// declaration fixes those): what decides a program's generated uniforms and `main`.
+    struct ArgumentLayout: Hashable {
+        /// Whether the arguments are positional at all (named ones set uniforms by name).
+        var isPositional = false
+        var count = 0
+        /// Four bits per argument kind, for the first 16.
+        var packed: UInt64 = 0
+        /// The kinds past the 16th (empty, and so not allocated, for nearly every shader).
+        var rest: [UInt8] = []
+
+        init(_ pass: EffectPass) {
+            guard pass.isPositional else { return }
+            isPositional = true
+            let arguments = pass.arguments
+            count = arguments.count
+            var i = 0
+            while i < arguments.count {  // an index loop: no iterator allocation in debug builds
+                let tag = ArgumentLayout.tag(arguments[i])
+                if i < 16 { packed |= UInt64(tag) << UInt64(4 * i) } else { rest.append(tag) }
+                i += 1
+            }
+        }
+
+        static func tag(_ argument: ShaderArgument) -> UInt8 {
+            switch argument {
+            case .float: return 1
+            case .float2: return 2
+            case .float3: return 3
+            case .float4: return 4
+            case .color: return 5
+            case .image: return 6
+            case .floatArray: return 7
+            case .colorArray: return 8
+            case .data: return 9
+            case .boundingRect: return 10
+            }
+        }
+    }
+
+    static func key(_ pass: EffectPass) -> ProgramKey {
+        ProgramKey(function: pass.function, library: pass.library, kind: pass.kind.name, layout: ArgumentLayout(pass))
     }
 
     /// Compiles the program of `effect` now, so a broken shader is reported before the first frame.
     public func prepare(_ effect: ShaderEffect) throws(RenderError) {
-        // Looks up the uniform slots too, so the first frame that draws the pass allocates nothing.
-        _ = try program(for: effect).slots(for: effect)
+        try prepare(effect.value)
     }
 
-    private func program(for effect: ShaderEffect) throws(RenderError) -> Program {
-        let key = Self.key(effect)
+    /// Compiles the program of `pass` now, so a broken shader or a wrong argument is reported
+    /// before the first frame.
+    public func prepare(_ pass: EffectPass) throws(RenderError) {
+        // Looks up the uniform slots too, so the first frame that draws the pass allocates nothing.
+        _ = try program(for: pass).slots(for: pass)
+    }
+
+    private func program(for pass: EffectPass) throws(RenderError) -> Program {
+        let key = Self.key(pass)
         if let p = programs[key] { return p }
-        let arguments = effect.isPositional ? effect.argumentValues.map(\.kind) : nil
-        let program = try compile(effect.function, kind: effect.kind, arguments: arguments)
+        let arguments = pass.isPositional ? pass.arguments.map(\.kind) : nil
+        let program = try compile(pass.function, library: pass.library, kind: pass.kind, arguments: arguments)
         programs[key] = program
-        if let path = sources.liveFile(named: effect.function + ".frag") {
-            live[key] = LiveFile(path: path, function: effect.function, modified: ShaderSources.modificationDate(path), kind: effect.kind, arguments: arguments)
+        if let path = liveFile(pass.function, library: pass.library) {
+            live[key] = LiveFile(path: path, function: pass.function, library: pass.library, modified: ShaderSources.modificationDate(path), kind: pass.kind, arguments: arguments)
         }
         return program
+    }
+
+    /// The path of the file that defines `function`, when it is the user's (a `--shaders`
+    /// folder or a `ShaderLibrary(url:)`) and may change while Glint runs.
+    private func liveFile(_ function: String, library: String?) -> String? {
+        guard let library else { return sources.liveFile(named: function + ".frag") }
+        return ShaderSources.libraryFile(function, in: library)
     }
 
     /// Compiles `function` as `kind`. With `arguments` (positional), the file must define the
     /// function itself, SwiftUI-style: its parameters are read from the source and checked
     /// against the arguments' kinds, and the pipeline declares the uniforms and calls it.
     /// Without, the file defines SwiftUI's modifier name (`colorEffect`, …) and reads named uniforms.
-    private func compile(_ function: String, kind: ShaderEffect.Kind, arguments: [ShaderArgumentKind]?) throws(RenderError) -> Program {
-        let file = try sources.source(named: function + ".frag")
+    private func compile(_ function: String, library: String?, kind: ShaderEffect.Kind, arguments: [ShaderArgumentKind]?) throws(RenderError) -> Program {
+        let file: (text: String, path: String)
+        if let library {
+            file = try ShaderSources.librarySource(function, in: library)
+        } else {
+            file = try sources.source(named: function + ".frag")
+        }
         var bindings: [ArgumentBinding] = []
         let text: String
         if let arguments {
@@ -131,7 +190,7 @@ public final class Renderer {
         )
         // A file read from the user's folder may be arbitrarily slow: it is drawn in chunks, watched.
         program.file = file.path
-        program.isUserFile = sources.liveFile(named: function + ".frag") != nil
+        program.isUserFile = liveFile(function, library: library) != nil
         program.isSeparable = file.text.contains("// glint: separable")
         program.bindings = bindings
         return program
@@ -141,6 +200,7 @@ public final class Renderer {
     private struct LiveFile {
         var path: String
         var function: String
+        var library: String?
         var modified: Date?
         var kind: ShaderEffect.Kind
         var arguments: [ShaderArgumentKind]?
@@ -157,7 +217,7 @@ public final class Renderer {
             guard modified != file.modified else { continue }
             live[key]?.modified = modified
             do {
-                let fresh = try compile(file.function, kind: file.kind, arguments: file.arguments)
+                let fresh = try compile(file.function, library: file.library, kind: file.kind, arguments: file.arguments)
                 if !retired.contains(key) { lastGood[key] = programs[key] }
                 retired.remove(key)
                 programs[key] = fresh
@@ -169,26 +229,112 @@ public final class Renderer {
         return (reloaded.sorted(), errors)
     }
 
-    /// Renders one frame of `passes` for a view of `viewSize` points into `target`.
+    /// Renders one frame of `passes` (the content, then its effects) for a view of `viewSize`
+    /// points filling `target`.
     public func render(
         _ passes: [ShaderEffect],
         viewSize: Size,
         into target: Framebuffer,
         drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
     ) throws(RenderError) {
-        guard !passes.isEmpty, target.pixelWidth > 0, target.pixelHeight > 0 else { return }
+        guard !passes.isEmpty else { return }
+        // Reuses one graph's storage: building it allocates nothing in steady state.
+        var graph = sceneGraph ?? FrameGraph(viewRect: Rect(size: viewSize), scale: 1, content: passes[0].value)
+        sceneGraph = nil
+        graph.viewRect = Rect(size: viewSize)
+        graph.scale = viewSize.width > 0 ? Double(target.pixelWidth) / viewSize.width : 1
+        graph.backdrop = backdrop
+        graph.baseColor = baseColor
+        graph.content = passes[0].value
+        graph.effects.removeAll(keepingCapacity: true)
+        var i = 1
+        while i < passes.count {  // index loops: no iterator allocations in unoptimised builds
+            graph.effects.append(passes[i].value)
+            i += 1
+        }
+        defer { sceneGraph = graph }
+        try draw(graph, view: PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight), into: target, drawForeground: drawForeground)
+    }
+    private var sceneGraph: FrameGraph?
+
+    /// Renders one frame of `graph` into `target`: the content in the view's rect (rounded to
+    /// whole pixels), then each enabled effect in order, over the backdrop.
+    public func render(
+        _ graph: FrameGraph,
+        into target: Framebuffer,
+        drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
+    ) throws(RenderError) {
+        let s = graph.scale
+        let view = PixelRect(
+            x: Int((graph.viewRect.minX * s).rounded()), y: Int((graph.viewRect.minY * s).rounded()),
+            width: max(1, Int((graph.viewRect.width * s).rounded())), height: max(1, Int((graph.viewRect.height * s).rounded())))
+        try draw(graph, view: view, into: target, drawForeground: drawForeground)
+    }
+
+    /// A rectangle of pixels, from the top-left.
+    struct PixelRect: Equatable {
+        var x: Int
+        var y: Int
+        var width: Int
+        var height: Int
+
+        func outset(_ m: (x: Int, y: Int)) -> PixelRect {
+            PixelRect(x: x - m.x, y: y - m.y, width: width + 2 * m.x, height: height + 2 * m.y)
+        }
+
+        /// The part inside a target of `w`x`h` pixels.
+        func clipped(toWidth w: Int, height h: Int) -> PixelRect {
+            let x0 = max(x, 0), y0 = max(y, 0)
+            let x1 = min(x + width, w), y1 = min(y + height, h)
+            return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+    }
+
+    /// What one pass draws into: the target, the view's rect in it, the part it may draw, and
+    /// where the view lies in the layer it reads.
+    private struct PassPlace {
+        var target: Framebuffer
+        var view: PixelRect
+        var region: PixelRect
+        var layerView: PixelRect
+        /// What may be sampled, in the view's points.
+        var sampleOrigin: (x: Float, y: Float)
+        var sampleSize: (width: Float, height: Float)
+    }
+
+    private func draw(
+        _ graph: FrameGraph, view: PixelRect, into target: Framebuffer,
+        drawForeground: (Framebuffer) throws(RenderError) -> Void
+    ) throws(RenderError) {
+        guard target.pixelWidth > 0, target.pixelHeight > 0, graph.viewRect.width > 0, graph.viewRect.height > 0 else { return }
         frameNumber += 1
         defer { evictTextures() }
         frameStart = Watchdog.now()
         frameLimit = frameTimeout.map { Watchdog.limit($0, pixels: target.pixelWidth * target.pixelHeight) }
-        let content = passes[0]
-        var last = 0
+        viewSize = graph.viewRect.size
+        baseColorNow = graph.baseColor
+        let effects = graph.effects
+        // Pixels per point on each axis, and the margin each enabled effect may sample beyond
+        // the view (the largest of it and every earlier one's), in whole pixels.
+        let sx = Double(view.width) / graph.viewRect.width
+        let sy = Double(view.height) / graph.viewRect.height
+        var last = -1
         var enabled = 1
-        var i = 1
-        while i < passes.count {  // index loops: no iterator allocations in unoptimised builds
-            if passes[i].isEnabled { last = i; enabled += 1 }
+        var margin = (x: 0, y: 0)
+        var i = 0
+        while i < effects.count {  // index loops: no iterator allocations in unoptimised builds
+            if effects[i].isEnabled {
+                last = i
+                enabled += 1
+                let m = effects[i].kind.maxSampleOffset
+                margin.x = max(margin.x, Int((max(0, m.width) * sx).rounded(.up)))
+                margin.y = max(margin.y, Int((max(0, m.height) * sy).rounded(.up)))
+            }
             i += 1
         }
+        // A margin is bounded by what a texture can hold.
+        margin.x = min(margin.x, max(0, (GL.maxTextureSize - view.width) / 2))
+        margin.y = min(margin.y, max(0, (GL.maxTextureSize - view.height) / 2))
         progressPass = (0, enabled)
 
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
@@ -196,75 +342,111 @@ public final class Renderer {
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied alpha
         epoxy_glBindVertexArray(vertexArray)
 
-        // A chain that can ever read a layer gets its offscreen targets now, while they are not
-        // needed yet, so the frame a layer pass first turns on allocates nothing.
-        if passes.count > 1 && offscreen.isEmpty { try prepareOffscreen(for: target) }
-
-        if last == 0 {
+        let whole = PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight)
+        if last < 0 {
             target.bind()
-            try drawContent(content, over: backdrop, viewSize: viewSize, target: target)
-            try drawForeground(target)
+            let place = PassPlace(target: target, view: view, region: view, layerView: view, sampleOrigin: (0, 0),
+                                  sampleSize: (Float(graph.viewRect.width), Float(graph.viewRect.height)))
+            try drawContent(graph.content, at: place, covers: view == whole, background: graph.backdrop)
+            try drawForeground(Self.region(view, of: target))
+            epoxy_glBindVertexArray(vertexArray)
             return
         }
 
-        try prepareOffscreen(for: target)
-
+        // The layers: the view's rect grown by the largest margin, the view at (margin) in them.
+        let layerWidth = view.width + 2 * margin.x
+        let layerHeight = view.height + 2 * margin.y
+        try prepareOffscreen(width: layerWidth, height: layerHeight)
+        let inLayer = PixelRect(x: margin.x, y: margin.y, width: view.width, height: view.height)
         var source = 0
-        offscreen[source].framebuffer.bind()
-        try drawContent(content, over: .clear, viewSize: viewSize, target: offscreen[source].framebuffer)
-        try drawForeground(offscreen[source].framebuffer)
+        let first = offscreen[source].framebuffer
+        first.bind()
+        let contentPlace = PassPlace(target: first, view: inLayer, region: inLayer, layerView: inLayer, sampleOrigin: (0, 0),
+                                     sampleSize: (Float(graph.viewRect.width), Float(graph.viewRect.height)))
+        try drawContent(graph.content, at: contentPlace, covers: margin == (0, 0), background: .clear)
+        try drawForeground(Self.region(inLayer, of: first))
         epoxy_glBindVertexArray(vertexArray)
 
-        i = 1
+        var grown = (x: 0, y: 0)
+        i = 0
         while i <= last {
             defer { i += 1 }
-            guard passes[i].isEnabled else { continue }
+            let pass = effects[i]
+            guard pass.isEnabled else { continue }
             progressPass.index += 1
-            let destination = i == last ? target : offscreen[1 - source].framebuffer
+            let m = pass.kind.maxSampleOffset
+            grown.x = max(grown.x, min(margin.x, Int((max(0, m.width) * sx).rounded(.up))))
+            grown.y = max(grown.y, min(margin.y, Int((max(0, m.height) * sy).rounded(.up))))
+            let sampleOrigin = (x: Float(-Double(grown.x) / sx), y: Float(-Double(grown.y) / sy))
+            let sampleSize = (width: Float(graph.viewRect.width + 2 * Double(grown.x) / sx),
+                              height: Float(graph.viewRect.height + 2 * Double(grown.y) / sy))
+            let isLast = i == last
             var layer = offscreen[source].texture
-            if try program(for: passes[i]).isSeparable {
-                // Along x into a third target, then along y from it to where the pass goes.
-                if offscreen.count < 3 {
-                    offscreen.append(try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight))
-                }
-                try offscreen[2].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
-                offscreen[2].framebuffer.bind()
+            if try program(for: pass).isSeparable {
+                // Along x into a third layer, then along y from it to where the pass goes.
+                if offscreen.count < 3 { offscreen.append(try RenderTarget(pixelWidth: layerWidth, pixelHeight: layerHeight)) }
+                try offscreen[2].resize(pixelWidth: layerWidth, pixelHeight: layerHeight)
+                let middle = offscreen[2].framebuffer
+                middle.bind()
                 clear(to: .clear)
-                try draw(passes[i], layer: layer, viewSize: viewSize, target: offscreen[2].framebuffer, direction: (1, 0))
+                let place = PassPlace(target: middle, view: inLayer, region: inLayer.outset(grown), layerView: inLayer,
+                                      sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+                try draw(pass, layer: layer, at: place, direction: (1, 0))
                 layer = offscreen[2].texture
             }
+            let destination = isLast ? target : offscreen[1 - source].framebuffer
+            let destinationView = isLast ? view : inLayer
             destination.bind()
-            clear(to: i == last ? backdrop : .clear)
-            try draw(passes[i], layer: layer, viewSize: viewSize, target: destination, direction: (0, 1))
+            clear(to: isLast ? graph.backdrop : .clear)
+            let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
+                                  sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+            try draw(pass, layer: layer, at: place, direction: (0, 1))
             source = 1 - source
         }
     }
 
-    /// Draws the view's content into the bound `target` over `background`. An opaque pass covers
-    /// every pixel with alpha 1, so it is drawn with neither a clear below it nor blending, which
-    /// would only cost a write and a read per pixel; what is drawn after it blends again.
-    private func drawContent(_ content: ShaderEffect, over background: Color, viewSize: Size, target: Framebuffer) throws(RenderError) {
+    /// The part of `target` that is the view's rect: what the foreground draws into.
+    private static func region(_ view: PixelRect, of target: Framebuffer) -> Framebuffer {
+        var fb = target
+        fb.originX = target.originX + view.x
+        fb.originY = target.originY + target.pixelHeight - view.y - view.height
+        fb.pixelWidth = view.width
+        fb.pixelHeight = view.height
+        return fb
+    }
+
+    /// Draws the view's content into the bound target over `background`. An opaque pass covering
+    /// the whole target is drawn with neither a clear below it nor blending, which would only
+    /// cost a write and a read per pixel; what is drawn after it blends again.
+    private func drawContent(_ content: EffectPass, at place: PassPlace, covers: Bool, background: Color) throws(RenderError) {
+        if !(content.isOpaque && covers) { clear(to: background) }
         guard content.isOpaque else {
-            clear(to: background)
-            try draw(content, layer: nil, viewSize: viewSize, target: target)
+            try draw(content, layer: nil, at: place)
             return
         }
         epoxy_glDisable(GLenum(GL_BLEND))
         defer { epoxy_glEnable(GLenum(GL_BLEND)) }
-        try draw(content, layer: nil, viewSize: viewSize, target: target)
+        try draw(content, layer: nil, at: place)
     }
 
-    /// Two offscreen targets the size of `target`, made once and resized when it is.
-    private func prepareOffscreen(for target: Framebuffer) throws(RenderError) {
+    /// The offscreen layers, made on the first frame that has a layer or distortion pass
+    /// enabled and reused (resized when the view is) by every later one; released when no
+    /// frame has needed them for `textureLifetime` frames.
+    private func prepareOffscreen(width: Int, height: Int) throws(RenderError) {
+        offscreenLastUsed = frameNumber
         if offscreen.isEmpty {
             offscreen = [
-                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
-                try RenderTarget(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight),
+                try RenderTarget(pixelWidth: width, pixelHeight: height),
+                try RenderTarget(pixelWidth: width, pixelHeight: height),
             ]
         }
-        try offscreen[0].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
-        try offscreen[1].resize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight)
+        try offscreen[0].resize(pixelWidth: width, pixelHeight: height)
+        try offscreen[1].resize(pixelWidth: width, pixelHeight: height)
     }
+    private var offscreenLastUsed = 0
+
+    /// How many offscreen layers are held now (for tests: none without a layer pass).
+    public var offscreenCount: Int { offscreen.count }
 
     private func clear(to color: Color) {
         let (r, g, b, a) = color.premultiplied
@@ -272,19 +454,31 @@ public final class Renderer {
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
 
-    private func draw(_ effect: ShaderEffect, layer: GLuint?, viewSize: Size, target: Framebuffer,
+    /// The view being drawn: its size in points, and the colour a first colour effect gets.
+    private var viewSize = Size.zero
+    private var baseColorNow = Color.black
+
+    private func draw(_ pass: EffectPass, layer: GLuint?, at place: PassPlace,
                       direction: (x: Float, y: Float) = (1, 0)) throws(RenderError) {
-        guard retired.isEmpty || !retired.contains(Self.key(effect)) else { return }
-        let program = try program(for: effect)
+        let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
+        guard region.width > 0, region.height > 0 else { return }
+        let key = Self.key(pass)
+        guard retired.isEmpty || !retired.contains(key) else { return }
+        let program = try program(for: pass)
+        let target = place.target
         epoxy_glUseProgram(program.id)
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
         if program.targetSize >= 0 { epoxy_glUniform2f(program.targetSize, Float(target.pixelWidth), Float(target.pixelHeight)) }
-        if program.scale >= 0 {
-            let scale = viewSize.width > 0 ? Double(target.pixelWidth) / viewSize.width : 1
-            epoxy_glUniform1f(program.scale, Float(scale))
+        if program.scale >= 0 { epoxy_glUniform1f(program.scale, Float(Double(place.view.width) / viewSize.width)) }
+        if program.viewPixels >= 0 {
+            epoxy_glUniform4f(program.viewPixels, Float(place.view.x), Float(place.view.y), Float(place.view.width), Float(place.view.height))
+        }
+        if program.layerPixels >= 0 {
+            let l = place.layerView
+            epoxy_glUniform4f(program.layerPixels, Float(l.x), Float(l.y), Float(l.width), Float(l.height))
         }
         if program.baseColor >= 0 {
-            let (r, g, b, a) = baseColor.premultiplied
+            let (r, g, b, a) = baseColorNow.premultiplied
             epoxy_glUniform4f(program.baseColor, r, g, b, a)
         }
         if program.hasLayer >= 0 { epoxy_glUniform1i(program.hasLayer, layer == nil ? 0 : 1) }
@@ -292,15 +486,22 @@ public final class Renderer {
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer ?? 0)
         if program.layer >= 0 { epoxy_glUniform1i(program.layer, 0) }
         if program.passDirection >= 0 { epoxy_glUniform2f(program.passDirection, direction.x, direction.y) }
-        // A layer effect's `Layer`: the view itself may be sampled (samples outside it are transparent).
-        if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, 0, 0) }
-        if program.layerInfoSize >= 0 { epoxy_glUniform2f(program.layerInfoSize, Float(viewSize.width), Float(viewSize.height)) }
+        // A layer effect's `Layer`: what may be sampled (samples outside it are transparent).
+        if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, place.sampleOrigin.x, place.sampleOrigin.y) }
+        if program.layerInfoSize >= 0 { epoxy_glUniform2f(program.layerInfoSize, place.sampleSize.width, place.sampleSize.height) }
 
-        try upload(effect, program.slots(for: effect), viewSize: viewSize)
+        try upload(pass, program.slots(for: pass))
+        let whole = region.width == target.pixelWidth && region.height == target.pixelHeight
         if program.isUserFile || target.pixelWidth * target.pixelHeight > Watchdog.largeFramePixels {
-            try drawInChunks(program, target: target)
-        } else {
+            try drawInChunks(program, region: region, target: target)
+        } else if whole {
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        } else {
+            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+            epoxy_glScissor(GLint(target.originX + region.x), GLint(target.originY + target.pixelHeight - region.y - region.height),
+                            GLsizei(region.width), GLsizei(region.height))
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         }
     }
 
@@ -313,9 +514,12 @@ public final class Renderer {
     /// cheap shader soon draws its frame in one or two chunks. A frame past its limit stops after
     /// the chunk in flight: the program goes back to its last good version (or draws nothing)
     /// and `RenderError.tooSlow` names its file.
-    private func drawInChunks(_ program: Program, target: Framebuffer) throws(RenderError) {
-        let width = target.pixelWidth
-        let height = target.pixelHeight
+    private func drawInChunks(_ program: Program, region: PixelRect, target: Framebuffer) throws(RenderError) {
+        let width = region.width
+        let height = region.height
+        // Scissor rectangles count from the bottom-left; `region` from the top-left.
+        let left = target.originX + region.x
+        let bottom = target.originY + target.pixelHeight - region.y - region.height
         let total = Double(width * height)
         var done = 0
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
@@ -328,7 +532,7 @@ public final class Renderer {
             var x = 0
             while x < width {
                 let columns = min(width - x, max(1, program.chunkPixels / rows))
-                epoxy_glScissor(GLint(x), GLint(y), GLsizei(columns), GLsizei(rows))
+                epoxy_glScissor(GLint(left + x), GLint(bottom + y), GLsizei(columns), GLsizei(rows))
                 let start = Watchdog.now()
                 epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
                 epoxy_glFinish()
@@ -365,10 +569,10 @@ public final class Renderer {
     public func isRetired(_ function: String) -> Bool { retired.contains { $0.function == function } }
 
     /// Sets every argument whose uniform the program declares; skips the others.
-    private func upload(_ effect: ShaderEffect, _ slots: [Program.UniformSlot], viewSize: Size) throws(RenderError) {
+    private func upload(_ pass: EffectPass, _ slots: [Program.UniformSlot]) throws(RenderError) {
         var unit: GLint = 1
         // Plain index loops: iterators over enum payloads can allocate in unoptimised builds.
-        let values = effect.argumentValues
+        let values = pass.arguments
         for i in 0..<values.count {
             let value = values[i]
             let slot = slots[i]
@@ -440,6 +644,7 @@ public final class Renderer {
     /// every frame (new identities) do not pile up.
     private func evictTextures() {
         let now = frameNumber
+        if !offscreen.isEmpty && now - offscreenLastUsed > Self.textureLifetime { offscreen.removeAll() }
         guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
         for (key, entry) in imageTextures where now - entry.lastUsed > Self.textureLifetime {
             var t = entry.texture

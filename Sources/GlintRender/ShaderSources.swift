@@ -50,6 +50,34 @@ public struct ShaderSources: Sendable {
         (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
     }
 
+    /// The file of a user's shader library (`ShaderLibrary(url:)`) that defines `function`: the
+    /// library itself when it is a file, `<function>.frag` (or `.glsl`) in it when it is a
+    /// folder; nil when there is none.
+    public static func libraryFile(_ function: String, in library: String) -> String? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: library, isDirectory: &isFolder) else { return nil }
+        guard isFolder.boolValue else { return library }
+        for ext in [".frag", ".glsl"] {
+            let path = join(library, function + ext)
+            if FileManager.default.fileExists(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// The text of the file of a user's shader library that defines `function`.
+    public static func librarySource(_ function: String, in library: String) throws(RenderError) -> (text: String, path: String) {
+        guard let path = libraryFile(function, in: library) else {
+            throw .missingShader(name: function + ".frag", searched: library)
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .shader(file: path, line: nil, stage: "read", log: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")
+        }
+        return (text, path)
+    }
+
     /// The bytes of a file in `Assets/`.
     public static func asset(named file: String) -> [UInt8]? {
         guard let b64 = EmbeddedFiles.assetsBase64[file], let data = Data(base64Encoded: b64) else { return nil }
@@ -73,7 +101,7 @@ enum EffectSource {
             main = """
             void main() {
                 vec2 position = glint_position();
-                vec4 color = glint_hasLayer != 0 ? texelFetch(glint_layer, ivec2(gl_FragCoord.xy), 0) : glint_baseColor;
+                vec4 color = glint_hasLayer != 0 ? glint_layerColor() : glint_baseColor;
                 glint_fragColor = colorEffect(position, color);
             }
             """

@@ -372,7 +372,7 @@ struct SignatureMainTests {
         uniform float glint_arg2[8];
         uniform int glint_arg2_count;
         void main() {
-            vec4 glint_color = glint_hasLayer != 0 ? texelFetch(glint_layer, ivec2(gl_FragCoord.xy), 0) : glint_baseColor;
+            vec4 glint_color = glint_hasLayer != 0 ? glint_layerColor() : glint_baseColor;
             glint_fragColor = dissolve(glint_position(), glint_color, glint_arg0, glint_arg1, glint_arg2, glint_arg2_count);
         }
 
