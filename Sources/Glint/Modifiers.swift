@@ -22,7 +22,7 @@ extension View {
     }
 
     /// Applies `shader` to the view drawn as a layer, as SwiftUI's `layerEffect`: the function
-    /// `vec4 f(vec2 position, Layer layer, ARGS…)` may sample the layer (`layer.sample(p)`)
+    /// `vec4 f(vec2 position, Layer layer, ARGS…)` may sample the layer (`layerSample(layer, p)`)
     /// up to `maxSampleOffset` points from `position`; beyond the view the layer is
     /// transparent. A disabled effect is skipped and costs nothing.
     public func layerEffect(_ shader: Shader, maxSampleOffset: CGSize, isEnabled: Bool = true)
