@@ -53,5 +53,7 @@ let package = Package(
         // Golden images live beside their tests and are read by path, not bundled.
         .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender"], exclude: ["Goldens"]),
         .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender"]),
+        // The SwiftUI-style API: views resolved into frame graphs, and ImageRenderer drawing them headless.
+        .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintCore", "GlintRender"]),
     ]
 )

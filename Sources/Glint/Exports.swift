@@ -1,0 +1,7 @@
+// What a user of `Glint` needs from the modules below it, without importing them (and without
+// GlintCore's `Color` and `Image`, which Glint's views of the same names replace).
+@_exported import protocol GlintCore.Effect
+@_exported import enum GlintCore.EffectRegistry
+@_exported import class GlintCore.TearController
+@_exported import struct GlintCore.TearConfiguration
+@_exported import enum GlintRender.RenderError

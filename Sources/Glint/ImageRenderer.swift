@@ -1,0 +1,141 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// Draws a view into pixels with no window and no display, as SwiftUI's `ImageRenderer`:
+///
+/// ```swift
+/// let renderer = ImageRenderer(content: Rectangle().fill(ShaderLibrary.gradient(.boundingRect))
+///     .frame(width: 300, height: 200))
+/// renderer.scale = 2
+/// try renderer.renderPNG().write(to: URL(fileURLWithPath: "gradient.png"))
+/// ```
+///
+/// It makes its OpenGL context (EGL, headless) on the first render, on the calling thread, and
+/// keeps it, its compiled programs and its target for the renders after: render one view many
+/// times (a frame each time, with new shaders and images) with one renderer. Everything that can
+/// go wrong (a shader that does not compile, a function missing from its library, arguments
+/// that do not fit a function's parameters, an image that cannot be read, no OpenGL 3.3) is
+/// thrown as a `RenderError` whose `description` is one line for the user.
+public final class ImageRenderer<Content: View> {
+    /// The view drawn.
+    public var content: Content
+    /// Pixels per point: 2 draws every point as 2 × 2 pixels.
+    public var scale: CGFloat = 1
+    /// The size offered to the view, in points; nil asks the view (`effectiveSize`).
+    public var proposedSize: CGSize?
+    /// What shows around the view and where it is transparent; transparent by default, as
+    /// SwiftUI renders. (Glint's addition.)
+    public var backdrop: Color = .clear
+
+    /// The size drawn when neither `proposedSize` nor the view gives one: 256 × 256 points.
+    public static var defaultSize: CGSize { CGSize(width: 256, height: 256) }
+
+    private var resolved = ResolvedView()
+    private var pipeline: HeadlessPipeline?
+
+    /// A renderer of `content`.
+    public init(content: Content) {
+        self.content = content
+    }
+
+    /// The size drawn, in points: `proposedSize`, else the view's own (a frame's sides, an
+    /// image's pixels), else `defaultSize`.
+    public var effectiveSize: CGSize {
+        proposedSize ?? Content._idealSize(content) ?? Self.defaultSize
+    }
+
+    /// Draws the view now.
+    public func render() throws(RenderError) -> RenderedImage {
+        let size = effectiveSize
+        let width = Int((size.width * scale).rounded())
+        let height = Int((size.height * scale).rounded())
+        guard width > 0, height > 0, size.width.isFinite, size.height.isFinite else {
+            throw .image("cannot render \(size.width)x\(size.height) points at scale \(scale): the image would have no pixels")
+        }
+        resolved.update(content, in: size, scale: scale, backdrop: backdrop)
+        if let error = resolved.errors.first { throw error }
+
+        let pipeline: HeadlessPipeline
+        if let existing = self.pipeline {
+            pipeline = existing
+        } else {
+            pipeline = try HeadlessPipeline()
+            self.pipeline = pipeline
+        }
+        let pixels = try pipeline.draw(resolved.graph, width: width, height: height)
+        return RenderedImage(width: width, height: height, scale: Double(scale), pixels: pixels)
+    }
+
+    /// The view drawn as PNG bytes, or nil when it cannot be drawn (`renderPNG()` says why).
+    public var pngData: Data? { try? renderPNG() }
+
+    /// The view drawn as PNG bytes; throws why it cannot be drawn. (`pngData` with the error:
+    /// Swift cannot name a property and a method alike.)
+    public func renderPNG() throws(RenderError) -> Data {
+        try render().pngData()
+    }
+}
+
+/// What `ImageRenderer` drew.
+public struct RenderedImage: Sendable {
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// Pixels per point it was drawn at.
+    public let scale: Double
+    /// RGBA8 with premultiplied alpha, rows from the top: `width · height · 4` bytes.
+    public let pixels: [UInt8]
+
+    /// The pixel at (`x`, `y`) from the top-left, premultiplied RGBA.
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) {
+        precondition(x >= 0 && y >= 0 && x < width && y < height, "pixel (\(x), \(y)) is outside \(width)x\(height)")
+        let i = (y * width + x) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    /// The drawing as an `Image`, to show or hand to a shader.
+    public var image: Image { Image(GlintCore.Image(width: width, height: height, pixels: pixels)) }
+
+    /// PNG bytes (straight alpha, as PNG stores it).
+    public func pngData() throws(RenderError) -> Data {
+        var straight = pixels
+        var i = 3
+        while i < straight.count {
+            let a = UInt16(straight[i])
+            if a > 0 && a < 255 {
+                for c in 1...3 { straight[i - c] = UInt8(min(255, (UInt16(straight[i - c]) * 255 + a / 2) / a)) }
+            }
+            i += 4
+        }
+        return Data(try PNG.encode(width: width, height: height, rgba: straight))
+    }
+}
+
+/// A headless context and what draws in it, made together and torn down together: the
+/// target and the renderer go before the context they were made in (each keeps it alive).
+private final class HeadlessPipeline {
+    private let context: HeadlessContext
+    private let renderer: Renderer
+    private var target: RenderTarget?
+
+    init() throws(RenderError) {
+        context = try HeadlessContext()
+        renderer = try Renderer()
+    }
+
+    func draw(_ graph: FrameGraph, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        guard context.makeCurrent() else { throw .headless("cannot make the headless context current on this thread") }
+        let target: RenderTarget
+        if let existing = self.target {
+            target = existing
+        } else {
+            target = try RenderTarget(pixelWidth: width, pixelHeight: height)
+            self.target = target
+        }
+        try target.resize(pixelWidth: width, pixelHeight: height)
+        try renderer.render(graph, into: target.framebuffer)
+        return target.readPixels()
+    }
+}

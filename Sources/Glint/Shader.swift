@@ -1,0 +1,187 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// A GLSL function called with arguments: what `colorEffect`, `layerEffect`, `distortionEffect`
+/// and `Rectangle().fill(_:)` draw with, as SwiftUI's `Shader`.
+///
+/// Make one by calling a function of a library, which takes the arguments after the ones the
+/// pipeline supplies (`position`, and `color` for a colour effect), in order:
+///
+/// ```swift
+/// Rectangle()
+///     .fill(ShaderLibrary.gradient(.boundingRect))
+///     .distortionEffect(ShaderLibrary.wave(.boundingRect, .float(time), .float(12), .float(6)),
+///                       maxSampleOffset: CGSize(width: 6, height: 6))
+/// ```
+///
+/// A shader is a plain value: make a new one every frame with new arguments. The renderer
+/// compiles a function once per effect kind and argument types, and keeps its image textures
+/// by the images' identities.
+public struct Shader: Sendable {
+    /// The function called.
+    public var function: ShaderFunction
+    /// The values of the function's parameters after the ones the pipeline supplies, in order.
+    public var arguments: [Shader.Argument]
+
+    /// A shader calling `function` with `arguments`.
+    public init(function: ShaderFunction, arguments: [Shader.Argument]) {
+        self.function = function
+        self.arguments = arguments
+    }
+}
+
+extension Shader {
+    /// A value for one parameter of a shader function, as SwiftUI's `Shader.Argument`.
+    ///
+    /// | argument | GLSL parameter |
+    /// | --- | --- |
+    /// | `.float(x)` | `float` |
+    /// | `.float2(x, y)`, `.float2(point)`, `.float2(size)` | `vec2` |
+    /// | `.float3(x, y, z)` | `vec3` |
+    /// | `.float4(x, y, z, w)` | `vec4` |
+    /// | `.color(color)` | `vec4`, premultiplied |
+    /// | `.image(image)` | `sampler2D` (premultiplied, the top row at v = 0) |
+    /// | `.floatArray(values)` | `float NAME[N], int NAME_count` |
+    /// | `.colorArray(colors)` | `vec4 NAME[N], int NAME_count` |
+    /// | `.data(bytes)` | `uint NAME[N], int NAME_count`: four bytes a word, little-endian |
+    /// | `.boundingRect` | `vec4`: the view's rect in its own space, `(0, 0, width, height)` |
+    ///
+    /// A function whose parameters do not take these types is reported by the renderer (an
+    /// error naming the function, the parameter and both types), never drawn wrong.
+    public struct Argument: Sendable, Equatable {
+        /// The value as the renderer takes it.
+        public var value: ShaderArgument
+        /// Why an image argument shows a placeholder (its file could not be read), reported
+        /// when the shader is drawn.
+        var imageError: RenderError?
+
+        /// Wraps a value the renderer takes.
+        public init(_ value: ShaderArgument) {
+            self.value = value
+        }
+
+        /// A `float`.
+        public static func float<T: BinaryFloatingPoint>(_ x: T) -> Argument {
+            Argument(.float(Float(x)))
+        }
+
+        /// A `vec2`.
+        public static func float2<T: BinaryFloatingPoint>(_ x: T, _ y: T) -> Argument {
+            Argument(.float2(Float(x), Float(y)))
+        }
+
+        /// A `vec2` of a point's `x` and `y`.
+        public static func float2(_ point: CGPoint) -> Argument {
+            Argument(.float2(Float(point.x), Float(point.y)))
+        }
+
+        /// A `vec2` of a size's `width` and `height`.
+        public static func float2(_ size: CGSize) -> Argument {
+            Argument(.float2(Float(size.width), Float(size.height)))
+        }
+
+        /// A `vec3`.
+        public static func float3<T: BinaryFloatingPoint>(_ x: T, _ y: T, _ z: T) -> Argument {
+            Argument(.float3(Float(x), Float(y), Float(z)))
+        }
+
+        /// A `vec4`.
+        public static func float4<T: BinaryFloatingPoint>(_ x: T, _ y: T, _ z: T, _ w: T) -> Argument {
+            Argument(.float4(Float(x), Float(y), Float(z), Float(w)))
+        }
+
+        /// A colour: a `vec4` with premultiplied alpha, as SwiftUI hands a `half4`.
+        public static func color(_ color: Color) -> Argument {
+            Argument(.color(color.resolved))
+        }
+
+        /// An image: a `sampler2D`. An image whose file could not be read is sent as its
+        /// placeholder, and drawing reports why.
+        public static func image(_ image: Image) -> Argument {
+            var argument = Argument(.image(image.pixels))
+            argument.imageError = image.loadError
+            return argument
+        }
+
+        /// An array of floats: `float NAME[N]` and its count, `int NAME_count`.
+        public static func floatArray(_ values: [Float]) -> Argument {
+            Argument(.floatArray(values))
+        }
+
+        /// An array of colours, premultiplied: `vec4 NAME[N]` and its count, `int NAME_count`.
+        public static func colorArray(_ colors: [Color]) -> Argument {
+            Argument(.colorArray(colors.map(\.resolved)))
+        }
+
+        /// Raw bytes: `uint NAME[N]` (four bytes a word, little-endian) and the byte count,
+        /// `int NAME_count`.
+        public static func data(_ data: Data) -> Argument {
+            Argument(.data([UInt8](data)))
+        }
+
+        /// The view's rect in its own user space, `(0, 0, width, height)` in points: a `vec4`.
+        public static var boundingRect: Argument { Argument(.boundingRect) }
+    }
+}
+
+/// A function in a shader library, ready to be called with arguments, as SwiftUI's
+/// `ShaderFunction`: `ShaderLibrary.default.wave` is the function `wave`.
+public struct ShaderFunction: Sendable, Equatable {
+    /// The library holding the function.
+    public var library: ShaderLibrary
+    /// The GLSL function's name.
+    public var name: String
+
+    /// The function `name` of `library`.
+    public init(library: ShaderLibrary, name: String) {
+        self.library = library
+        self.name = name
+    }
+
+    /// A shader calling this function with `arguments`, in order.
+    public func callAsFunction(_ arguments: Shader.Argument...) -> Shader {
+        Shader(function: self, arguments: arguments)
+    }
+}
+
+/// Where shader functions come from, as SwiftUI's `ShaderLibrary`: each function is looked up
+/// by name as a member, `ShaderLibrary.default.gradient` or just `ShaderLibrary.gradient`.
+///
+/// The default library is Glint's own `Shaders/` (built into the binary; a folder named by the
+/// `GLINT_SHADERS` environment variable overrides it). `ShaderLibrary(url:)` reads functions
+/// from a GLSL file that defines them, or from a folder holding one `<function>.frag` per
+/// function. A function is a GLSL function whose first parameter is `vec2 position` (then
+/// `vec4 color` for a colour effect) and whose others take the shader's arguments in order.
+@dynamicMemberLookup
+public struct ShaderLibrary: Sendable, Equatable {
+    /// The file or folder, or nil for Glint's built-in shaders.
+    public let url: URL?
+    /// The path a frame graph names the library by (nil for the built-in shaders), worked out
+    /// once so that naming it every frame costs nothing.
+    let path: String?
+
+    private init(builtIn: Void) {
+        url = nil
+        path = nil
+    }
+
+    /// The functions of a GLSL file, or of a folder of `<function>.frag` files.
+    public init(url: URL) {
+        self.url = url
+        path = url.path
+    }
+
+    /// Glint's built-in shaders.
+    public static let `default` = ShaderLibrary(builtIn: ())
+
+    /// The function `name` of this library.
+    public subscript(dynamicMember name: String) -> ShaderFunction {
+        ShaderFunction(library: self, name: name)
+    }
+
+    /// The function `name` of the default library.
+    public static subscript(dynamicMember name: String) -> ShaderFunction {
+        ShaderFunction(library: .default, name: name)
+    }
+}
