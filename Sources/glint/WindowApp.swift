@@ -1,6 +1,8 @@
 @preconcurrency import CEpoxy
 import Foundation
-import Glint
+import class Glint.GlintWindow
+import struct Glint.Key
+import struct Glint.WindowError
 import GlintCore
 import GlintRender
 

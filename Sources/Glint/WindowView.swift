@@ -1,0 +1,156 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// What a window's content is built from each frame: the role of SwiftUI's `TimelineView`
+/// context and of a drag gesture's value.
+public struct TimelineContext: Sendable {
+    /// Seconds since the window opened (the clock stands still while it is minimised).
+    public var time: Double
+    /// The window's size in points.
+    public var size: CGSize
+    /// Where the left button was last pressed or dragged to, in the window's points (origin
+    /// top-left); nil before the first press.
+    public var pointer: CGPoint?
+    /// Whether the left button is held down.
+    public var isPressed: Bool
+
+    public init(time: Double = 0, size: CGSize = .zero, pointer: CGPoint? = nil, isPressed: Bool = false) {
+        self.time = time
+        self.size = size
+        self.pointer = pointer
+        self.isPressed = isPressed
+    }
+}
+
+/// A GLFW window showing a view that is built afresh every frame, as SwiftUI re-evaluates a
+/// `TimelineView`'s content:
+///
+/// ```swift
+/// try Window("Waves") { context in
+///     Image("card.png")
+///         .distortionEffect(ShaderLibrary.wave(.boundingRect, .float(context.time), .float(12), .float(6)),
+///                           maxSampleOffset: CGSize(width: 6, height: 6))
+/// }.run()
+/// ```
+///
+/// Every frame the window advances the stateful parts of the last frame's view (`EffectView`s'
+/// effects and `tearable` tears) through one `Timeline`, applying the pointer events at their
+/// exact times to its responders (tears first, then effects; positions in the view's own user
+/// space), then builds the view for the new time and draws it. A view smaller than the window
+/// (`.frame`) is centred in it over `backdrop`. Steady frames allocate nothing in Glint.
+public struct Window<Content: View> {
+    /// The window's title.
+    public var title: String
+    /// The size it opens at, in points.
+    public var size: CGSize
+    /// What shows around the view and where it is transparent.
+    public var backdrop: Color
+    private let content: (TimelineContext) -> Content
+
+    public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
+                content: @escaping (TimelineContext) -> Content) {
+        self.title = title
+        self.size = size
+        self.backdrop = backdrop
+        self.content = content
+    }
+
+    /// Opens the window and runs until it is closed (or for `seconds`, for demos and tests).
+    /// Esc and Q close it.
+    ///
+    /// - Throws: `WindowError` when no window can be opened (no display, no OpenGL 3.3), and the
+    ///   renderer's one-line `RenderError` when a shader does not compile or its arguments do
+    ///   not fit it.
+    public func run(quitAfter seconds: Double? = nil) throws {
+        let window = try GlintWindow(title: title, size: Size(width: Double(size.width), height: Double(size.height)))
+        window.quitAfter = seconds
+        let host = try ViewHost(backdrop: backdrop)
+        try window.run { (frame: inout GlintWindow.Frame) throws in
+            if frame.keyPresses.contains(where: { $0 == .escape || $0 == "q" }) {
+                window.close()
+            }
+            try host.draw(&frame, content: content)
+        }
+        withExtendedLifetime(window) {}
+    }
+}
+
+/// Drives a view frame by frame: one timeline, the responders of the last frame's view, the
+/// view resolved into a frame graph, the renderer. The window's engine, usable by any host
+/// that hands it frames.
+final class ViewHost {
+    let renderer: Renderer
+    private(set) var resolved = ResolvedView()
+    private var timeline = Timeline()
+    private var responders = Responders()
+    private var context = TimelineContext()
+    private let backdrop: Color
+    /// Errors already printed (an image that cannot be read is reported once, not every frame).
+    private var reported: Set<String> = []
+
+    init(backdrop: Color) throws {
+        renderer = try Renderer()
+        self.backdrop = backdrop
+    }
+
+    func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {
+        let origin = resolved.graph.viewRect.origin
+        let viewSize = resolved.graph.viewRect.size
+        // The pointer in the window's points for the context; in the view's user space for its responders.
+        var i = 0
+        while i < frame.pointerEvents.count {  // index loops: no iterator allocation in debug builds
+            let location = frame.pointerEvents[i].location
+            context.pointer = CGPoint(x: location.x, y: location.y)
+            switch frame.pointerEvents[i].phase {
+            case .down: context.isPressed = true
+            case .up, .cancel: context.isPressed = false
+            case .move: break
+            }
+            frame.pointerEvents[i].location = location - origin
+            i += 1
+        }
+        timeline.advance(to: frame.time, applying: frame.pointerEvents[...], advance: { dt in
+            var k = 0
+            while k < resolved.effects.count {
+                resolved.effects[k].advance(by: dt)
+                k += 1
+            }
+            k = 0
+            while k < resolved.tears.count {
+                resolved.tears[k].advance(by: dt)
+                k += 1
+            }
+        }, handle: { event in
+            responders.handle(event, viewSize: viewSize)
+        })
+        context.time = timeline.now
+        context.size = CGSize(width: frame.viewSize.width, height: frame.viewSize.height)
+        resolved.update(content(context), in: context.size, scale: CGFloat(frame.pixelScale), backdrop: backdrop)
+        syncResponders()
+        if !resolved.errors.isEmpty { report(resolved.errors) }
+        try renderer.render(resolved.graph, into: frame.framebuffer)
+    }
+
+    /// Takes this frame's responders when they are not the last frame's: whoever owned the
+    /// pointer is cancelled first (its view is gone). A frame with the same ones allocates nothing.
+    private func syncResponders() {
+        let now = resolved.responders
+        var same = now.count == responders.list.count
+        var i = 0
+        while same && i < now.count {
+            same = now[i] === responders.list[i]
+            i += 1
+        }
+        guard !same else { return }
+        responders.cancel(at: timeline.now, viewSize: resolved.graph.viewRect.size)
+        responders = Responders(now)
+    }
+
+    private func report(_ errors: [RenderError]) {
+        for error in errors where !reported.contains(error.description) {
+            reported.insert(error.description)
+            FileHandle.standardError.write(Data("glint: \(error.description)\n".utf8))
+        }
+    }
+}
