@@ -758,3 +758,95 @@ private let slowShaderForWindow = """
     }
 
     """
+
+// MARK: - The Examples package
+
+/// The Examples package's `card-demo`, built by scripts/test (or GLINT_EXAMPLES_BINARY): a
+/// package outside Glint that depends on it by path, as a user's would.
+private func examplesBinary() throws -> String {
+    if let path = ProcessInfo.processInfo.environment["GLINT_EXAMPLES_BINARY"], !path.isEmpty {
+        try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_EXAMPLES_BINARY='\(path)' is not an executable file")
+        return path
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let path = root.appendingPathComponent("Examples/.build/debug/card-demo").path
+    try require(FileManager.default.isExecutableFile(atPath: path),
+                "no card-demo at \(path): run scripts/test, or 'swift build --package-path Examples'")
+    return path
+}
+
+@Suite("Examples package (a client of the Glint library)", .serialized)
+struct ExamplesTests {
+    /// The share of `shot`'s pixels in the block whose channels are all under 0.05.
+    fileprivate static func blackShare(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>) -> Double {
+        var black = 0
+        for y in rows { for x in columns { let p = shot.pixel(x, y); if max(p.r, p.g, p.b) < 0.05 { black += 1 } } }
+        return Double(black) / Double(columns.count * rows.count)
+    }
+
+    /// Mean red minus blue over the block: how warm the tint is.
+    fileprivate static func warmth(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>) -> Double {
+        var sum = 0.0
+        for y in rows { for x in columns { let p = shot.pixel(x, y); sum += p.r - p.b } }
+        return sum / Double(columns.count * rows.count)
+    }
+
+    @Test("card-demo renders its chained view (image, wave, blur, its own GLSL tint) to a PNG at scale 2 with no display",
+          .timeLimit(.minutes(1)))
+    func rendersPNG() throws {
+        let demo = try examplesBinary()
+        let folder = try screenshotFolder("examples-png")
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        let result = try Child.run(demo, ["--output", folder + "/card.png"], environment: environment, timeout: 30)
+        #expect(result.state == .exited(0), "card-demo failed: \(result.stderr)")
+        let image = try PNG.read(folder + "/card.png")
+        #expect(image.width == 640 && image.height == 400, "a 320x200-point frame at scale 2: \(image.width)x\(image.height)")
+        let shot = Screenshot(width: image.width, height: image.height, rgba: image.rgba)
+        // The middle is the card: opaque, tinted towards orange (red well over blue).
+        let i = (200 * 640 + 320) * 4
+        #expect(image.rgba[i + 3] == 255, "the card's middle is not opaque")
+        #expect(Self.warmth(shot, columns: 200..<440, rows: 140..<260) > 0.15, "the tint did not warm the card")
+        // The wave (time 0.4, frequency 10, strength 8) shows at x = 1 point the source
+        // 1 + sin(4.03)·8 ≈ −5.2, outside the image: transparent; at x = 20, 20 + sin(4.63)·8 ≈ 12: the card.
+        let alpha = { (x: Int, y: Int) in image.rgba[(y * 640 + x) * 4 + 3] }
+        #expect((100..<300).allSatisfy { alpha(2, $0) < 32 }, "the wave should pull transparency in at the left edge")
+        #expect((100..<300).allSatisfy { alpha(40, $0) == 255 }, "20 points in, the card should be opaque")
+
+        let bad = try Child.run(demo, ["--output", "/proc/nope/card.png"], environment: environment, timeout: 30)
+        #expect(bad.state == .exited(1), "\(bad.state)")
+        #expect(bad.stderr.split(separator: "\n").count == 1 && bad.stderr.hasPrefix("card-demo: "), "\(bad.stderr)")
+    }
+
+    @Test("card-demo opens the same view in a window: centred on black, warmer while the button is held, Escape quits",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func opensWindow() throws {
+        let demo = try examplesBinary()
+        try requireTools()
+        let shots = try screenshotFolder("examples-window")
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(demo, ["--window", "30"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        #expect(window.width == 480 && window.height == 320, "\(window)")
+        Thread.sleep(forTimeInterval: 1.5)
+        let before = try screenshot(x, to: shots + "/before.png", app: app)
+        try copy(shots + "/before.png", to: "/tmp/glint-examples-window.png")
+        // The 320x200 card sits at (80, 60); the 40-point bands above and below it are the black backdrop.
+        let card = (columns: 120..<360, rows: 100..<220)
+        #expect(Self.blackShare(before, columns: 0..<480, rows: 5..<50) > 0.95, "the band above the card is not black")
+        #expect(Self.blackShare(before, columns: card.columns, rows: card.rows) < 0.05, "the card is not drawn in the middle")
+        let cool = Self.warmth(before, columns: card.columns, rows: card.rows)
+
+        try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
+        Thread.sleep(forTimeInterval: 1)
+        let held = try screenshot(x, to: shots + "/held.png", app: app)
+        let warm = Self.warmth(held, columns: card.columns, rows: card.rows)
+        print("examples window: warmth \(cool) → \(warm) while held; screenshots in \(shots)")
+        #expect(warm > cool + 0.05, "holding the button should warm the tint: \(cool) → \(warm)")
+        try x.run("xdotool", ["mouseup", "1", "key", "Escape"])
+        let exit = app.waitForExit(seconds: 5)
+        #expect(exit == .exited(0), "Escape should quit card-demo cleanly; got \(exit). stderr: \(app.stderrSummary())")
+    }
+}

@@ -1,0 +1,19 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// A package outside Glint that uses it as a user would: by path here; by URL in yours, e.g.
+//   .package(url: "https://example.com/glint.git", branch: "main")
+let package = Package(
+    name: "GlintExamples",
+    dependencies: [
+        .package(name: "Glint", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "card-demo",
+            dependencies: [.product(name: "Glint", package: "Glint")],
+            path: "Sources/CardDemo",
+            exclude: ["card.png", "tint.glsl"]
+        ),
+    ]
+)
