@@ -77,7 +77,30 @@ public struct ResolvedView {
     mutating func setContent(_ pass: EffectPass) {
         graph.viewRect = rect
         hasContent = true
-        graph.content = pass
+        Self.copy(pass, into: &graph.content)
+    }
+
+    /// Copies `pass` into `target`'s own arrays, element by element: sharing a stateful
+    /// effect's argument array until the next frame would make its next write copy the array.
+    static func copy(_ pass: EffectPass, into target: inout EffectPass) {
+        target.function = pass.function
+        target.library = pass.library
+        target.kind = pass.kind
+        target.isPositional = pass.isPositional
+        target.isOpaque = pass.isOpaque
+        target.isEnabled = pass.isEnabled
+        target.arguments.removeAll(keepingCapacity: true)
+        var i = 0
+        while i < pass.arguments.count {  // index loops: no iterator allocation in debug builds
+            target.arguments.append(pass.arguments[i])
+            i += 1
+        }
+        target.names.removeAll(keepingCapacity: true)
+        i = 0
+        while i < pass.names.count {
+            target.names.append(pass.names[i])
+            i += 1
+        }
     }
 
     /// Places the view in `rect` and makes `shader`, drawn as `kind`, its content.
@@ -120,9 +143,11 @@ public struct ResolvedView {
     /// Adds a stateful effect's or a tear's pass as the next effect pass.
     mutating func appendEffect(_ pass: EffectPass) {
         if passCount < graph.effects.count {
-            graph.effects[passCount] = pass
+            Self.copy(pass, into: &graph.effects[passCount])
         } else {
-            graph.effects.append(pass)
+            var own = EffectPass(function: "", kind: pass.kind, arguments: [])
+            Self.copy(pass, into: &own)
+            graph.effects.append(own)
         }
         passCount += 1
     }

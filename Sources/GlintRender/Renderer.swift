@@ -252,7 +252,14 @@ public final class Renderer {
             graph.effects.append(passes[i].value)
             i += 1
         }
-        defer { sceneGraph = graph }
+        defer {
+            // Keep the storage, not the effects' argument arrays: holding those until the next
+            // frame would make every effect's next write copy its array.
+            graph.content.arguments = []
+            graph.content.names = []
+            graph.effects.removeAll(keepingCapacity: true)
+            sceneGraph = graph
+        }
         try draw(graph, view: PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight), into: target, drawForeground: drawForeground)
     }
     private var sceneGraph: FrameGraph?
@@ -342,6 +349,12 @@ public final class Renderer {
         epoxy_glBlendFunc(GLenum(GL_ONE), GLenum(GL_ONE_MINUS_SRC_ALPHA))  // premultiplied alpha
         epoxy_glBindVertexArray(vertexArray)
 
+        // A chain that can ever read a layer gets its offscreen targets now, while they are
+        // not needed yet, at 1x1 pixel: the frame a layer pass first turns on then allocates
+        // nothing but their storage, which only enabled passes hold.
+        if !effects.isEmpty && offscreen.isEmpty {
+            offscreen = [try RenderTarget(pixelWidth: 1, pixelHeight: 1), try RenderTarget(pixelWidth: 1, pixelHeight: 1)]
+        }
         let whole = PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight)
         if last < 0 {
             target.bind()
@@ -429,9 +442,9 @@ public final class Renderer {
         try draw(content, layer: nil, at: place)
     }
 
-    /// The offscreen layers, made on the first frame that has a layer or distortion pass
-    /// enabled and reused (resized when the view is) by every later one; released when no
-    /// frame has needed them for `textureLifetime` frames.
+    /// The offscreen layers, sized on the first frame that has a layer or distortion pass
+    /// enabled and reused (resized when the view is) by every later one; shrunk back to one
+    /// pixel when no frame has needed them for `textureLifetime` frames.
     private func prepareOffscreen(width: Int, height: Int) throws(RenderError) {
         offscreenLastUsed = frameNumber
         if offscreen.isEmpty {
@@ -445,8 +458,11 @@ public final class Renderer {
     }
     private var offscreenLastUsed = 0
 
-    /// How many offscreen layers are held now (for tests: none without a layer pass).
-    public var offscreenCount: Int { offscreen.count }
+    /// The pixels of offscreen storage held now (for tests: one a target until a layer or
+    /// distortion pass is enabled).
+    public var offscreenPixels: Int {
+        offscreen.reduce(0) { $0 + $1.framebuffer.pixelWidth * $1.framebuffer.pixelHeight }
+    }
 
     private func clear(to color: Color) {
         let (r, g, b, a) = color.premultiplied
@@ -644,7 +660,9 @@ public final class Renderer {
     /// every frame (new identities) do not pile up.
     private func evictTextures() {
         let now = frameNumber
-        if !offscreen.isEmpty && now - offscreenLastUsed > Self.textureLifetime { offscreen.removeAll() }
+        if offscreenPixels > offscreen.count && now - offscreenLastUsed > Self.textureLifetime {
+            for target in offscreen { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
+        }
         guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
         for (key, entry) in imageTextures where now - entry.lastUsed > Self.textureLifetime {
             var t = entry.texture

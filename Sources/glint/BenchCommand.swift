@@ -31,6 +31,9 @@ struct BenchCommand: ParsableCommand {
         valueName: "FILE"))
     var dumpShader: String?
 
+    @Flag(name: .long, help: "Bench the chain harmonic,wave,blur written as a Glint view and rebuilt every frame through the public API (ignores --effect).")
+    var api = false
+
     /// Frames not measured while programs compile, textures upload and caches fill.
     static let warmUpFrames = 30
 
@@ -50,18 +53,24 @@ struct BenchCommand: ParsableCommand {
         var cpuMilliseconds = [Double](repeating: 0, count: frames)
         var allocations = [UInt64](repeating: 0, count: frames)
         var driverAllocations = [UInt64](repeating: 0, count: frames)
+        var viewAllocations = [UInt64](repeating: 0, count: frames)
         var nextEvent = 0
         var layerPassFrames = 0
+        let apiBench = api ? try APIBench(width: viewSize.width, height: viewSize.height, scale: scaleFactor) : nil
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = Self.processCPUNanoseconds()
-            glint_alloc_counting_begin()
-            // The same timeline as `render` and the window: events at their exact times.
-            nextEvent += scene.advance(to: Double(frame + 1) * Simulation.step, applying: events[nextEvent...])
-            scene.update()
-            if scene.tear?.isShowing == true { layerPassFrames += 1 }
-            try drawer.draw(scene, into: target.framebuffer)
-            epoxy_glFinish()
+            if let apiBench {
+                viewAllocations[frame] = try apiBench.frame(time: Double(frame + 1) * Simulation.step, dt: Simulation.step, into: target.framebuffer)
+            } else {
+                glint_alloc_counting_begin()
+                // The same timeline as `render` and the window: events at their exact times.
+                nextEvent += scene.advance(to: Double(frame + 1) * Simulation.step, applying: events[nextEvent...])
+                scene.update()
+                if scene.tear?.isShowing == true { layerPassFrames += 1 }
+                try drawer.draw(scene, into: target.framebuffer)
+                epoxy_glFinish()
+            }
             allocations[frame] = glint_alloc_counting_end()
             driverAllocations[frame] = glint_alloc_counting_driver()
             milliseconds[frame] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
@@ -83,7 +92,7 @@ struct BenchCommand: ParsableCommand {
         let counted = glint_alloc_counter_active() != 0
         let layerFrames = layerPassFrames
 
-        print("effect      \(scene.effect.descriptor.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
+        print("effect      \(api ? APIBench.name : scene.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
         print("renderer    \(context.description)")
         print("frames      \(frames) (first \(warm) not counted: warm-up); \(layerFrames) with the tear's offscreen layer pass")
         print(String(format: "time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)", mean, median, p95, 1000 / mean))
@@ -92,6 +101,10 @@ struct BenchCommand: ParsableCommand {
         if counted {
             print(String(format: "heap        %.2f allocations/frame by Glint in steady state (worst frame %llu); the GL driver's own: %.2f/frame",
                          Double(own) / steadyFrames, worstOwn, Double(driver) / steadyFrames))
+            if api {
+                print(String(format: "view        %.2f allocations/frame building the view value (the shader calls' argument arrays, in the caller's code)",
+                             Double(viewAllocations[warm...].reduce(0, +)) / steadyFrames))
+            }
         } else {
             print("heap        not counted (the allocator wrapper is not active)")
         }

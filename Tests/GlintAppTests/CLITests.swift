@@ -140,6 +140,18 @@ struct CLITests {
         #expect(r.stdout.contains("amplitude") && r.stdout.contains("default 0.5, range 0…4"))
     }
 
+    @Test("glint bench --api: a view rebuilt through the public API every frame costs Glint no heap allocation; the chain neither")
+    func benchAPI() throws {
+        let r = try CLI.run(["bench", "--api", "--size", "96x54", "--frames", "80"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("as a Glint view rebuilt every frame"), "\(r.stdout)")
+        #expect(r.stdout.contains("0.00 allocations/frame by Glint"), "\(r.stdout)")
+        #expect(r.stdout.contains("allocations/frame building the view value"), "\(r.stdout)")
+        let chain = try CLI.run(["bench", "--effect", "harmonic,wave,blur", "--size", "96x54", "--frames", "80"])
+        #expect(chain.status == 0, "\(chain.stderr)")
+        #expect(chain.stdout.contains("0.00 allocations/frame by Glint"), "\(chain.stdout)")
+    }
+
     @Test("glint bench prints time per frame and no heap allocations by Glint in steady state")
     func bench() throws {
         // A hold, then a tear from the left edge: both the direct and the offscreen path run.
