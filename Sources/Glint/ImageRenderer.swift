@@ -5,7 +5,7 @@ import GlintRender
 /// Draws a view into pixels with no window and no display, as SwiftUI's `ImageRenderer`:
 ///
 /// ```swift
-/// let renderer = ImageRenderer(content: Rectangle().fill(ShaderLibrary.gradient(.boundingRect))
+/// let renderer = ImageRenderer(content: Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
 ///     .frame(width: 300, height: 200))
 /// renderer.scale = 2
 /// try renderer.renderPNG().write(to: URL(fileURLWithPath: "gradient.png"))

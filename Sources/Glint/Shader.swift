@@ -10,7 +10,7 @@ import GlintRender
 ///
 /// ```swift
 /// Rectangle()
-///     .fill(ShaderLibrary.gradient(.boundingRect))
+///     .colorEffect(ShaderLibrary.gradient(.boundingRect))
 ///     .distortionEffect(ShaderLibrary.wave(.boundingRect, .float(time), .float(12), .float(6)),
 ///                       maxSampleOffset: CGSize(width: 6, height: 6))
 /// ```
