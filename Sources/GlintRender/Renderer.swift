@@ -140,8 +140,9 @@ public final class Renderer {
         _ = try program(for: pass).slots(for: pass)
     }
 
-    private func program(for pass: EffectPass) throws(RenderError) -> Program {
-        let key = Self.key(pass)
+    /// The program of `pass`, compiled on first use; `key` when the caller has it already.
+    private func program(for pass: EffectPass, key known: ProgramKey? = nil) throws(RenderError) -> Program {
+        let key = known ?? Self.key(pass)
         if let p = programs[key] { return p }
         let arguments = pass.isPositional ? pass.arguments.map(\.kind) : nil
         let program = try compile(pass.function, library: pass.library, kind: pass.kind, arguments: arguments)
@@ -480,7 +481,7 @@ public final class Renderer {
         guard region.width > 0, region.height > 0 else { return }
         let key = Self.key(pass)
         guard retired.isEmpty || !retired.contains(key) else { return }
-        let program = try program(for: pass)
+        let program = try program(for: pass, key: key)
         let target = place.target
         epoxy_glUseProgram(program.id)
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
@@ -660,7 +661,7 @@ public final class Renderer {
     /// every frame (new identities) do not pile up.
     private func evictTextures() {
         let now = frameNumber
-        if offscreenPixels > offscreen.count && now - offscreenLastUsed > Self.textureLifetime {
+        if now - offscreenLastUsed > Self.textureLifetime && offscreenPixels > offscreen.count {
             for target in offscreen { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
         }
         guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
