@@ -56,6 +56,7 @@ public final class CustomEffect: Effect {
     }
 
     public func setParameter(_ name: String, to value: Double) {}
+    public func parameterValue(_ name: String) -> Double? { nil }
 
     public func handle(_ event: PointerEvent) {
         pointer = event.location

@@ -38,15 +38,19 @@ public struct EffectDescriptor: Sendable {
     /// effect of the content's colour) rather than drawing content of its own: alone on the
     /// command line or in the window, it is shown over the harmonic glow.
     public var isModifier: Bool
+    /// Whether the window shows the controls panel for this effect when it appears (the prism's
+    /// sliders are part of the seed); for the others it starts hidden.
+    public var showsControls: Bool
 
     public init(name: String, title: String, summary: String, parameters: [EffectParameter],
-                images: [(name: String, asset: String)] = [], isModifier: Bool = false) {
+                images: [(name: String, asset: String)] = [], isModifier: Bool = false, showsControls: Bool = false) {
         self.name = name
         self.title = title
         self.summary = summary
         self.parameters = parameters
         self.images = images
         self.isModifier = isModifier
+        self.showsControls = showsControls
     }
 }
 
@@ -92,8 +96,19 @@ public protocol Effect: AnyObject {
     /// Sets one of the descriptor's parameters. Values arrive validated against the descriptor.
     func setParameter(_ name: String, to value: Double)
 
+    /// The current value of one of the descriptor's parameters (what a slider shows), or nil for a
+    /// name the descriptor does not have.
+    func parameterValue(_ name: String) -> Double?
+
     /// Sets one of the descriptor's image parameters.
     func setImage(_ name: String, to image: Image)
+
+    /// How far a staged drawing has got, 0…1, or nil for an effect that does not draw itself in
+    /// stages (only those get a Replay control).
+    var drawingProgress: Double? { get }
+
+    /// Starts a staged drawing again from its beginning; other effects ignore it.
+    func replay()
 
     /// A pointer event, in points, in the order they happened.
     func handle(_ event: PointerEvent)
@@ -121,6 +136,20 @@ extension Effect {
 
     /// Effects without image parameters ignore this.
     public func setImage(_ name: String, to image: Image) {}
+
+    /// Effects of your own without parameters need not say.
+    public func parameterValue(_ name: String) -> Double? { nil }
+
+    /// Effects without a staged drawing have no progress.
+    public var drawingProgress: Double? { nil }
+
+    /// Effects without a staged drawing ignore this.
+    public func replay() {}
+
+    /// Every parameter back to its descriptor's default (the controls' Reset).
+    public func resetParameters() {
+        for p in descriptor.parameters { setParameter(p.name, to: p.defaultValue) }
+    }
 }
 
 /// Every built-in effect, in the order the window's number keys select them.

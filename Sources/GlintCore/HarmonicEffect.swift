@@ -56,6 +56,17 @@ public final class HarmonicEffect: Effect {
         mixIndex = pass.index(of: "mixCoeff")!
     }
 
+    public func parameterValue(_ name: String) -> Double? {
+        switch name {
+        case "amplitude": hold.configuration.restingAmplitude
+        case "heldAmplitude": hold.configuration.heldAmplitude
+        case "speed": hold.configuration.restingSpeed
+        case "heldSpeed": hold.configuration.heldSpeed
+        case "wavesCount": wavesCount
+        default: nil
+        }
+    }
+
     public func setParameter(_ name: String, to value: Double) {
         switch name {
         case "amplitude": hold.configuration.restingAmplitude = value; resetIfIdle()

@@ -17,6 +17,7 @@ public final class GradientEffect: Effect {
 
     public init() {}
     public func setParameter(_ name: String, to value: Double) {}
+    public func parameterValue(_ name: String) -> Double? { nil }
     public func handle(_ event: PointerEvent) {}
     public func advance(by dt: Double) {}
     public func updatePass(viewSize: Size) { lastViewSize = viewSize }
@@ -42,6 +43,10 @@ public class TimedEffect {
 
     public func setParameter(_ name: String, to value: Double) {
         if let i = parameters.firstIndex(where: { $0.name == name }) { values[i] = value }
+    }
+
+    public func parameterValue(_ name: String) -> Double? {
+        parameters.firstIndex(where: { $0.name == name }).map { values[$0] }
     }
 
     public func handle(_ event: PointerEvent) {}
@@ -188,6 +193,7 @@ public final class ImageEffect: Effect {
     }
 
     public func setParameter(_ name: String, to value: Double) {}
+    public func parameterValue(_ name: String) -> Double? { nil }
     public func handle(_ event: PointerEvent) {}
     public func advance(by dt: Double) {}
     public func updatePass(viewSize: Size) {}

@@ -85,6 +85,19 @@ public final class WaveformEffect: Effect {
         secondaryWidthIndex = pass.index(of: "secondaryLineWidth")!
     }
 
+    public func parameterValue(_ name: String) -> Double? {
+        switch name {
+        case "numberOfWaves": numberOfWaves
+        case "frequency": frequency
+        case "phaseShift": phaseShift
+        case "amplitude": heldAmplitude
+        case "idleAmplitude": idleAmplitude
+        case "primaryLineWidth": primaryLineWidth
+        case "secondaryLineWidth": secondaryLineWidth
+        default: nil
+        }
+    }
+
     public func setParameter(_ name: String, to value: Double) {
         switch name {
         case "numberOfWaves": numberOfWaves = value.rounded()
