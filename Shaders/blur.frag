@@ -1,6 +1,6 @@
 // A Gaussian blur of the view's layer, radius points each side (σ = radius / 2), drawn as two one-dimensional passes.
 // Ports seed 002's layer-effect Gaussian blur (../shared/seeds/002_8dd7ab31d13cf706.txt), with a true kernel instead of its 9 taps.
-// glint: separable
+// glint: separable, sigma = 0.5 * radius (0…64)
 //
 // A layer effect drawn twice: the pipeline draws files carrying the marker above once with
 // glint_passDirection = (1, 0) into an intermediate layer, then again with (0, 1) over that result.
@@ -18,6 +18,13 @@
 // radius is clamped to 0…64 points and R to 256 pixels (64 points at scale 4), so a pass is at most
 // 513 taps in 257 fetches; above scale 4 the kernel is cut at 256 pixels. A radius whose σ is under
 // half a pixel returns the layer unchanged.
+//
+// The marker's `sigma = 0.5 * radius` lets the pipeline draw a wide blur at reduced resolution: from
+// σ = 8 pixels up, with k = floor(σ / 4), the first pass runs only at every k-th column and the second
+// only at every k-th row of those, each still taking every full-resolution tap, so what they compute
+// is the exact blur at those pixels; the pipeline then interpolates between them (Catmull-Rom). The
+// taps per pixel grow with σ but the pixels computed shrink as 1/k and 1/k², so the cost stays about
+// that of a radius of 3 points. This file needs nothing for it: its positions arrive at those pixels.
 
 // glint_passDirection (declared by the prelude) is (1, 0) on the first pass, (0, 1) on the second; one step is one pixel
 

@@ -16,6 +16,10 @@ final class Program {
     var file = ""
     /// Whether the file asks to be drawn as two passes, along x then y (`// glint: separable`).
     var isSeparable = false
+    /// For a separable file whose kernel widens with an argument (`// glint: separable, sigma =
+    /// 0.5 * radius (0…64)`): σ in points is `factor` times that argument (clamped to `range`),
+    /// and a wide σ is drawn at reduced resolution (`Renderer.reduction`).
+    var sigma: (factor: Double, argument: Int, range: ClosedRange<Double>)?
     /// For a program called with positional arguments: the uniforms each argument sets.
     var bindings: [ArgumentBinding] = []
     /// Whether that file is the user's (from a `--shaders` folder or a custom effect): drawn in

@@ -23,15 +23,19 @@ public struct Framebuffer: Equatable, Sendable {
     }
 }
 
-/// An offscreen RGBA8 colour target: a texture attached to a framebuffer object.
+/// An offscreen colour target (RGBA8 unless asked otherwise): a texture attached to a framebuffer object.
 public final class RenderTarget {
     public private(set) var framebuffer: Framebuffer
     public let texture: GLuint
     private let context: GLContext
+    /// Whether it stores half floats: for intermediate results read again by later steps, where
+    /// 8 bits each time would add a rounding per step.
+    public let isHalfFloat: Bool
 
     /// Needs a current context (a `HeadlessContext` or a window's).
-    public init(pixelWidth: Int, pixelHeight: Int) throws(RenderError) {
+    public init(pixelWidth: Int, pixelHeight: Int, halfFloat: Bool = false) throws(RenderError) {
         context = try GLContext.requireCurrent(for: "an offscreen target")
+        isHalfFloat = halfFloat
         var fbo: GLuint = 0
         var tex: GLuint = 0
         epoxy_glGenFramebuffers(1, &fbo)
@@ -65,7 +69,8 @@ public final class RenderTarget {
             throw .gl("a frame of \(w)x\(h) pixels is larger than this OpenGL allows (\(limit) pixels a side); use a smaller --size or --scale")
         }
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
-        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, isHalfFloat ? GL_RGBA16F : GL_RGBA8, GLsizei(w), GLsizei(h), 0, GLenum(GL_RGBA),
+                           GLenum(isHalfFloat ? GL_HALF_FLOAT : GL_UNSIGNED_BYTE), nil)
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer.id)
         epoxy_glFramebufferTexture2D(GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_TEXTURE_2D), texture, 0)
         let status = epoxy_glCheckFramebufferStatus(GLenum(GL_FRAMEBUFFER))

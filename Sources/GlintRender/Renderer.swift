@@ -172,11 +172,14 @@ public final class Renderer {
             file = try sources.source(named: function + ".frag")
         }
         var bindings: [ArgumentBinding] = []
+        var parameterNames: [String] = []
         let text: String
         if let arguments {
             do {
                 let signature = try ShaderSignature.parse(source: file.text, function: function, file: file.path)
                 bindings = try signature.bind(arguments, kind: kind.signatureKind, maxTextureUnits: GL.maxTextureUnits - 1)
+                // The arguments' parameters: the last ones, after those the pipeline supplies.
+                parameterNames = signature.parameters.suffix(bindings.count).map(\.name)
                 text = EffectSource.assemble(effect: file.text, prelude: prelude.text, main: signature.mainSource(kind: kind.signatureKind, bindings: bindings))
             } catch {
                 throw .arguments(error.description)
@@ -193,8 +196,31 @@ public final class Renderer {
         program.file = file.path
         program.isUserFile = liveFile(function, library: library) != nil
         program.isSeparable = file.text.contains("// glint: separable")
+        if program.isSeparable, let sigma = Self.sigmaMarker(in: file.text),
+           let argument = parameterNames.firstIndex(of: sigma.name) {
+            program.sigma = (sigma.factor, argument, sigma.range)
+        }
         program.bindings = bindings
         return program
+    }
+
+    /// Reads `// glint: separable, sigma = F * NAME (LO…HI)` (the range optional): a separable
+    /// kernel whose σ in points is F times the argument NAME clamped to LO…HI.
+    static func sigmaMarker(in source: String) -> (factor: Double, name: String, range: ClosedRange<Double>)? {
+        guard let line = source.split(separator: "\n").first(where: { $0.contains("// glint: separable") }),
+              let equals = line.range(of: "sigma") else { return nil }
+        let rest = line[equals.upperBound...].drop { $0 == " " || $0 == "=" }
+        let parts = rest.split(separator: "*", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, let factor = Double(parts[0]), factor > 0 else { return nil }
+        let nameAndRange = parts[1].split(separator: " ", maxSplits: 1)
+        let name = String(nameAndRange[0])
+        guard !name.isEmpty else { return nil }
+        var range = 0.0...Double.greatestFiniteMagnitude
+        if nameAndRange.count == 2 {
+            let bounds = nameAndRange[1].trimmingCharacters(in: CharacterSet(charactersIn: "() ")).components(separatedBy: "…")
+            if bounds.count == 2, let lo = Double(bounds[0]), let hi = Double(bounds[1]), lo <= hi { range = lo...hi }
+        }
+        return (factor, name, range)
     }
 
     /// An effect file read from the `--shaders` folder, watched for changes.
@@ -308,6 +334,25 @@ public final class Renderer {
         /// What may be sampled, in the view's points.
         var sampleOrigin: (x: Float, y: Float)
         var sampleSize: (width: Float, height: Float)
+        /// For a pass drawn at reduced resolution (`drawReduced`): the factor, and which axes of
+        /// the target and of the layer hold only every `factor`-th pixel (pixel i of such an axis
+        /// is full-resolution pixel factor·i). `view` and `layerView` are at full resolution;
+        /// `region` is in the target's own pixels.
+        var factor = 1
+        var targetReduced = (x: false, y: false)
+        var layerReduced = (x: false, y: false)
+
+        /// A full-resolution rect along the axes given, as the reduced pixels of one `factor` apart.
+        func reduce(_ r: PixelRect, _ axes: (x: Bool, y: Bool)) -> (x: Float, y: Float, width: Float, height: Float) {
+            let k = Float(factor)
+            // Reduced pixel centre i + ½ is full pixel centre k·i + ½: full = k·reduced − (k − 1)/2.
+            func along(_ origin: Int, _ size: Int, _ reduced: Bool) -> (Float, Float) {
+                reduced ? ((Float(origin) + (k - 1) / 2) / k, Float(size) / k) : (Float(origin), Float(size))
+            }
+            let (x, w) = along(r.x, r.width, axes.x)
+            let (y, h) = along(r.y, r.height, axes.y)
+            return (x, y, w, h)
+        }
     }
 
     private func draw(
@@ -396,7 +441,18 @@ public final class Renderer {
                               height: Float(graph.viewRect.height + 2 * Double(grown.y) / sy))
             let isLast = i == last
             var layer = offscreen[source].texture
-            if try program(for: pass).isSeparable {
+            let passProgram = try program(for: pass)
+            let destination = isLast ? target : offscreen[1 - source].framebuffer
+            let destinationView = isLast ? view : inLayer
+            let factor = passProgram.isSeparable ? Self.reduction(passProgram, pass, scale: min(sx, sy)) : 1
+            if factor > 1 {
+                try drawReduced(pass, factor: factor, layer: layer, layerSize: (layerWidth, layerHeight), inLayer: inLayer,
+                                sampleOrigin: sampleOrigin, sampleSize: sampleSize, scale: (sx, sy), into: destination, view: destinationView, region: destinationView.outset(grown),
+                                background: isLast ? graph.backdrop : .clear)
+                source = 1 - source
+                continue
+            }
+            if passProgram.isSeparable {
                 // Along x into a third layer, then along y from it to where the pass goes.
                 if offscreen.count < 3 { offscreen.append(try RenderTarget(pixelWidth: layerWidth, pixelHeight: layerHeight)) }
                 try offscreen[2].resize(pixelWidth: layerWidth, pixelHeight: layerHeight)
@@ -408,8 +464,6 @@ public final class Renderer {
                 try draw(pass, layer: layer, at: place, direction: (1, 0))
                 layer = offscreen[2].texture
             }
-            let destination = isLast ? target : offscreen[1 - source].framebuffer
-            let destinationView = isLast ? view : inLayer
             destination.bind()
             clear(to: isLast ? graph.backdrop : .clear)
             let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
@@ -417,6 +471,97 @@ public final class Renderer {
             try draw(pass, layer: layer, at: place, direction: (0, 1))
             source = 1 - source
         }
+    }
+
+    /// Below this σ, in pixels, a separable pass is drawn at full resolution; at or above it, at
+    /// a resolution reduced by the whole factor that keeps σ at least this many reduced pixels.
+    static let reducedSigma = 4.0
+
+    /// The factor a separable pass with a `sigma` marker is drawn reduced by: 1 (full
+    /// resolution) while its σ is under `reducedSigma` pixels.
+    static func reduction(_ program: Program, _ pass: EffectPass, scale: Double) -> Int {
+        guard let sigma = program.sigma, sigma.argument < pass.arguments.count,
+              case let .float(value) = pass.arguments[sigma.argument], value.isFinite else { return 1 }
+        let pixels = sigma.factor * min(max(Double(value), sigma.range.lowerBound), sigma.range.upperBound) * scale
+        return max(1, Int(pixels / reducedSigma))
+    }
+
+    /// A separable pass whose kernel is wide (a blur of large radius), computed exactly at every
+    /// `factor`-th pixel and interpolated between. The first pass (along x) runs only at every
+    /// `factor`-th column of the layer, the second (along y) only at every `factor`-th row of
+    /// those; each still takes every full-resolution tap, so each result is the pass's exact
+    /// output at its pixel. The expansion then interpolates them (Catmull-Rom, whose error on a
+    /// wide kernel's smooth result stays well under 1/255) into `region` of `destination`. The
+    /// taps a pixel takes grow with the kernel, but the pixels computed shrink as 1/`factor` and
+    /// 1/`factor`²: the cost stays about that of a narrow kernel.
+    private func drawReduced(
+        _ pass: EffectPass, factor: Int, layer: GLuint, layerSize: (width: Int, height: Int), inLayer: PixelRect,
+        sampleOrigin: (x: Float, y: Float), sampleSize: (width: Float, height: Float), scale: (x: Double, y: Double),
+        into destination: Framebuffer, view: PixelRect, region: PixelRect, background: Color
+    ) throws(RenderError) {
+        // Two reduced pixels past the last full one on each axis, for the cubic's reach.
+        let width = (layerSize.width - 1) / factor + 3
+        let height = (layerSize.height - 1) / factor + 3
+        // Half floats: the second pass and the expansion read what the one before wrote, and
+        // 8 bits would round each time.
+        while reduced.count < 2 { reduced.append(try RenderTarget(pixelWidth: 1, pixelHeight: 1, halfFloat: true)) }
+        try reduced[0].resize(pixelWidth: width, pixelHeight: layerSize.height)
+        try reduced[1].resize(pixelWidth: width, pixelHeight: height)
+
+        // Along x, at every factor-th column, from the layer.
+        reduced[0].framebuffer.bind()
+        clear(to: .clear)
+        var place = PassPlace(target: reduced[0].framebuffer, view: inLayer,
+                              region: PixelRect(x: 0, y: 0, width: width, height: layerSize.height), layerView: inLayer,
+                              sampleOrigin: sampleOrigin, sampleSize: sampleSize, factor: factor,
+                              targetReduced: (true, false), layerReduced: (false, false))
+        try draw(pass, layer: layer, at: place, direction: (1, 0))
+
+        // Along y, at every factor-th row, from those columns. Along x it reads exactly at them, so
+        // what may be sampled spans every column computed.
+        reduced[1].framebuffer.bind()
+        clear(to: .clear)
+        place.target = reduced[1].framebuffer
+        place.region = PixelRect(x: 0, y: 0, width: width, height: height)
+        place.targetReduced = (true, true)
+        place.layerReduced = (true, false)
+        place.sampleOrigin.x = Float(-Double(inLayer.x + factor) / scale.x)
+        place.sampleSize.width = Float(Double(width * factor + factor) / scale.x)
+        try draw(pass, layer: reduced[0].texture, at: place, direction: (0, 1))
+
+        // Interpolated into the destination's region, over the background.
+        destination.bind()
+        clear(to: background)
+        let clipped = region.clipped(toWidth: destination.pixelWidth, height: destination.pixelHeight)
+        guard clipped.width > 0, clipped.height > 0 else { return }
+        let resample = try resampleProgram()
+        epoxy_glUseProgram(resample.program.id)
+        epoxy_glUniform1i(resample.factor, GLint(factor))
+        epoxy_glUniform2f(resample.targetSize, Float(destination.pixelWidth), Float(destination.pixelHeight))
+        epoxy_glUniform2f(resample.offset, Float(inLayer.x - view.x), Float(inLayer.y - view.y))
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), reduced[1].texture)
+        epoxy_glUniform1i(resample.source, 0)
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glScissor(GLint(destination.originX + clipped.x),
+                        GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
+                        GLsizei(clipped.width), GLsizei(clipped.height))
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+    }
+
+    /// The reduced layers of `drawReduced`, made on first use and shrunk with the others.
+    private var reduced: [RenderTarget] = []
+    private var resample: (program: Program, factor: GLint, source: GLint, offset: GLint, targetSize: GLint)?
+
+    private func resampleProgram() throws(RenderError) -> (program: Program, factor: GLint, source: GLint, offset: GLint, targetSize: GLint) {
+        if let resample { return resample }
+        let fs = try sources.source(named: "resample.frag")
+        let program = try Program(name: "resample", vertex: (vertex.text, [0: vertex.path]), fragment: (fs.text, [0: fs.path]))
+        let made = (program, program.location("glint_factor"), program.location("glint_source"),
+                    program.location("glint_offset"), program.location("glint_targetSize"))
+        resample = made
+        return made
     }
 
     /// The part of `target` that is the view's rect: what the foreground draws into.
@@ -462,7 +607,7 @@ public final class Renderer {
     /// The pixels of offscreen storage held now (for tests: one a target until a layer or
     /// distortion pass is enabled).
     public var offscreenPixels: Int {
-        offscreen.reduce(0) { $0 + $1.framebuffer.pixelWidth * $1.framebuffer.pixelHeight }
+        (offscreen + reduced).reduce(0) { $0 + $1.framebuffer.pixelWidth * $1.framebuffer.pixelHeight }
     }
 
     private func clear(to color: Color) {
@@ -488,11 +633,12 @@ public final class Renderer {
         if program.targetSize >= 0 { epoxy_glUniform2f(program.targetSize, Float(target.pixelWidth), Float(target.pixelHeight)) }
         if program.scale >= 0 { epoxy_glUniform1f(program.scale, Float(Double(place.view.width) / viewSize.width)) }
         if program.viewPixels >= 0 {
-            epoxy_glUniform4f(program.viewPixels, Float(place.view.x), Float(place.view.y), Float(place.view.width), Float(place.view.height))
+            let v = place.reduce(place.view, place.targetReduced)
+            epoxy_glUniform4f(program.viewPixels, v.x, v.y, v.width, v.height)
         }
         if program.layerPixels >= 0 {
-            let l = place.layerView
-            epoxy_glUniform4f(program.layerPixels, Float(l.x), Float(l.y), Float(l.width), Float(l.height))
+            let l = place.reduce(place.layerView, place.layerReduced)
+            epoxy_glUniform4f(program.layerPixels, l.x, l.y, l.width, l.height)
         }
         if program.baseColor >= 0 {
             let (r, g, b, a) = baseColorNow.premultiplied
@@ -661,8 +807,8 @@ public final class Renderer {
     /// every frame (new identities) do not pile up.
     private func evictTextures() {
         let now = frameNumber
-        if now - offscreenLastUsed > Self.textureLifetime && offscreenPixels > offscreen.count {
-            for target in offscreen { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
+        if now - offscreenLastUsed > Self.textureLifetime && offscreenPixels > offscreen.count + reduced.count {
+            for target in offscreen + reduced { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
         }
         guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
         for (key, entry) in imageTextures where now - entry.lastUsed > Self.textureLifetime {

@@ -105,15 +105,18 @@ enum Seed002Reference {
     /// The Gaussian blur of a premultiplied RGBA8 image (rows from the top), summed directly over the
     /// full (2r + 1)² window around every pixel, transparent outside the image. Returns premultiplied
     /// channels 0…1 in the same layout. σ under half a pixel, or r = 0, leaves the image as it is.
-    static func gaussianBlurBruteForce(rgba: [UInt8], width: Int, height: Int, sigmaPixels sigma: Double, radiusPixels r: Int) -> [Double] {
+    /// With `inset`, only the pixels at least that far from every edge are computed (the others
+    /// are left 0): the direct sum of a wide kernel is slow.
+    static func gaussianBlurBruteForce(rgba: [UInt8], width: Int, height: Int, sigmaPixels sigma: Double, radiusPixels r: Int,
+                                       inset: Int = 0) -> [Double] {
         precondition(rgba.count == width * height * 4, "rgba holds \(rgba.count) bytes, not \(width)x\(height)x4")
         let input = rgba.map { Double($0) / 255 }
         guard sigma >= 0.5, r > 0 else { return input }
         let kernel = gaussianKernel2D(radiusPixels: r, sigmaPixels: sigma)
         let side = 2 * r + 1
         var out = [Double](repeating: 0, count: input.count)
-        for y in 0..<height {
-            for x in 0..<width {
+        for y in inset..<max(inset, height - inset) {
+            for x in inset..<max(inset, width - inset) {
                 var sum = (0.0, 0.0, 0.0, 0.0)
                 for dy in -r...r {
                     let sy = y + dy

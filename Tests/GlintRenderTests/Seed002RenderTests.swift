@@ -165,6 +165,20 @@ struct Seed002RenderTests {
         }
     }
 
+    /// Structure at every scale for a wide blur: the checkerboard's three kinds of cell, `cell`
+    /// pixels wide (so a blur about as wide leaves them distinct), crossed by one-pixel white lines
+    /// every 7 pixels (hard detail the reduction must average, not skip).
+    static func cellsAndLines(width: Int, height: Int, cell: Int, lines: Bool = true) -> Image {
+        image(width: width, height: height) { x, y in
+            if lines && (x % 7 == 3 || y % 7 == 3) { return [255, 255, 255, 255] }
+            switch (x / cell + y / cell) % 3 {
+            case 0: return [255, 128, 0, 255]
+            case 1: return [0, 0, 0, 0]
+            default: return [0, 0, 128, 128]
+            }
+        }
+    }
+
     /// An opaque white square of `side` pixels centred in a transparent image.
     static func whiteSquare(width: Int, height: Int, side: Int) -> Image {
         let (x0, y0) = ((width - side) / 2, (height - side) / 2)
@@ -214,6 +228,57 @@ struct Seed002RenderTests {
         }
         print("Seed002Render blur r=\(blur.radius) @\(blur.scale)x (σ \(kernel.sigmaPixels) px, \(kernel.radiusPixels) px each side): interior \(interior); near the edges \(border)")
         #expect(interior.distance <= Self.step + Self.epsilon, "\(interior)")
+    }
+
+    static let wideBlurCases = [
+        BlurCase(radius: 16, scale: 1, pixels: (200, 160)), BlurCase(radius: 20, scale: 1, pixels: (200, 160)),
+        BlurCase(radius: 30, scale: 1, pixels: (240, 200)), BlurCase(radius: 30, scale: 2, pixels: (260, 220)),
+        BlurCase(radius: 64, scale: 1, pixels: (280, 220)),
+    ]
+
+    /// The worst difference from the direct 2-D sum, away from the edges, of a wide blur (drawn at
+    /// reduced resolution) over cells about 1.5 σ wide in three kinds (hard edges in colour and
+    /// alpha), crossed by one-pixel white lines or not.
+    func wideBlurDifference(_ blur: BlurCase, hairlines: Bool) throws -> Worst {
+        let kernel = R.blurKernel(radius: blur.radius, scale: blur.scale)
+        let image = Self.cellsAndLines(width: blur.pixels.width, height: blur.pixels.height,
+                                       cell: Int(kernel.sigmaPixels * 1.5), lines: hairlines)
+        let frame = try blurred(image, scale: blur.scale, radius: blur.radius)
+        #expect(frame.width == image.width && frame.height == image.height)
+        // Computed at every k-th pixel and interpolated, k = floor(σ / 4): the interpolation's
+        // reach, about 2 k pixels, is added to "away from the edges".
+        let reduction = Int(kernel.sigmaPixels / 4)
+        #expect(reduction >= 2, "this case is drawn at full resolution, not reduced")
+        let margin = kernel.radiusPixels + 1 + 2 * reduction
+        let want = R.gaussianBlurBruteForce(rgba: image.pixels, width: image.width, height: image.height,
+                                            sigmaPixels: kernel.sigmaPixels, radiusPixels: kernel.radiusPixels, inset: margin)
+        var interior = Worst()
+        for y in margin..<frame.height - margin {
+            for x in margin..<frame.width - margin {
+                let i = (y * frame.width + x) * 4
+                interior.note(frame.color(x, y), R.RGBA(r: want[i], g: want[i + 1], b: want[i + 2], a: want[i + 3]), x, y)
+            }
+        }
+        print("Seed002Render wide blur r=\(blur.radius) @\(blur.scale)x\(hairlines ? " over hairlines" : ""): σ \(kernel.sigmaPixels) px, computed every \(reduction) pixels, \(margin) px from the edges: \(interior)")
+        #expect(interior.compared > 0)
+        return interior
+    }
+
+    @Test("a wide blur, computed at every k-th pixel and interpolated, matches the direct 2-D Gaussian sum within 1/255 away from the view's edges",
+          arguments: wideBlurCases)
+    func wideBlurMatchesReference(_ blur: BlurCase) throws {
+        let worst = try wideBlurDifference(blur, hairlines: false)
+        #expect(worst.distance <= Self.step + Self.epsilon, "\(worst)")
+    }
+
+    /// Where a one-pixel line crosses the kernel's cut at ±r, the exact result steps by the cut's
+    /// weight (exp(−2) of the peak): a step no interpolation between computed pixels can follow.
+    /// The deviation is bounded by a few such steps, and shrinks as 1/σ.
+    @Test("over one-pixel hairlines the wide blur stays within 3/255 of the direct sum (the truncated kernel's steps)",
+          arguments: wideBlurCases)
+    func wideBlurOverHairlines(_ blur: BlurCase) throws {
+        let worst = try wideBlurDifference(blur, hairlines: true)
+        #expect(worst.distance <= 3 * Self.step + Self.epsilon, "\(worst)")
     }
 
     @Test("blurring spreads a white square but keeps its light: the sum of alpha is conserved within 1 %",
