@@ -350,18 +350,24 @@ public final class ControlsPanel: PointerResponder {
         return min(max(snapped, parameter.range.lowerBound), parameter.range.upperBound)
     }
 
-    /// `value` as a slider's row shows it: `6`, `1.5`, `0.55`, `-0.15`.
+    /// `value` as a slider's row shows it: `6`, `1.5`, `0.55`, `-0.15`. Built by appending to a
+    /// string short enough to live inline, so a drag formats its values without allocating.
     public static func format(_ value: Double, for parameter: EffectParameter) -> String {
         let decimals = decimals(for: parameter)
         var scale: Int64 = 1
         for _ in 0..<decimals { scale *= 10 }
         let scaled = Int64((abs(value) * Double(scale)).rounded())
-        let sign = value < 0 && scaled != 0 ? "-" : ""
-        let whole = scaled / scale
-        guard decimals > 0 else { return sign + String(whole) }
-        var fraction = String(scaled % scale)
-        while fraction.count < decimals { fraction = "0" + fraction }
-        return "\(sign)\(whole).\(fraction)"
+        var text = value < 0 && scaled != 0 ? "-" : ""
+        text += String(scaled / scale)
+        guard decimals > 0 else { return text }
+        text += "."
+        var unit = scale / 10
+        let fraction = scaled % scale
+        while unit > 0 {
+            text.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(fraction / unit % 10)))
+            unit /= 10
+        }
+        return text
     }
 
     /// The longest text a value of `parameter` can show, for sizing.
