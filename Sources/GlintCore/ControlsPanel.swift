@@ -1,4 +1,4 @@
-/// The window's controls: a panel docked at the view's top-right with a slider per parameter of
+/// The window's controls: a panel docked at the view's top-right (below the HUD's lines) with a slider per parameter of
 /// the effects shown, generated from their descriptors (name, range, whole-number flag), a Reset
 /// button that puts every parameter back to its default, and a Replay button for effects that
 /// draw themselves in stages.
@@ -19,8 +19,10 @@ public final class ControlsPanel: PointerResponder {
         /// (DejaVu Sans Bold averages 0.6 em): the panel is laid out without a font, and a test
         /// checks every built-in effect's rows fit with the real one.
         public static let characterWidth: Double = 0.66 * textSize
-        /// Space between the panel and the view's top and right edges (points).
+        /// Space between the panel and the view's right edge (points).
         public static let margin: Double = 8
+        /// From the view's top to the panel's: below the window's two HUD lines (points).
+        public static let top: Double = 48
         /// Space inside the panel around its content (points).
         public static let padding: Double = 12
         /// The panel's width when its texts are short (points).
@@ -201,7 +203,7 @@ public final class ControlsPanel: PointerResponder {
     private func layOut(_ viewSize: Size) {
         layoutSize = viewSize
         let w = width
-        frame = Rect(x: viewSize.width - Style.margin - w, y: Style.margin, width: w, height: height)
+        frame = Rect(x: viewSize.width - Style.margin - w, y: Style.top, width: w, height: height)
         let left = frame.minX + Style.padding
         let right = frame.maxX - Style.padding
         titleBaseline = frame.minY + Style.padding + Style.baselineOffset

@@ -61,7 +61,7 @@ struct ControlsPanelTests {
     func layout() {
         let p = panel([HarmonicEffect()])
         let s = ControlsPanel.Style.self
-        #expect(p.frame.maxX == Self.view.width - s.margin && p.frame.minY == s.margin)
+        #expect(p.frame.maxX == Self.view.width - s.margin && p.frame.minY == s.top)
         #expect(p.frame.width >= s.minimumWidth && p.frame.height == p.height)
         for (a, b) in zip(p.sliders, p.sliders.dropFirst()) {
             #expect(b.track.minY - a.track.minY == s.rowHeight)
