@@ -3,7 +3,7 @@
 /// between them, and the passes to draw this frame.
 ///
 /// Data flows one way per frame: `advance(to:applying:)` moves the one timeline, handing each
-/// pointer event to the responders (the tear, then the effect) at its exact time; `update()`
+/// pointer event to the responders (the controls, the tear, then the effect) at its exact time; `update()`
 /// writes every pass's arguments; the renderer draws `passes` (skipping disabled ones). The
 /// window, `glint render` and `glint bench` all drive a scene this way, so the same events give
 /// the same state whichever shows it.
@@ -20,22 +20,44 @@ public final class Scene {
     public private(set) var passes: [ShaderEffect]
     /// The clock: seconds since the start, advanced only through `advance(to:applying:)`.
     public var timeline = Timeline()
-    /// Who gets a press: the tear, then the effect; the first to take it owns it until it ends.
+    /// Who gets a press: the controls, the tear, then the effect; the first to take it owns it
+    /// until it ends.
     public private(set) var responders: Responders
-
-    public convenience init(effect: any Effect, viewSize: Size, tear: TearController? = nil) {
-        self.init(effects: [effect], viewSize: viewSize, tear: tear)
+    /// The sliders of every effect in the chain, drawn over everything while visible; made
+    /// afresh when the effects are switched.
+    public private(set) var controls: ControlsPanel
+    /// Whether the controls show: `true` or `false` as chosen, or nil to follow each effect's
+    /// descriptor (`showsControls`), as the window starts. A choice holds across effect switches.
+    public var showsControls: Bool? {
+        didSet { controls.isVisible = Scene.controlsVisible(showsControls, for: effects) }
     }
 
-    /// A scene of `effects` in order (at least one): the first is the content.
-    public init(effects: [any Effect], viewSize: Size, tear: TearController? = nil) {
+    public convenience init(effect: any Effect, viewSize: Size, tear: TearController? = nil, showsControls: Bool? = false) {
+        self.init(effects: [effect], viewSize: viewSize, tear: tear, showsControls: showsControls)
+    }
+
+    /// A scene of `effects` in order (at least one): the first is the content. The controls are
+    /// hidden unless `showsControls` says otherwise (nil: as the effects' descriptors say).
+    public init(effects: [any Effect], viewSize: Size, tear: TearController? = nil, showsControls: Bool? = false) {
         precondition(!effects.isEmpty, "a scene needs an effect")
         self.effects = effects
         self.viewSize = viewSize
         self.tear = tear
+        self.showsControls = showsControls
         passes = effects.map(\.pass)
         if let tear { passes.append(tear.pass) }
-        responders = Scene.responders(effect: effects[0], tear: tear)
+        controls = ControlsPanel(effects: effects, isVisible: Scene.controlsVisible(showsControls, for: effects))
+        responders = Scene.responders(controls: controls, effect: effects[0], tear: tear)
+    }
+
+    private static func controlsVisible(_ choice: Bool?, for effects: [any Effect]) -> Bool {
+        choice ?? effects.contains { $0.descriptor.showsControls }
+    }
+
+    /// Shows the controls if they are hidden, hides them if not (the window's C key); the choice
+    /// then holds for every effect switched to.
+    public func toggleControls() {
+        showsControls = !controls.isVisible
     }
 
     /// The chain's names joined for titles: "harmonic", or "harmonic + wave + blur".
@@ -44,8 +66,8 @@ public final class Scene {
     }
     public var name: String { effects.map(\.descriptor.name).joined(separator: ",") }
 
-    private static func responders(effect: any Effect, tear: TearController?) -> Responders {
-        var list: [any PointerResponder] = []
+    private static func responders(controls: ControlsPanel, effect: any Effect, tear: TearController?) -> Responders {
+        var list: [any PointerResponder] = [controls]
         if let tear { list.append(tear) }
         list.append(EffectResponder(effect))
         return Responders(list)
@@ -59,7 +81,8 @@ public final class Scene {
     }
 
     /// Replaces the whole chain. The new effects' clocks are brought to the scene's time, so
-    /// `time` stays seconds since the start.
+    /// `time` stays seconds since the start. The controls are made for the new chain: shown as
+    /// the user last chose, or, before any choice, when a new effect's descriptor asks for them.
     public func switchEffects(to newEffects: [any Effect]) {
         precondition(!newEffects.isEmpty, "a scene needs an effect")
         responders.cancel(at: timeline.now, viewSize: viewSize)
@@ -67,7 +90,8 @@ public final class Scene {
         effects = newEffects
         passes = newEffects.map(\.pass)
         if let tear { passes.append(tear.pass) }
-        responders = Scene.responders(effect: newEffects[0], tear: tear)
+        controls = ControlsPanel(effects: newEffects, isVisible: Scene.controlsVisible(showsControls, for: newEffects))
+        responders = Scene.responders(controls: controls, effect: newEffects[0], tear: tear)
     }
 
     /// Advances the timeline to `time`, applying `events` (sorted by time) whose time has come,
@@ -108,8 +132,10 @@ public final class Scene {
         responders.handle(event, viewSize: viewSize)
     }
 
-    /// Writes this frame's arguments into every pass.
+    /// Writes this frame's arguments into every pass, and brings the controls (if shown) up to
+    /// date with the effects' values and the view's size.
     public func update() {
+        controls.update(viewSize: viewSize)
         var i = 0
         while i < effects.count {
             effects[i].updatePass(viewSize: viewSize)

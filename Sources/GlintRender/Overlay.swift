@@ -2,12 +2,12 @@
 import GlintCore
 
 /// Draws what sits over an effect: the foreground (the seed's label and image, which let the
-/// pointer through) and the window's HUD lines. Fonts are rasterised once per pixel size and
-/// images uploaded once, so a steady frame allocates nothing.
+/// pointer through), the window's HUD lines and its controls panel. Fonts are rasterised once per
+/// pixel size and images uploaded once, so a steady frame allocates nothing.
 ///
 /// A frame's quads are laid out and uploaded together (`prepareFrame`), then drawn part by part
-/// (`draw(_:into:)`): the foreground into the content's target, the HUD later over the whole
-/// window. Writing one buffer between draws that read it would make a GPU driver wait or copy.
+/// (`draw(_:into:)`): the foreground into the content's target, the HUD and the controls later
+/// over the whole window. Writing one buffer between draws that read it would make a GPU driver wait or copy.
 public final class OverlayRenderer {
     /// Layout of the seed's VStack { Spacer(); Text; Image }.padding(), in points.
     public enum Layout {
@@ -19,13 +19,15 @@ public final class OverlayRenderer {
         public static let hudPadding: Double = 10
     }
 
-    private let batch: SpriteBatch
+    let batch: SpriteBatch
     /// Runs a frame may have without growing the array: image, label and its shadow, two HUD lines
-    /// and their shadows, with room to spare.
+    /// and their shadows, the controls' shapes and texts, with room to spare.
     private static let maxRuns = 16
     private let fontPath: String?
     private let context: GLContext
     private var atlases: [Int: GlyphAtlas] = [:]
+    /// The anti-aliased disc the controls' rounded shapes are cut from; made on first use.
+    var discTexture: GLuint = 0
     private var images: [String: (texture: GLuint, width: Int, height: Int)] = [:]
     private var missingImages: Set<String> = []
     /// Warnings to show the user once (a missing font or image); the app prints them.
@@ -44,6 +46,7 @@ public final class OverlayRenderer {
     deinit {
         guard context.makeCurrent() else { return }
         for var image in images.values { epoxy_glDeleteTextures(1, &image.texture) }
+        if discTexture != 0 { epoxy_glDeleteTextures(1, &discTexture) }
     }
 
     /// The window's HUD: up to two lines of small text at the top-left (the effect's name and frame
@@ -66,32 +69,38 @@ public final class OverlayRenderer {
         fileprivate var runCount = 0
         /// Nothing to draw.
         public static let empty = Batch()
+        /// Whether it draws nothing (no quad, no draw call).
+        public var isEmpty: Bool { runCount == 0 }
     }
 
     /// What `prepareFrame` laid out: the foreground, drawn with the content (so a tear tears it too),
-    /// and the HUD, drawn over everything.
+    /// and the HUD and the controls, drawn over everything.
     public struct PreparedFrame: Equatable, Sendable {
         public var foreground: Batch
         public var hud: Batch
+        /// Empty while the controls are hidden: they cost no quad and no draw.
+        public var controls: Batch = .empty
     }
 
     /// Quads drawn with one texture and tint.
-    private struct Run {
+    struct Run {
         var first: Int
         var count: Int
         var texture: GLuint
         var tint: Color
     }
 
-    private var runs: [Run] = []
+    var runs: [Run] = []
 
     /// Vertex-buffer uploads since the last `prepareFrame`: one for a frame with anything to draw.
     public var bufferUploadsThisFrame: Int { batch.uploads }
 
     /// Lays out every quad of a frame, the foreground over a view of `viewSize` points that fills
-    /// `target` and the HUD's lines, and uploads them to the GPU at once. Then draw each part with
-    /// `draw(_:into:)`, into `target` or a target of its size (an offscreen layer).
-    public func prepareFrame(foreground: Foreground?, hud: HUD = HUD(), viewSize: Size, target: Framebuffer) throws(RenderError) -> PreparedFrame {
+    /// `target`, the HUD's lines and the controls (when given and visible), and uploads them to the
+    /// GPU at once. Then draw each part with `draw(_:into:)`, into `target` or a target of its size
+    /// (an offscreen layer).
+    public func prepareFrame(foreground: Foreground?, hud: HUD = HUD(), controls: ControlsPanel? = nil, viewSize: Size,
+                             target: Framebuffer) throws(RenderError) -> PreparedFrame {
         batch.begin()
         runs.removeAll(keepingCapacity: true)
         guard viewSize.width > 0 else { return PreparedFrame(foreground: .empty, hud: .empty) }
@@ -103,8 +112,11 @@ public final class OverlayRenderer {
         if let line = hud.top { try layOutHUD(line, line: 0, scale: scale) }
         if let line = hud.second { try layOutHUD(line, line: 1, scale: scale) }
         let hudBatch = Batch(firstRun: first, runCount: runs.count - first)
+        first = runs.count
+        if let controls, controls.isVisible { try layOut(controls, scale: scale) }
+        let controlsBatch = Batch(firstRun: first, runCount: runs.count - first)
         batch.upload()
-        return PreparedFrame(foreground: foregroundBatch, hud: hudBatch)
+        return PreparedFrame(foreground: foregroundBatch, hud: hudBatch, controls: controlsBatch)
     }
 
     /// Draws a part of the frame prepared last into `target`.
@@ -165,13 +177,13 @@ public final class OverlayRenderer {
     }
 
     /// Records the quads laid out since vertex `first` as one run.
-    private func addRun(from first: Int, texture: GLuint, tint: Color) {
+    func addRun(from first: Int, texture: GLuint, tint: Color) {
         let count = batch.vertexCount - first
         guard count > 0 else { return }
         runs.append(Run(first: first, count: count, texture: texture, tint: tint))
     }
 
-    private func atlas(points: Double, scale: Float) throws(RenderError) -> GlyphAtlas? {
+    func atlas(points: Double, scale: Float) throws(RenderError) -> GlyphAtlas? {
         guard let fontPath else { return nil }
         let pixels = max(6, Int((Float(points) * scale).rounded()))
         if let a = atlases[pixels] { return a }

@@ -20,15 +20,17 @@ public final class SceneRenderer {
     }
 
     /// Draws the scene's current frame (call `scene.update()` first) into `target`, and the `hud`
-    /// lines over it. Every quad of the overlay goes to the GPU in one upload.
+    /// lines and the scene's controls (while shown) over it. Every quad of the overlay goes to the
+    /// GPU in one upload.
     public func draw(_ scene: Scene, into target: Framebuffer, hud: OverlayRenderer.HUD = OverlayRenderer.HUD()) throws(RenderError) {
         let foreground = showsForeground ? scene.effect.foreground : nil
         let overlay = self.overlay
-        let frame = try overlay.prepareFrame(foreground: foreground, hud: hud, viewSize: scene.viewSize, target: target)
+        let frame = try overlay.prepareFrame(foreground: foreground, hud: hud, controls: scene.controls, viewSize: scene.viewSize, target: target)
         try renderer.render(scene.passes, viewSize: scene.viewSize, into: target) { (fb: Framebuffer) throws(RenderError) in
             overlay.draw(frame.foreground, into: fb)
         }
         overlay.draw(frame.hud, into: target)
+        overlay.draw(frame.controls, into: target)
     }
 
     /// Renders the scene offscreen at `scale` pixels per point and reads the pixels back

@@ -2,18 +2,19 @@
 import GlintCore
 
 /// Draws textured, tinted quads in pixel coordinates (origin top-left): the foreground's text and
-/// images and the window's HUD. A frame lays out all its quads first and uploads them in one go
+/// images, the window's HUD and its controls. Each vertex carries a colour too, so quads of many
+/// colours sharing a texture (the controls' shapes, their texts) are one draw. A frame lays out all its quads first and uploads them in one go
 /// (`upload`), then draws ranges of them: the buffer is written once per frame, never between
 /// draws that may still read it. Vertices go through one reusable array: drawing allocates nothing.
 final class SpriteBatch {
-    /// Floats per vertex: x, y, u, v.
-    static let floatsPerVertex = 4
+    /// Floats per vertex: x, y, u, v, then a premultiplied colour r, g, b, a.
+    static let floatsPerVertex = 8
     /// Most quads in one frame, all texts and images together: room for a long shader error in the
     /// HUD (each character is two quads, with its shadow).
     static let capacity = 4096
     /// Buffer storage is requested in steps of this many bytes, so its size changes only when the
     /// overlay's text grows past a step, not every frame.
-    static let storageStep = 16 * 1024
+    static let storageStep = 32 * 1024
 
     private let program: Program
     private let vertexArray: GLuint
@@ -49,6 +50,8 @@ final class SpriteBatch {
         epoxy_glVertexAttribPointer(0, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, nil)
         epoxy_glEnableVertexAttribArray(1)
         epoxy_glVertexAttribPointer(1, 2, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 2 * MemoryLayout<Float>.size))
+        epoxy_glEnableVertexAttribArray(2)
+        epoxy_glVertexAttribPointer(2, 4, GLenum(GL_FLOAT), GLboolean(GL_FALSE), stride, UnsafeRawPointer(bitPattern: 4 * MemoryLayout<Float>.size))
         epoxy_glBindVertexArray(0)
         vertices.reserveCapacity(Self.capacity * 6 * Self.floatsPerVertex)
     }
@@ -70,16 +73,19 @@ final class SpriteBatch {
     /// Vertices laid out since `begin()`; the next quad starts here.
     var vertexCount: Int { vertices.count / Self.floatsPerVertex }
 
-    /// Adds a quad covering pixels x0…x1, y0…y1 (y down) showing texture coordinates u0…u1, v0…v1.
-    func quad(x0: Float, y0: Float, x1: Float, y1: Float, u0: Float, v0: Float, u1: Float, v1: Float) {
+    /// Adds a quad covering pixels x0…x1, y0…y1 (y down) showing texture coordinates u0…u1, v0…v1,
+    /// multiplied by `color` (straight alpha; white leaves the texture as it is).
+    func quad(x0: Float, y0: Float, x1: Float, y1: Float, u0: Float, v0: Float, u1: Float, v1: Float, color: Color = .white) {
         guard vertices.count + 6 * Self.floatsPerVertex <= vertices.capacity else { return }
+        let c = color.premultiplied
         // Two triangles; appended one by one, since an array literal here would allocate per quad.
-        put(x0, y0, u0, v0); put(x1, y0, u1, v0); put(x1, y1, u1, v1)
-        put(x0, y0, u0, v0); put(x1, y1, u1, v1); put(x0, y1, u0, v1)
+        put(x0, y0, u0, v0, c); put(x1, y0, u1, v0, c); put(x1, y1, u1, v1, c)
+        put(x0, y0, u0, v0, c); put(x1, y1, u1, v1, c); put(x0, y1, u0, v1, c)
     }
 
-    private func put(_ x: Float, _ y: Float, _ u: Float, _ v: Float) {
+    private func put(_ x: Float, _ y: Float, _ u: Float, _ v: Float, _ c: (Float, Float, Float, Float)) {
         vertices.append(x); vertices.append(y); vertices.append(u); vertices.append(v)
+        vertices.append(c.0); vertices.append(c.1); vertices.append(c.2); vertices.append(c.3)
     }
 
     /// Sends every quad laid out since `begin()` to the GPU. The buffer's storage is orphaned first

@@ -97,8 +97,8 @@ final class GlyphAtlas {
         return width
     }
 
-    /// Lays out `text` with its baseline starting at (x, y) pixels into `batch`.
-    func layout(_ text: String, x: Float, baseline y: Float, into batch: SpriteBatch) {
+    /// Lays out `text` with its baseline starting at (x, y) pixels into `batch`, in `color`.
+    func layout(_ text: String, x: Float, baseline y: Float, color: Color = .white, into batch: SpriteBatch) {
         var pen = x.rounded()
         let base = y.rounded()
         for byte in text.utf8 {
@@ -106,7 +106,7 @@ final class GlyphAtlas {
             if g.width > 0 {
                 let x0 = pen + g.left
                 let y0 = base - g.top
-                batch.quad(x0: x0, y0: y0, x1: x0 + g.width, y1: y0 + g.height, u0: g.u0, v0: g.v0, u1: g.u1, v1: g.v1)
+                batch.quad(x0: x0, y0: y0, x1: x0 + g.width, y1: y0 + g.height, u0: g.u0, v0: g.v0, u1: g.u1, v1: g.v1, color: color)
             }
             pen += g.advance
         }

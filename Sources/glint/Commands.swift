@@ -48,6 +48,9 @@ struct EffectOptions: ParsableArguments {
     @Flag(name: .customLong("no-overlay"), help: "Hide the effect's foreground (label and image).")
     var noOverlay = false
 
+    @Flag(inversion: .prefixedNo, help: "Show the controls panel, a slider per parameter (the window's C key); render and bench draw it into the frame. The window shows it by default only for effects that ask for it.")
+    var controls: Bool?
+
     @Option(name: .long, help: ArgumentHelp("Stop a frame of your own shader that takes longer than this (seconds; 0: never). Default 5 headless, 2 in the window; larger frames than 1920x1080 get proportionally longer.", valueName: "seconds"))
     var frameTimeout: String?
 
@@ -334,6 +337,8 @@ struct HeadlessSetup {
     let showsForeground: Bool
     let viewSize: Size
     let frameTimeout: Double?
+    /// Whether the frame shows the controls panel (`--controls`).
+    let showsControls: Bool
 
     /// The watchdog's default limit headless, in seconds.
     static let defaultFrameTimeout = 5.0
@@ -345,13 +350,14 @@ struct HeadlessSetup {
         backdrop = try tearOptions.backdropColor()
         showsForeground = !effectOptions.noOverlay
         frameTimeout = try effectOptions.frameTimeout(standard: Self.defaultFrameTimeout)
+        showsControls = effectOptions.controls ?? false
         self.viewSize = viewSize
     }
 
     /// A headless context, the scene, and its renderer with every pass compiled.
     func start() throws -> (HeadlessContext, Scene, SceneRenderer) {
         let context = try HeadlessContext()
-        let scene = Scene(effects: effects, viewSize: viewSize, tear: tear)
+        let scene = Scene(effects: effects, viewSize: viewSize, tear: tear, showsControls: showsControls)
         let drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop

@@ -24,7 +24,10 @@ final class WindowApp {
     private let watchesShaders: Bool
     private var shaderError: String?
 
-    init(effects: [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool, frameTimeout: Double?, quitAfter: Double?) throws {
+    /// `showsControls`: `--controls` or `--no-controls`; nil shows the panel for effects whose
+    /// descriptor asks for it until the C key decides.
+    init(effects: [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool,
+         showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?) throws {
         let name = effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
         do {
             window = try GlintWindow(title: "Glint — \(name)", size: size)
@@ -37,7 +40,7 @@ final class WindowApp {
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop
         drawer.renderer.frameTimeout = frameTimeout
-        scene = Scene(effects: effects, viewSize: size, tear: tear)
+        scene = Scene(effects: effects, viewSize: size, tear: tear, showsControls: showsControls)
         watchesShaders = sources.overrideDirectory != nil
         let viewSize = window.viewSize
         if viewSize != .zero && viewSize != scene.viewSize { scene.viewSize = viewSize }
@@ -123,7 +126,7 @@ final class WindowApp {
         let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "… fps"
         let count = EffectRegistry.all.count
         let keys = count > 1 ? "1-\(min(count, 9)) or Tab: switch effect,  " : ""
-        hudText = "\(name)  \(fps)    \(keys)hold: animate,  Esc: quit"
+        hudText = "\(name)  \(fps)    \(keys)C: controls,  hold: animate,  Esc: quit"
 
         window.title = "Glint — \(scene.title) — \(fps)"
     }
@@ -136,6 +139,8 @@ final class WindowApp {
             window.close()
         case "h":
             showsHUD.toggle()
+        case "c":
+            scene.toggleControls()
         case "r":
             scene.tear?.isBroken = false
         case .tab:

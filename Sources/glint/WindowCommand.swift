@@ -9,7 +9,8 @@ struct WindowCommand: ParsableCommand {
         abstract: "Open the interactive window (the default).",
         discussion: """
         Controls: click and hold anywhere to animate; drag in from an edge to tear the view (past \
-        90 % it breaks, R brings it back); \(GlintCommand.effectKeys) or Tab switch effects; H hides the frame-rate line; \
+        90 % it breaks, R brings it back); \(GlintCommand.effectKeys) or Tab switch effects; C shows or hides the \
+        controls (a slider per parameter, Reset, and Replay for staged drawings); H hides the frame-rate line; \
         Esc or Q quits. Needs a display: without one use 'glint render'.
         """
     )
@@ -32,6 +33,7 @@ struct WindowCommand: ParsableCommand {
         let tear = try tearOptions.makeTear()
         let backdrop = try tearOptions.backdropColor()
         let app = try WindowApp(effects: effects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
+                                showsControls: effectOptions.controls,
                                 frameTimeout: effectOptions.frameTimeout(standard: WindowApp.defaultFrameTimeout), quitAfter: quit)
         try app.run()
     }

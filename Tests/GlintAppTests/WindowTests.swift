@@ -6,6 +6,7 @@
 // GLINT_SKIP_WINDOW_TESTS=1 to skip the tests that need them.
 
 import Foundation
+import GlintCore
 import GlintRender
 import Testing
 
@@ -178,6 +179,191 @@ struct WindowTests {
         let back = magentaShare(restored, columns: 0..<800, rows: 0..<500)
         #expect(back < 0.01, "R should bring the view back whole: \(back)")
 
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
+
+    @Test("C shows the controls; dragging the wavesCount slider down leaves one wave, the effect never takes the press; Reset brings six back",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func controlsSliderChangesThePicture() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("controls")
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--effect", "harmonic", "--size", "800x500", "--quit-after", "40"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        // Where the window lays its panel out: the public layout, at scale 1 from the window's corner.
+        let panel = controlsPanel(for: window, scale: 1)
+        let waves = panel.slider(named: "wavesCount")!
+        let reset = panel.button(.reset)!.frame
+        func screen(_ p: Point) -> (Int, Int) { (window.x + Int(p.x.rounded()), window.y + Int(p.y.rounded())) }
+        /// The effect's part of the window: left of the panel, below the HUD, above the label.
+        func glow(_ shot: Screenshot) -> Look {
+            Look(shot, window: WindowFrame(x: window.x, y: window.y + 40, width: Int(panel.frame.minX) - 10, height: 260), scale: 1)
+        }
+        Thread.sleep(forTimeInterval: 1.5)
+        let hidden = try screenshot(x, to: shots + "/hidden.png", app: app)
+        let thumb = screen(waves.thumbCenter)
+        /// The mean level down the panel's left padding, where it has no text and no thumb.
+        func panelEdgeLevel(_ shot: Screenshot) -> Double {
+            let column = window.x + Int(panel.frame.minX) + 4
+            let rows = (window.y + Int(panel.frame.minY) + 12)..<(window.y + Int(panel.frame.maxY) - 12)
+            return rows.map { y in let p = shot.pixel(column, y); return max(p.r, p.g, p.b) }.reduce(0, +) / Double(rows.count)
+        }
+
+        try x.run("xdotool", ["key", "c"])
+        Thread.sleep(forTimeInterval: 0.7)
+        let shown = try screenshot(x, to: shots + "/shown.png", app: app)
+        try? copy(shots + "/shown.png", to: "/tmp/glint-window-controls.png")
+        let p = shown.pixel(thumb.0, thumb.1)
+        #expect(min(p.r, p.g, p.b) > 0.9, "C should show the panel with a white thumb at \(thumb): \(p)")
+        for slider in panel.sliders {
+            let t = screen(slider.thumbCenter)
+            let q = shown.pixel(t.0, t.1)
+            #expect(min(q.r, q.g, q.b) > 0.9, "\(slider.name)'s thumb at \(t): \(q)")
+        }
+        #expect(panelEdgeLevel(shown) < panelEdgeLevel(hidden) * 0.6,
+                "C should darken the panel's area: \(panelEdgeLevel(hidden)) → \(panelEdgeLevel(shown))")
+
+        // Drag the wavesCount thumb to the left end in real X motion events, and look while still held.
+        let target = screen(waves.location(of: 1))
+        try x.run("xdotool", ["mousemove", "\(thumb.0)", "\(thumb.1)", "mousedown", "1"])
+        for step in 1...10 {
+            let xx = thumb.0 + (target.0 - 30 - thumb.0) * step / 10
+            try x.run("xdotool", ["mousemove", "\(xx)", "\(thumb.1 + step)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        Thread.sleep(forTimeInterval: 0.8)
+        let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)
+        try x.run("xdotool", ["mouseup", "1"])
+        let moved = dragged.pixel(target.0, target.1)
+        let before = glow(shown), after = glow(dragged)
+        print("controls: six waves \(before)\none wave  \(after)\nthumb at the left end: \(moved)")
+        #expect(min(moved.r, moved.g, moved.b) > 0.9, "the thumb should follow the drag to the track's left end \(target): \(moved)")
+        #expect(after.meanLevel < before.meanLevel * 0.6, "one wave glows far less than six: \(before.meanLevel) → \(after.meanLevel)")
+        #expect(after.colouredShare < 0.05, "the press was the panel's: the effect's hold never coloured the waves: \(after)")
+
+        // Reset: a click on the button brings the six waves back.
+        let button = screen(Point(x: reset.minX + reset.width / 2, y: reset.minY + reset.height / 2))
+        try x.run("xdotool", ["mousemove", "\(button.0)", "\(button.1)", "click", "1"])
+        Thread.sleep(forTimeInterval: 0.8)
+        let restored = try screenshot(x, to: shots + "/reset.png", app: app)
+        let back = glow(restored)
+        let r = restored.pixel(thumb.0, thumb.1)
+        print("after Reset: \(back)")
+        #expect(abs(back.meanLevel - before.meanLevel) < 0.1 * before.meanLevel, "Reset should bring the six waves back: \(before.meanLevel) → \(back.meanLevel)")
+        #expect(min(r.r, r.g, r.b) > 0.9, "the wavesCount thumb is back at 6: \(r)")
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+        let errors = app.stderr(waitingUpTo: 1)
+        #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
+    }
+
+    @Test("a press on a slider 20 points from the window's right edge drags the slider and never tears; with the panel hidden the same press tears",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func controlsTakeThePressBeforeTheTear() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("controls-edge")
+        let x = try XServer.start()
+        defer { x.stop() }
+        // --controls shows the panel from the start; a magenta backdrop shows through any tear.
+        let app = try Child.launch(glint, ["--size", "800x500", "--controls", "--quit-after", "40", "--backdrop", "#ff00ff"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        let panel = controlsPanel(for: window, scale: 1)
+        let slider = panel.slider(named: "amplitude")!
+        let start = (window.x + Int(slider.hitRect.maxX) - 2, window.y + Int(slider.thumbCenter.y))
+        #expect(window.x + window.width - start.0 < 24, "the press lies in the tear's edge zone: \(start) in \(window)")
+        Thread.sleep(forTimeInterval: 1.5)
+
+        func magentaShare(_ shot: Screenshot) -> Double {
+            var hits = 0, total = 0
+            for yy in stride(from: 0, to: window.height, by: 2) { for xx in stride(from: 0, to: window.width, by: 2) {
+                let p = shot.pixel(window.x + xx, window.y + yy)
+                total += 1
+                if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
+            } }
+            return Double(hits) / Double(max(total, 1))
+        }
+        /// Presses at `start` and drags `steps` times 20 pixels left (down a little) in real X
+        /// motion events; returns the screenshot taken while still held.
+        func pressAndDrag(_ name: String, steps: Int) throws -> Screenshot {
+            try x.run("xdotool", ["mousemove", "\(start.0)", "\(start.1)", "mousedown", "1"])
+            for step in 1...steps {
+                try x.run("xdotool", ["mousemove", "\(start.0 - step * 20)", "\(start.1 + step)"])
+                Thread.sleep(forTimeInterval: 0.03)
+            }
+            Thread.sleep(forTimeInterval: 0.5)
+            let shot = try screenshot(x, to: shots + "/\(name).png", app: app)
+            try x.run("xdotool", ["mouseup", "1"])
+            Thread.sleep(forTimeInterval: 0.8)
+            return shot
+        }
+
+        let onPanel = try pressAndDrag("on-panel", steps: 8)
+        let afterwards = try screenshot(x, to: shots + "/released.png", app: app)
+        let thumb = slider.location(of: ControlsPanel.snap(slider.value(at: slider.hitRect.maxX - 2 - 160), for: slider.parameter))
+        let t = onPanel.pixel(window.x + Int(thumb.x), window.y + Int(thumb.y))
+        print("on the panel: magenta \(magentaShare(onPanel)), after \(magentaShare(afterwards)); thumb at \(thumb): \(t)")
+        #expect(magentaShare(onPanel) == 0, "a press on the slider must not tear: \(magentaShare(onPanel))")
+        #expect(magentaShare(afterwards) == 0)
+        #expect(slider.track.minX + 40 < thumb.x && thumb.x < slider.track.maxX - 40, "the drag ends mid-track: \(thumb)")
+        #expect(min(t.r, t.g, t.b) > 0.9, "the slider followed the drag: thumb at \(thumb): \(t)")
+
+        // The same press with the panel hidden is the tear's.
+        try x.run("xdotool", ["key", "c"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let torn = try pressAndDrag("hidden-torn", steps: 16)
+        print("hidden: magenta \(magentaShare(torn))")
+        #expect(magentaShare(torn) > 0.003, "with the panel hidden the same press should tear the view: \(magentaShare(torn))")
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
+
+    @Test("HiDPI: with Xft.dpi 192 the panel is laid out in points and drawn at twice the pixels; a drag on it still sets the slider",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func controlsHiDPI() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("controls-hidpi")
+        let x = try XServer.start()
+        defer { x.stop() }
+        try x.run("xrdb", ["-merge"], input: "Xft.dpi: 192\n")
+        let app = try Child.launch(glint, ["--size", "480x390", "--controls", "--no-tear", "--quit-after", "30"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        try require(abs(window.width - 960) <= 2, "a 480-point window at scale 2 should be 960 pixels wide: \(window)")
+        let panel = controlsPanel(for: window, scale: 2)
+        func screen(_ p: Point) -> (Int, Int) { (window.x + Int((p.x * 2).rounded()), window.y + Int((p.y * 2).rounded())) }
+        Thread.sleep(forTimeInterval: 1.5)
+        let shot = try screenshot(x, to: shots + "/shown.png", app: app)
+        try? copy(shots + "/shown.png", to: "/tmp/glint-window-controls-hidpi.png")
+        for slider in panel.sliders {
+            let t = screen(slider.thumbCenter)
+            let q = shot.pixel(t.0, t.1)
+            #expect(min(q.r, q.g, q.b) > 0.9, "\(slider.name)'s thumb at \(t) pixels: \(q)")
+            // Just off the thumb's rim, 10 points out along the track's right: the grey track, not the thumb.
+            let off = screen(Point(x: slider.thumbCenter.x + ControlsPanel.Style.thumbRadius + 3, y: slider.thumbCenter.y))
+            let o = shot.pixel(off.0, off.1)
+            #expect(max(o.r, o.g, o.b) < 0.6, "\(slider.name): past the thumb's rim the track shows: \(o)")
+        }
+        let waves = panel.slider(named: "wavesCount")!
+        let from = screen(waves.thumbCenter), to = screen(waves.location(of: 32))
+        try x.run("xdotool", ["mousemove", "\(from.0)", "\(from.1)", "mousedown", "1"])
+        for step in 1...8 {
+            try x.run("xdotool", ["mousemove", "\(from.0 + (to.0 + 40 - from.0) * step / 8)", "\(from.1)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.7)
+        let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)
+        let end = dragged.pixel(to.0, to.1)
+        #expect(min(end.r, end.g, end.b) > 0.9, "the thumb should be at the right end \(to): \(end)")
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
@@ -667,6 +853,23 @@ private func findWindow(_ x: XServer, _ app: Child) throws -> WindowFrame {
         throw WindowTestFailure(description: "cannot read the window geometry from xdotool: \(text.debugDescription)")
     }
     return WindowFrame(x: position[0], y: position[1], width: size[0], height: size[1])
+}
+
+// MARK: - The controls panel
+
+/// The controls panel `glint` lays out for harmonic in `window`, in points from its top-left.
+private func controlsPanel(for window: WindowFrame, scale: Int) -> ControlsPanel {
+    let panel = ControlsPanel(effects: [HarmonicEffect()], isVisible: true)
+    panel.update(viewSize: Size(width: Double(window.width / scale), height: Double(window.height / scale)))
+    return panel
+}
+
+extension ControlsPanel.Slider {
+    /// The value a press at `x` points sets, before snapping.
+    fileprivate func value(at x: Double) -> Double {
+        let t = min(max((x - track.minX) / track.width, 0), 1)
+        return parameter.range.lowerBound + t * (parameter.range.upperBound - parameter.range.lowerBound)
+    }
 }
 
 // MARK: - Screenshots
