@@ -156,6 +156,7 @@ extension Effect {
 public enum EffectRegistry {
     nonisolated(unsafe) public static let all: [any Effect.Type] = [
         HarmonicEffect.self, WaveformEffect.self, GradientEffect.self, DissolveEffect.self, BlurEffect.self, WaveEffect.self,
+        PrismEffect.self,
     ]
 
     /// The names, in order.

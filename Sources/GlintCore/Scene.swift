@@ -81,12 +81,17 @@ public final class Scene {
     }
 
     /// Replaces the whole chain. The new effects' clocks are brought to the scene's time, so
-    /// `time` stays seconds since the start. The controls are made for the new chain: shown as
+    /// `time` stays seconds since the start; a staged drawing (the prism) starts over from its
+    /// beginning as it appears. The controls are made for the new chain: shown as
     /// the user last chose, or, before any choice, when a new effect's descriptor asks for them.
     public func switchEffects(to newEffects: [any Effect]) {
         precondition(!newEffects.isEmpty, "a scene needs an effect")
         responders.cancel(at: timeline.now, viewSize: viewSize)
-        for e in newEffects { e.advance(by: timeline.now) }
+        for e in newEffects {
+            e.advance(by: timeline.now)
+            // A staged drawing starts when its effect appears, not at the scene's t = 0.
+            e.replay()
+        }
         effects = newEffects
         passes = newEffects.map(\.pass)
         if let tear { passes.append(tear.pass) }

@@ -26,6 +26,11 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Pointer events during the run (as for render).", valueName: "events"))
     var input: String?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Simulate this many seconds, then draw every frame at that moment (the clock stands still): a staged drawing part way, like --effect prism --time 1.5. Without it the clock runs 1/60 s a frame, starting once any staged drawing has finished.",
+        valueName: "seconds"))
+    var time: String?
+
     @Option(name: .long, help: ArgumentHelp(
         "After the run, write the content pass's assembled shader sources and the uniforms of the last frame to FILE, for bench/bare.c (see scripts/bench).",
         valueName: "FILE"))
@@ -37,6 +42,10 @@ struct BenchCommand: ParsableCommand {
     /// Frames not measured while programs compile, textures upload and caches fill.
     static let warmUpFrames = 30
 
+    /// The longest a staged drawing is waited for before the frames start (prism's longest
+    /// `drawDuration` is 30 s).
+    static let longestDrawing = 60.0  // seconds
+
     func run() throws {
         let viewSize = try Parse.size(size)
         let scaleFactor = try Parse.scale(scale)
@@ -44,6 +53,7 @@ struct BenchCommand: ParsableCommand {
             throw InputError("bad frame count '\(frames)': must be between 1 and 100000")
         }
         let events = try readEvents(input)
+        let stillTime = try time.map { try Parse.time($0) }
         if let dumpShader { try Console.checkWritable(dumpShader, what: "the shader dump") }
         let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: effectOptions.contentImage()).start()
         let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
@@ -56,6 +66,20 @@ struct BenchCommand: ParsableCommand {
         var viewAllocations = [UInt64](repeating: 0, count: frames)
         var nextEvent = 0
         var layerPassFrames = 0
+        // Where the frames start: at --time, where they stay; otherwise once every staged drawing
+        // is finished, so a plain bench measures the finished picture.
+        var clockStart = 0.0
+        if let stillTime {
+            nextEvent += scene.advance(to: stillTime, applying: events[...])
+            clockStart = stillTime
+        } else {
+            var steps = 0
+            while scene.effects.contains(where: { ($0.drawingProgress ?? 1) < 1 }) && clockStart < Self.longestDrawing {
+                steps += 1
+                clockStart = Double(steps) * Simulation.step
+                nextEvent += scene.advance(to: clockStart, applying: events[nextEvent...])
+            }
+        }
         let apiBench = api ? try APIBench(width: viewSize.width, height: viewSize.height, scale: scaleFactor) : nil
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -65,7 +89,9 @@ struct BenchCommand: ParsableCommand {
             } else {
                 glint_alloc_counting_begin()
                 // The same timeline as `render` and the window: events at their exact times.
-                nextEvent += scene.advance(to: Double(frame + 1) * Simulation.step, applying: events[nextEvent...])
+                if stillTime == nil {
+                    nextEvent += scene.advance(to: clockStart + Double(frame + 1) * Simulation.step, applying: events[nextEvent...])
+                }
                 scene.update()
                 if scene.tear?.isShowing == true { layerPassFrames += 1 }
                 try drawer.draw(scene, into: target.framebuffer)
@@ -95,6 +121,11 @@ struct BenchCommand: ParsableCommand {
         print("effect      \(api ? APIBench.name : scene.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
         print("renderer    \(context.description)")
         print("frames      \(frames) (first \(warm) not counted: warm-up); \(layerFrames) with the tear's offscreen layer pass")
+        if let stillTime {
+            print("clock       stands still at \(fmt(stillTime)) s\(drawingText(scene))")
+        } else if clockStart > 0 {
+            print(String(format: "clock       runs from %.2f s, after the staged drawing", clockStart))
+        }
         print(String(format: "time        %.3f ms/frame mean, %.3f median, %.3f p95 (%.1f frames/s)", mean, median, p95, 1000 / mean))
         print(String(format: "cpu         %.3f ms/frame mean, %.3f median, %.3f p95 (every thread of the process: the driver's rasterisers too)",
                      cpuMean, cpu[cpu.count / 2], cpu[min(cpu.count - 1, Int(Double(cpu.count) * 0.95))]))
@@ -113,6 +144,12 @@ struct BenchCommand: ParsableCommand {
             try Console.write(Data(text.utf8), to: dumpShader, what: "the shader dump")
         }
         withExtendedLifetime(context) {}
+    }
+
+    /// ", the drawing at N %" for a scene with a staged drawing.
+    func drawingText(_ scene: Scene) -> String {
+        guard let progress = scene.effects.compactMap(\.drawingProgress).first else { return "" }
+        return ", the drawing at \(fmt((progress * 1000).rounded() / 10)) %"
     }
 
     /// CPU time used so far by every thread of this process. On a shared machine it moves far less

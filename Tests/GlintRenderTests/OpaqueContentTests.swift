@@ -23,7 +23,7 @@ struct OpaqueContentTests {
         let renderer = try Renderer()
         let target = try RenderTarget(pixelWidth: 160, pixelHeight: 90)
         for held in [false, true] {
-            for effect in [HarmonicEffect(), WaveformEffect()] as [any Effect] {
+            for effect in [HarmonicEffect(), WaveformEffect(), PrismEffect()] as [any Effect] {
                 #expect(effect.pass.isOpaque)
                 let scene = Scene(effect: effect, viewSize: Self.size)
                 let events = held ? [PointerEvent(.down, Point(x: 80, y: 45), at: 0.1)] : []
@@ -45,7 +45,7 @@ struct OpaqueContentTests {
             vec4 colorEffect(vec2 position, vec4 color) { return vec4(1.0, 0.0, 0.0, 1.0); }
             """])
         let renderer = try Renderer(sources: ShaderSources(overrideDirectory: folder))
-        for effect in [HarmonicEffect(), WaveformEffect()] as [any Effect] {
+        for effect in [HarmonicEffect(), WaveformEffect(), PrismEffect()] as [any Effect] {
             let scene = Scene(effect: effect, viewSize: Self.size)
             Simulation.run(scene, events: [], until: 0.5)
             scene.update()
