@@ -325,6 +325,97 @@ struct WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
 
+    @Test("the prism draws itself, then dragging its lightFraction slider from 20 points off the window's edge moves the rainbow where the seed's geometry puts it, and never tears",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func prismSliderMovesTheRainbow() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("prism")
+        let x = try XServer.start()
+        defer { x.stop() }
+        // The prism shows its controls without being asked; magenta shows through any tear.
+        let app = try Child.launch(glint, ["--effect", "prism", "--size", "900x600", "--quit-after", "40", "--backdrop", "#ff00ff"],
+                                   environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        let size = Size(width: Double(window.width), height: Double(window.height))
+        let panel = ControlsPanel(effects: [PrismEffect()], isVisible: true)
+        panel.update(viewSize: size)
+        let light = panel.slider(named: "lightFraction")!
+        // A column through the rainbow, left of the panel: where each slice lies there, in points.
+        let column = Double(Int(panel.frame.minX) - 40)
+        func sliceRows(_ geometry: PrismGeometry, _ i: Int) -> ClosedRange<Double> {
+            let q = geometry.slice(i)
+            func y(_ a: Point, _ b: Point) -> Double { a.y + (b.y - a.y) * (column - a.x) / (b.x - a.x) }
+            return y(q.topLeft, q.topRight)...y(q.bottomLeft, q.bottomRight)
+        }
+        /// The mean row of the pixels down `column` that show the slice's colour.
+        func centre(_ shot: Screenshot, colour: Color) -> Double? {
+            let rows = (0..<window.height).filter { row in
+                let p = shot.pixel(window.x + Int(column), window.y + row)
+                return abs(p.r - Double(colour.red)) < 0.12 && abs(p.g - Double(colour.green)) < 0.12 && abs(p.b - Double(colour.blue)) < 0.12
+            }
+            return rows.isEmpty ? nil : Double(rows.reduce(0, +)) / Double(rows.count) + 0.5
+        }
+        func magentaShare(_ shot: Screenshot) -> Double {
+            var hits = 0, total = 0
+            for yy in stride(from: 0, to: window.height, by: 2) { for xx in stride(from: 0, to: window.width, by: 2) {
+                let p = shot.pixel(window.x + xx, window.y + yy)
+                total += 1
+                if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
+            } }
+            return Double(hits) / Double(max(total, 1))
+        }
+
+        // The drawing takes 3 s; well after it, the rainbow is where the defaults put it.
+        Thread.sleep(forTimeInterval: 4.5)
+        let drawn = try screenshot(x, to: shots + "/drawn.png", app: app)
+        let before = PrismGeometry(viewSize: size)
+        for (i, colour) in [(0, PrismGeometry.sliceColors[0]), (4, PrismGeometry.sliceColors[4])] {
+            let rows = sliceRows(before, i)
+            let got = centre(drawn, colour: colour)
+            print("prism slice \(i) at x = \(column): rows \(rows), drawn centre \(got.map { String($0) } ?? "none")")
+            #expect(got.map { abs($0 - (rows.lowerBound + rows.upperBound) / 2) < 2 } == true, "slice \(i) should lie at rows \(rows): \(String(describing: got))")
+        }
+
+        // Press on the track 20 points from the window's right edge (in the tear's edge zone), drag
+        // to 0.3 in real motion events, release.
+        let start = (window.x + Int(light.hitRect.maxX) - 2, window.y + Int(light.thumbCenter.y))
+        #expect(window.x + window.width - start.0 < 24, "the press lies in the tear's edge zone: \(start) in \(window)")
+        let target = light.location(of: 0.3)
+        let end = (window.x + Int(target.x.rounded()), window.y + Int(target.y.rounded()))
+        try x.run("xdotool", ["mousemove", "\(start.0)", "\(start.1)", "mousedown", "1"])
+        for step in 1...10 {
+            try x.run("xdotool", ["mousemove", "\(start.0 + (end.0 - start.0) * step / 10)", "\(start.1 + step % 3)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try x.run("xdotool", ["mousemove", "\(end.0)", "\(end.1)"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let held = try screenshot(x, to: shots + "/held.png", app: app)
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.8)
+        let moved = try screenshot(x, to: shots + "/moved.png", app: app)
+        try? copy(shots + "/moved.png", to: "/tmp/glint-window-prism.png")
+        #expect(magentaShare(held) == 0 && magentaShare(moved) == 0, "a press on the slider must not tear: \(magentaShare(held)), \(magentaShare(moved))")
+
+        // Pixels of the drag end where the slider snaps: 0.3 within a step of 0.01.
+        var near = PrismGeometry.Parameters()
+        near.lightFraction = 0.3
+        let after = PrismGeometry(viewSize: size, parameters: near)
+        for (i, colour) in [(0, PrismGeometry.sliceColors[0]), (4, PrismGeometry.sliceColors[4])] {
+            let rows = sliceRows(after, i)
+            let got = centre(moved, colour: colour)
+            print("prism slice \(i) with lightFraction 0.3: rows \(rows), drawn centre \(got.map { String($0) } ?? "none")")
+            #expect(got.map { abs($0 - (rows.lowerBound + rows.upperBound) / 2) < 3 } == true, "slice \(i) should have moved to rows \(rows): \(String(describing: got))")
+            #expect(got.map { $0 < (sliceRows(before, i).lowerBound) } == true, "the rainbow moved up")
+        }
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+        let errors = app.stderr(waitingUpTo: 1)
+        #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
+    }
+
     @Test("HiDPI: with Xft.dpi 192 the panel is laid out in points and drawn at twice the pixels; a drag on it still sets the slider",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func controlsHiDPI() throws {
