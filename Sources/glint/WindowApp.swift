@@ -126,7 +126,9 @@ final class WindowApp {
         let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "… fps"
         let count = EffectRegistry.all.count
         let keys = count > 1 ? "1-\(min(count, 9)) or Tab: switch effect,  " : ""
-        hudText = "\(name)  \(fps)    \(keys)C: controls,  hold: animate,  Esc: quit"
+        // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
+        let hold = scene.effect.drawingProgress == nil ? "hold: animate,  " : ""
+        hudText = "\(name)  \(fps)    \(keys)C: controls,  \(hold)Esc: quit"
 
         window.title = "Glint — \(scene.title) — \(fps)"
     }
