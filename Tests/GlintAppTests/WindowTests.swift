@@ -280,15 +280,7 @@ struct WindowTests {
         #expect(window.x + window.width - start.0 < 24, "the press lies in the tear's edge zone: \(start) in \(window)")
         Thread.sleep(forTimeInterval: 1.5)
 
-        func magentaShare(_ shot: Screenshot) -> Double {
-            var hits = 0, total = 0
-            for yy in stride(from: 0, to: window.height, by: 2) { for xx in stride(from: 0, to: window.width, by: 2) {
-                let p = shot.pixel(window.x + xx, window.y + yy)
-                total += 1
-                if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
-            } }
-            return Double(hits) / Double(max(total, 1))
-        }
+        func magentaShare(_ shot: Screenshot) -> Double { shot.magentaShare(in: window) }
         /// Presses at `start` and drags `steps` times 20 pixels left (down a little) in real X
         /// motion events; returns the screenshot taken while still held.
         func pressAndDrag(_ name: String, steps: Int) throws -> Screenshot {
@@ -357,15 +349,7 @@ struct WindowTests {
             }
             return rows.isEmpty ? nil : Double(rows.reduce(0, +)) / Double(rows.count) + 0.5
         }
-        func magentaShare(_ shot: Screenshot) -> Double {
-            var hits = 0, total = 0
-            for yy in stride(from: 0, to: window.height, by: 2) { for xx in stride(from: 0, to: window.width, by: 2) {
-                let p = shot.pixel(window.x + xx, window.y + yy)
-                total += 1
-                if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
-            } }
-            return Double(hits) / Double(max(total, 1))
-        }
+        func magentaShare(_ shot: Screenshot) -> Double { shot.magentaShare(in: window) }
 
         // The drawing takes 3 s; well after it, the rainbow is where the defaults put it.
         Thread.sleep(forTimeInterval: 4.5)
@@ -964,6 +948,20 @@ extension ControlsPanel.Slider {
 }
 
 // MARK: - Screenshots
+
+extension Screenshot {
+    /// The share of `window`'s pixels (every second one each way) that show a magenta backdrop:
+    /// what a tear opens onto in the tests that pass `--backdrop '#ff00ff'`.
+    fileprivate func magentaShare(in window: WindowFrame) -> Double {
+        var hits = 0, total = 0
+        for yy in stride(from: 0, to: window.height, by: 2) { for xx in stride(from: 0, to: window.width, by: 2) {
+            let p = pixel(window.x + xx, window.y + yy)
+            total += 1
+            if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
+        } }
+        return Double(hits) / Double(max(total, 1))
+    }
+}
 
 private struct Screenshot {
     var width: Int
