@@ -606,8 +606,12 @@ public final class Renderer {
 
     /// The pixels of offscreen storage held now (for tests: one a target until a layer or
     /// distortion pass is enabled).
-    public var offscreenPixels: Int {
-        (offscreen + reduced).reduce(0) { $0 + $1.framebuffer.pixelWidth * $1.framebuffer.pixelHeight }
+    public var offscreenPixels: Int { Self.pixels(of: offscreen) + Self.pixels(of: reduced) }
+
+    /// (Not over `offscreen + reduced`: the eviction check runs every frame, and joining the arrays
+    /// would allocate.)
+    private static func pixels(of targets: [RenderTarget]) -> Int {
+        targets.reduce(0) { $0 + $1.framebuffer.pixelWidth * $1.framebuffer.pixelHeight }
     }
 
     private func clear(to color: Color) {
@@ -808,7 +812,8 @@ public final class Renderer {
     private func evictTextures() {
         let now = frameNumber
         if now - offscreenLastUsed > Self.textureLifetime && offscreenPixels > offscreen.count + reduced.count {
-            for target in offscreen + reduced { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
+            for target in offscreen { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
+            for target in reduced { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
         }
         guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
         for (key, entry) in imageTextures where now - entry.lastUsed > Self.textureLifetime {
