@@ -223,37 +223,14 @@ struct Seed002ReferenceTests {
         "blur": "glint_fragColor = blur(glint_position(), glint_layerInfo, 8.0);",
     ]
 
-    /// SwiftUI's Layer as the positional-model prelude declares it, added only while Shaders/glint.glsl
-    /// predates it, so blur.frag can be checked either way.
-    static let layerShim = """
-        struct Layer { vec2 origin; vec2 size; };
-        uniform Layer glint_layerInfo;
-        vec4 layerSample(Layer layer, vec2 position) { return layerSample(position); }
-
-        """
-
-    static let validator = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     @Test("each seed 002 effect compiles after the prelude, called the way SwiftUI's arguments are passed",
-          .enabled(if: validator != nil, "glslangValidator is not installed"),
+          .enabled(if: Glslang.path != nil, "glslangValidator is not installed"),
           arguments: ["gradient", "wave", "dissolve", "blur"])
     func glslang(effect: String) throws {
-        var prelude = try String(contentsOfFile: Self.shaderFolder + "/glint.glsl", encoding: .utf8)
-        if !prelude.contains("struct Layer") { prelude += "\n" + Self.layerShim }
+        let prelude = try String(contentsOfFile: Self.shaderFolder + "/glint.glsl", encoding: .utf8)
         let source = try String(contentsOfFile: Self.shaderFolder + "/\(effect).frag", encoding: .utf8)
         let program = "#version 330 core\n\(prelude)\nuniform sampler2D seed002_noise;\n\(source)\nvoid main() {\n    glint_fragColor = vec4(0.0);\n    \(Self.calls[effect]!)\n}\n"
-        let path = NSTemporaryDirectory() + "glint-seed002-\(UUID().uuidString).frag"
-        try program.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.validator!)
-        process.arguments = ["-S", "frag", path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "Shaders/\(effect).frag: \(output)")
+        let result = try Glslang.validate(program, stage: "frag")
+        #expect(result.status == 0, "Shaders/\(effect).frag: \(result.output)")
     }
 }
