@@ -159,10 +159,11 @@ public final class ControlsPanel: PointerResponder {
         self.isVisible = isVisible
         title = effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
         var sliders: [Slider] = []
+        let names = EffectInstanceNames.names(of: effects)
         for (index, effect) in effects.enumerated() {
             for p in effect.descriptor.parameters {
                 let value = effect.parameterValue(p.name) ?? p.defaultValue
-                sliders.append(Slider(name: effects.count == 1 ? p.name : "\(effect.descriptor.name).\(p.name)",
+                sliders.append(Slider(name: effects.count == 1 ? p.name : "\(names[index]).\(p.name)",
                                       parameter: p, effectIndex: index, value: value, valueText: Self.format(value, for: p)))
             }
         }

@@ -167,3 +167,26 @@ public enum EffectRegistry {
         all.first { $0.descriptor.name == name }
     }
 }
+
+/// What each effect of a chain is called where one name must pick one instance (`--param`,
+/// `--state`, the controls): its descriptor's name, and from the second instance of the same
+/// effect on, that name with `#` and its ordinal: `blur,blur,blur` is `blur`, `blur#2`, `blur#3`.
+public enum EffectInstanceNames {
+    /// The separator between an effect's name and its ordinal.
+    public static let separator: Character = "#"
+
+    /// The instance names of `effects`, in order.
+    public static func names(of effects: [any Effect]) -> [String] {
+        names(ofDescriptors: effects.map(\.descriptor.name))
+    }
+
+    /// The instance names of a chain given by its effects' names.
+    public static func names(ofDescriptors chain: [String]) -> [String] {
+        var seen: [String: Int] = [:]
+        return chain.map { name in
+            let ordinal = (seen[name] ?? 0) + 1
+            seen[name] = ordinal
+            return ordinal == 1 ? name : "\(name)\(separator)\(ordinal)"
+        }
+    }
+}

@@ -152,9 +152,11 @@ public final class Scene {
     /// Everything the shaders received in the last frame, for `--state`: the effect's values,
     /// then the tear's.
     public func stateSnapshot() -> [(String, StateValue)] {
-        // One effect keeps the seed's names; in a chain each is prefixed with its effect's name.
-        let own = effects.count == 1 ? effects[0].stateSnapshot()
-            : effects.flatMap { e in e.stateSnapshot().map { ("\(e.descriptor.name).\($0.0)", $0.1) } }
+        // One effect keeps the seed's names; in a chain each is prefixed with its instance's name
+        // (`blur.radius`, and `blur#2.radius` for a second blur).
+        guard effects.count > 1 else { return effects[0].stateSnapshot() + (tear?.stateSnapshot() ?? []) }
+        let names = EffectInstanceNames.names(of: effects)
+        let own = zip(names, effects).flatMap { name, e in e.stateSnapshot().map { ("\(name).\($0.0)", $0.1) } }
         return own + (tear?.stateSnapshot() ?? [])
     }
 }

@@ -134,46 +134,56 @@ struct EffectOptions: ParsableArguments {
         return CustomEffect(function: String(name.dropLast(5)), fileName: name)
     }
 
-    /// `--param name=value`, or `effect.name=value` in a chain; an image parameter takes a PNG
-    /// path (`--param dissolve.noise=my.png`). Effects' images not given come from `Assets/`.
+    /// `--param name=value`, or `effect.name=value` in a chain, where a second instance of the same
+    /// effect is `effect#2` (`--effect blur,blur --param blur#2.radius=3`); an image parameter takes
+    /// a PNG path (`--param dissolve.noise=my.png`). Effects' images not given come from `Assets/`.
     private func applyParameters(to chain: [any Effect]) throws {
+        let instances = EffectInstanceNames.names(of: chain)
         var imagesGiven: Set<String> = []
         for text in params {
             let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let key = String(parts[0])
-            var target: (any Effect)?
+            var target: Int?
             var name = key
             if let dot = key.firstIndex(of: "."), !key.hasPrefix(".") {
-                let effectName = String(key[..<dot])
+                let instance = String(key[..<dot])
                 name = String(key[key.index(after: dot)...])
-                target = chain.first { $0.descriptor.name == effectName }
+                target = instances.firstIndex(of: instance)
                 if target == nil {
-                    throw InputError("bad parameter '\(text)': there is no \(effectName) in the effects shown (\(chain.map(\.descriptor.name).joined(separator: ", ")))")
+                    throw InputError("bad parameter '\(text)': there is no \(instance) in the effects shown (\(instances.joined(separator: ", ")))")
                 }
             } else {
-                let having = chain.filter { e in e.descriptor.parameters.contains { $0.name == name } || e.descriptor.images.contains { $0.name == name } }
-                if having.count > 1 {
-                    throw InputError("bad parameter '\(text)': \(having.map(\.descriptor.name).joined(separator: " and ")) both take '\(name)'; say which, like \(having[0].descriptor.name).\(name)=…")
+                let having = chain.indices.filter { i in
+                    chain[i].descriptor.parameters.contains { $0.name == name } || chain[i].descriptor.images.contains { $0.name == name }
                 }
-                target = having.first ?? chain.first
+                if having.count > 1 {
+                    let named = having.map { instances[$0] }
+                    let quantifier = named.count == 2 ? "both" : "all"
+                    throw InputError("bad parameter '\(text)': \(named.joined(separator: " and ")) \(quantifier) take '\(name)'; say which, like \(named[named.count - 1]).\(name)=…")
+                }
+                target = having.first ?? (chain.isEmpty ? nil : 0)
             }
-            guard let effect = target else { continue }
+            guard let index = target else { continue }
+            let effect = chain[index]
             if parts.count == 2, effect.descriptor.images.contains(where: { $0.name == name }) {
-                effect.setImage(name, to: try Self.loadImage(String(parts[1]), for: "\(effect.descriptor.name).\(name)"))
-                imagesGiven.insert("\(effect.descriptor.name).\(name)")
+                effect.setImage(name, to: try Self.loadImage(String(parts[1]), for: "\(instances[index]).\(name)"))
+                imagesGiven.insert("\(instances[index]).\(name)")
                 continue
             }
             let (parameter, value) = try Parse.parameter(parts.count == 2 ? "\(name)=\(parts[1])" : name, for: effect.descriptor)
             effect.setParameter(parameter, to: value)
         }
-        for effect in chain {
-            try Self.loadDefaultImages(effect, except: imagesGiven)
+        for (effect, instance) in zip(chain, instances) {
+            try Self.loadDefaultImages(effect, except: Set(imagesGiven.compactMap { key in
+                key.hasPrefix(instance + ".") ? String(key.dropFirst(instance.count + 1)) : nil
+            }))
         }
     }
 
-    /// Gives `effect` its image parameters' default images from the built-in `Assets/`.
+    /// Gives `effect` its image parameters' default images from the built-in `Assets/`, except
+    /// those named in `given` (image parameter names the user set).
     static func loadDefaultImages(_ effect: any Effect, except given: Set<String> = []) throws {
-        for image in effect.descriptor.images where !given.contains("\(effect.descriptor.name).\(image.name)") {
+        for image in effect.descriptor.images where !given.contains(image.name) {
             guard let bytes = ShaderSources.asset(named: image.asset) else {
                 throw AppError("the image '\(image.asset)' is missing from the built-in Assets/")
             }
@@ -249,7 +259,14 @@ struct TearOptions: ParsableArguments {
 struct EffectsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "effects", abstract: "List the effects and their parameters.")
 
+    @Flag(name: .long, help: "Print the list as JSON, for scripts.")
+    var json = false
+
     func run() throws {
+        if json {
+            print(try EffectsJSON.encode(), terminator: "")
+            return
+        }
         let width = EffectRegistry.all.flatMap { $0.descriptor.parameters.map(\.name.count) }.max() ?? 0
         for (index, type) in EffectRegistry.all.enumerated() {
             let d = type.descriptor
@@ -291,7 +308,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds to simulate before the frame is taken.", valueName: "seconds"))
     var time: String = "0"
 
-    @Option(name: .long, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
     var input: String?
 
     @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write.", valueName: "file.png"))
