@@ -58,24 +58,16 @@ public enum Parse {
         return d
     }
 
-    /// Colour names `glint` knows, for `--backdrop`.
-    public static let colorNames: [String: Color] = [
-        "black": .black, "white": .white,
-        "dark": Color(red: 0.07, green: 0.07, blue: 0.09),
-        "gray": Color(red: 0.5, green: 0.5, blue: 0.5), "grey": Color(red: 0.5, green: 0.5, blue: 0.5),
-        "red": Color(red: 1, green: 0, blue: 0), "green": Color(red: 0, green: 0.6, blue: 0), "blue": Color(red: 0, green: 0, blue: 1),
-        "navy": Color(red: 0, green: 0, blue: 0.5), "teal": Color(red: 0, green: 0.5, blue: 0.5),
-    ]
-
-    /// A colour: `#RRGGBB`, `RRGGBB`, `#RGB`, or a name (black, white, dark, gray, red, green, blue, navy, teal).
+    /// A colour: `#RRGGBB`, `RRGGBB`, `#RGB`, a CSS colour name (`magenta`, `rebeccapurple`), one of
+    /// SwiftUI's system colours written as in Swift (`.indigo`, `.mint`: their light-mode values), or
+    /// `dark` (Glint's near-black). Names ignore case, spaces, hyphens and underscores.
     public static func color(_ text: String) throws(InputError) -> Color {
-        if let named = colorNames[text.lowercased()] { return named }
+        if let named = NamedColors.color(named: text) { return named }
         var hex = Substring(text)
         if hex.hasPrefix("#") { hex = hex.dropFirst() }
         let digits = hex.compactMap { $0.hexDigitValue }
         guard digits.count == hex.count, digits.count == 6 || digits.count == 3 else {
-            let names = colorNames.keys.sorted().joined(separator: ", ")
-            throw InputError("bad colour '\(text)': expected #RRGGBB, #RGB or one of \(names)")
+            throw InputError("bad colour '\(text)': expected #RRGGBB, #RGB, a CSS colour name (magenta, orange, …), a SwiftUI colour (.indigo, .mint, …) or dark")
         }
         let channels: [Int] = digits.count == 6
             ? [digits[0] * 16 + digits[1], digits[2] * 16 + digits[3], digits[4] * 16 + digits[5]]
@@ -83,9 +75,24 @@ public enum Parse {
         return Color(red: Float(channels[0]) / 255, green: Float(channels[1]) / 255, blue: Float(channels[2]) / 255)
     }
 
+    /// The farthest a pointer event may lie from the view's origin, in points: far beyond any view
+    /// (at most 16384 points a side), near enough that every computation on it stays finite.
+    public static let maxPointerCoordinate = 1_000_000.0 // points
+
+    /// The latest time a pointer event may have, as for `--time`.
+    public static let maxEventTime = 86_400.0 // seconds
+
     /// Pointer events: `TIME PHASE X Y`, separated by `;` or new lines; `#` starts a comment.
-    /// Times in seconds, positions in points from the top-left; times must not go backwards.
+    /// Times in seconds (0…86400), positions in points from the top-left (±1000000); times must not
+    /// go backwards. Control characters other than tabs and line ends are refused, so a NUL byte
+    /// cannot hide the rest of a token.
     public static func events(_ text: String) throws(InputError) -> [PointerEvent] {
+        if let bad = text.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control && !["\n", "\r", "\t"].contains($0) }) {
+            let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: bad)
+            let line = text.unicodeScalars[..<bad].filter { $0 == "\n" }.count + 1
+            let code = String(text.unicodeScalars[bad].value, radix: 16, uppercase: true)
+            throw InputError("bad input: a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)) on line \(line), at character \(offset + 1); events are plain text, like '0.5 down 640 360'")
+        }
         var events: [PointerEvent] = []
         var lineNumber = 0
         // LF, CRLF (one Character in Swift) and a lone CR all end a line.
@@ -101,17 +108,18 @@ public enum Parse {
                 guard tokens.count == 4 else {
                     throw InputError("bad event '\(eventText)'\(whereText): expected TIME down|move|up X Y, like '0.5 down 640 360'")
                 }
-                guard let t = Double(tokens[0]), t.isFinite, t >= 0 else {
-                    throw InputError("bad time '\(tokens[0])' in event '\(eventText)'\(whereText): expected seconds ≥ 0")
+                guard let t = Double(tokens[0]), t.isFinite, t >= 0, t <= maxEventTime else {
+                    throw InputError("bad time '\(tokens[0])' in event '\(eventText)'\(whereText): expected seconds from 0 to \(formatNumber(maxEventTime))")
                 }
                 guard let phase = PointerPhase(rawValue: tokens[1].lowercased()), phase != .cancel else {
                     throw InputError("bad pointer action '\(tokens[1])' in event '\(eventText)'\(whereText): expected down, move or up")
                 }
-                guard let x = Double(tokens[2]), x.isFinite else {
-                    throw InputError("bad x '\(tokens[2])' in event '\(eventText)'\(whereText): expected points from the left")
+                let limit = formatNumber(maxPointerCoordinate)
+                guard let x = Double(tokens[2]), x.isFinite, abs(x) <= maxPointerCoordinate else {
+                    throw InputError("bad x '\(tokens[2])' in event '\(eventText)'\(whereText): expected points from the left, -\(limit) to \(limit)")
                 }
-                guard let y = Double(tokens[3]), y.isFinite else {
-                    throw InputError("bad y '\(tokens[3])' in event '\(eventText)'\(whereText): expected points from the top")
+                guard let y = Double(tokens[3]), y.isFinite, abs(y) <= maxPointerCoordinate else {
+                    throw InputError("bad y '\(tokens[3])' in event '\(eventText)'\(whereText): expected points from the top, -\(limit) to \(limit)")
                 }
                 if let last = events.last, t < last.time {
                     throw InputError("bad time '\(tokens[0])' in event '\(eventText)'\(whereText): events must be in time order (previous was at \(formatNumber(last.time)))")
