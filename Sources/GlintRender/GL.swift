@@ -46,8 +46,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
 }
 
 extension RenderError {
-    /// "5", "2.5", "0.25": seconds without trailing zeros.
+    /// "5", "2.5", "0.25": seconds without trailing zeros; below 0.01 s, three significant
+    /// digits ("0.000001", "1e-09"), so a tiny limit is never shown as 0.
     public static func seconds(_ s: Double) -> String {
+        if s != 0 && abs(s) < 0.01 { return String(format: "%.3g", s) }
         var text = String(format: "%.2f", s)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

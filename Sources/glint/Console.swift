@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 
 /// A failure the app reports itself, with its exit status.
 struct AppError: Error, CustomStringConvertible {
@@ -28,9 +29,11 @@ enum Console {
         exit(code)
     }
 
-    /// `text` with control characters written as escapes (`\n`, `\r`, `\t`, `\u{1B}`), so a
+    /// `raw` with words of over `MessageText.maxEchoedWord` characters cut, and control characters
+    /// written as escapes (`\n`, `\r`, `\t`, `\u{1B}`), so a
     /// message that echoes what the user typed or a file held always stays one line.
-    static func escaped(_ text: String) -> String {
+    static func escaped(_ raw: String) -> String {
+        let text = MessageText.clipped(raw)
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
