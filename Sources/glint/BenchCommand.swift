@@ -23,7 +23,7 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "How many frames to render.")
     var frames: Int = 300
 
-    @Option(name: .long, help: ArgumentHelp("Pointer events during the run (as for render).", valueName: "events"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pointer events during the run (as for render).", valueName: "events"))
     var input: String?
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(

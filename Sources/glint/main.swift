@@ -21,15 +21,51 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return row[b.count]
 }
 
-// No command takes a bare word first, so one that names no command is a mistyped command, not an
-// argument to the default `window`.
-if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-") {
-    let commands = GlintCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
-    if !(commands + ["help"]).contains(first) {
-        let closest = commands.map { (name: $0, distance: editDistance(first, $0)) }.min { $0.distance < $1.distance }
-        let suggestion = closest.flatMap { $0.distance <= 2 ? "; did you mean '\($0.name)'?" : nil } ?? ""
-        Console.fail("unknown command '\(first)'\(suggestion) (commands: \(commands.joined(separator: ", ")))", code: 2)
+/// `glint --help`: the overview, the window's controls and options (what `glint` alone opens),
+/// then the subcommands. ArgumentParser's root help would list only the subcommands.
+func topLevelHelp() -> String {
+    /// The blocks of a help text, split at blank lines.
+    func blocks(_ text: String) -> [String] {
+        text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .newlines) }.filter { !$0.isEmpty }
     }
+    let root = blocks(GlintCommand.helpMessage())
+    let window = blocks(WindowCommand.helpMessage())
+    let overview = root.first { $0.hasPrefix("OVERVIEW:") } ?? ""
+    let controls = window.first { !$0.hasPrefix("OVERVIEW:") && !$0.hasPrefix("USAGE:") && !$0.hasSuffix(":") && !$0.contains(":\n ") } ?? ""
+    let options = window.filter { $0.contains(":\n ") || $0.hasSuffix(":") }
+    let subcommands = root.drop { !$0.hasPrefix("SUBCOMMANDS:") }
+    return ([overview,
+             "USAGE: glint [<window options>]       opens the window (the same as 'glint window')\n       glint <subcommand> [<options>]",
+             controls.replacingOccurrences(of: "Controls:", with: "WINDOW CONTROLS:")]
+            + options.map { block in
+                guard block.hasPrefix("OPTIONS:") else { return block }
+                let version = block.contains("--version") ? "" : "\n  --version               Show the version."
+                return "WINDOW " + block + version
+            }
+            + subcommands).joined(separator: "\n\n") + "\n"
+}
+
+let commandNames = GlintCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
+
+/// One line for a word that names no command, with the nearest command when one is close.
+func unknownCommand(_ word: String) -> Never {
+    let closest = commandNames.map { (name: $0, distance: editDistance(word, $0)) }.min { $0.distance < $1.distance }
+    let suggestion = closest.flatMap { $0.distance <= 2 ? "; did you mean '\($0.name)'?" : nil } ?? ""
+    Console.fail("unknown command '\(word)'\(suggestion) (commands: \(commandNames.joined(separator: ", ")))", code: 2)
+}
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+// No command takes a bare word first, so one that names no command is a mistyped command, not an
+// argument to the default `window`; `glint help WORD` likewise.
+if let first = arguments.first, !first.hasPrefix("-") {
+    if first == "help", arguments.count > 1, !arguments[1].hasPrefix("-"), !commandNames.contains(arguments[1]) {
+        unknownCommand(arguments[1])
+    }
+    if !(commandNames + ["help"]).contains(first) { unknownCommand(first) }
+}
+if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
+    print(topLevelHelp(), terminator: "")
+    exit(0)
 }
 
 do {
