@@ -90,7 +90,15 @@ public final class GlintWindow {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_RESIZABLE, isResizable ? GLFW_TRUE : GLFW_FALSE)
-        guard let window = glfwCreateWindow(Int32(size.width), Int32(size.height), title, nil, nil) else {
+        // A window larger than the screen can be neither seen nor drawn at a useful rate (a
+        // 16384-point square takes seconds a frame in software): fit it to the work area.
+        let screen = Self.screenSize()
+        var opened = size
+        if let screen, size.width > screen.width || size.height > screen.height {
+            opened = Size(width: min(size.width, screen.width), height: min(size.height, screen.height))
+            fittedFrom = size
+        }
+        guard let window = glfwCreateWindow(Int32(opened.width), Int32(opened.height), title, nil, nil) else {
             let message = lastGLFWError ?? "unknown reason"
             if liveWindows == 0 { glfwTerminate() }
             if message.contains("version") || message.contains("GLX") || message.contains("context") {
@@ -105,6 +113,23 @@ public final class GlintWindow {
         pendingPointerEvents.reserveCapacity(256)
         pendingKeyPresses.reserveCapacity(16)
         installCallbacks()
+    }
+
+    /// The size asked for, when it was larger than the screen and the window opened smaller
+    /// (fitted to the primary monitor's work area); nil when the window has the size asked for.
+    public private(set) var fittedFrom: Size?
+
+    /// The primary monitor's work area in points (its pixels over its content scale), or nil
+    /// when GLFW reports no monitor.
+    private static func screenSize() -> Size? {
+        guard let monitor = glfwGetPrimaryMonitor() else { return nil }
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        glfwGetMonitorWorkarea(monitor, &x, &y, &width, &height)
+        var scaleX: Float = 1, scaleY: Float = 1
+        glfwGetMonitorContentScale(monitor, &scaleX, &scaleY)
+        guard width > 0, height > 0 else { return nil }
+        let scale = Double(max(scaleX, scaleY, 1))
+        return Size(width: (Double(width) / scale).rounded(.down), height: (Double(height) / scale).rounded(.down))
     }
 
     deinit {

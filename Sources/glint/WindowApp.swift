@@ -36,6 +36,9 @@ final class WindowApp {
             throw AppError("\(error.description). To render without a display use 'glint render --output frame.png'")
         }
         window.quitAfter = quitAfter
+        if let asked = window.fittedFrom {
+            Console.note("the screen is smaller than \(asked) points: the window opens at \(window.viewSize) and can be resized")
+        }
         drawer = try SceneRenderer(sources: sources)
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop
