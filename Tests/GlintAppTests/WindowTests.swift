@@ -604,6 +604,25 @@ struct WindowTests {
         #expect(exit == .exited(0), "Q should quit promptly after a slow edit; got \(exit). stderr: \(app.stderrSummary())")
     }
 
+    @Test("a window larger than the screen opens fitted to it, says so, and --quit-after still ends it on time",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func largerThanTheScreen() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        let started = Date()
+        let app = try Child.launch(glint, ["--size", "16384x16384", "--quit-after", "2"], environment: x.environment)
+        defer { app.stop() }
+        let exit = app.waitForExit(seconds: 15)
+        let seconds = Date().timeIntervalSince(started)
+        let stderr = app.stderr(waitingUpTo: 2)
+        #expect(exit == .exited(0), "\(exit): \(stderr)")
+        // Drawn at full size, one frame took 24 s on llvmpipe; fitted to the 1280x800 screen it ends on time.
+        #expect(seconds < 10, "--quit-after 2 took \(seconds) s")
+        #expect(stderr.contains("the screen is smaller than 16384x16384 points: the window opens at 1280x800"), "\(stderr)")
+    }
+
     @Test("without a display glint fails fast with one line that points to 'glint render'")
     func noDisplay() throws {
         let glint = try glintBinary()
