@@ -21,9 +21,12 @@ func editDistance(_ a: String, _ b: String) -> Int {
     return row[b.count]
 }
 
+// The arguments as the bytes given: a path that is not UTF-8 names the file it names (RawPath).
+let arguments = Array(RawPath.arguments.dropFirst())
+
 // No command takes a bare word first, so one that names no command is a mistyped command, not an
 // argument to the default `window`.
-if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-") {
+if let first = arguments.first, !first.hasPrefix("-") {
     let commands = GlintCommand.configuration.subcommands.compactMap { $0.configuration.commandName }
     if !(commands + ["help"]).contains(first) {
         let closest = commands.map { (name: $0, distance: editDistance(first, $0)) }.min { $0.distance < $1.distance }
@@ -33,7 +36,7 @@ if let first = CommandLine.arguments.dropFirst().first, !first.hasPrefix("-") {
 }
 
 do {
-    var command = try GlintCommand.parseAsRoot()
+    var command = try GlintCommand.parseAsRoot(arguments)
     try command.run()
 } catch let error as AppError {
     Console.fail(error.description, code: error.exitCode)
