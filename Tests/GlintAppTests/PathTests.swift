@@ -190,6 +190,23 @@ struct PathTests {
         #expect(RawFiles.names(in: dir) == [image, state, Array("o\u{FFFD}ut.png".utf8), Array("s\u{FFFD}.json".utf8)])
     }
 
+    @Test("every kind of byte sequence that is not UTF-8, and a real U+10FFFF, names exactly those bytes (output, state, bench's shader dump)", arguments: [
+        [0xC0, 0xAF],              // an overlong '/'
+        [0xED, 0xA0, 0x80],        // a surrogate
+        [0xE2, 0x82],              // a sequence cut short
+        [0x80, 0xBF],              // lone continuation bytes
+        [0xF4, 0x8F, 0xBF, 0xBF],  // U+10FFFF itself, valid UTF-8 in the range glint carries bytes in
+        [0xF5, 0xFF, 0xFE],        // bytes UTF-8 never uses
+    ] as [[UInt8]])
+    func rawByteSequences(bytes: [UInt8]) throws {
+        let dir = try CLI.temporaryFolder()
+        let image = Array("a".utf8) + bytes + Array(".png".utf8), state = bytes + Array(".json".utf8), dump = bytes + Array(".txt".utf8)
+        OutputTests.expectSuccess(try RawCLI.run(Self.args(Self.render + ["-o"]) + [image, Array("--state".utf8), state], in: dir))
+        OutputTests.expectSuccess(try RawCLI.run(Self.args(["bench", "--size", "32x18", "--frames", "2", "--dump-shader"]) + [dump], in: dir))
+        #expect(RawFiles.names(in: dir) == [image, state, dump], "\(RawFiles.names(in: dir))")
+        #expect(Self.isPNG(RawFiles.read(RawFiles.path(dir, image))))
+    }
+
     @Test("an image, an event file, a shader folder and an effect's folder named with bytes that are not UTF-8 are read")
     func rawInputNames() throws {
         let dir = try CLI.temporaryFolder()
