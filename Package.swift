@@ -21,6 +21,9 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         // Counts heap allocations for `glint bench` by wrapping glibc's allocator.
         .target(name: "CAllocCounter"),
+        // Temporary files that never outlive glint: unnamed (O_TMPFILE) writes, and a signal
+        // handler that removes named ones on SIGINT/SIGTERM.
+        .target(name: "CFiles"),
 
         // Pure Swift: pointer events, gestures, springs, the clock, effect descriptions. No GL, no GLFW.
         .target(name: "GlintCore"),
@@ -40,7 +43,7 @@ let package = Package(
         .executableTarget(
             name: "glint",
             dependencies: [
-                "Glint", "GlintCore", "GlintRender", "CEpoxy", "CAllocCounter",
+                "Glint", "GlintCore", "GlintRender", "CEpoxy", "CAllocCounter", "CFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

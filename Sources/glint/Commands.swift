@@ -113,12 +113,8 @@ struct EffectOptions: ParsableArguments {
     var effectGiven: Bool { effectOption != nil }
 
     private func makeCustom(_ path: String) throws -> CustomEffect {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read the effect file '\(path)': no such file or not readable")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let data = try InputFiles.read(path, as: "the effect file '\(path)'", limit: InputFiles.shaderLimit)
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
         }
         guard text.contains("colorEffect(") else {
@@ -131,6 +127,11 @@ struct EffectOptions: ParsableArguments {
             throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
         }
         let name = String(path.split(separator: "/").last ?? Substring(path))
+        // The renderer finds the file by its name, through Foundation, which cannot spell bytes
+        // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
+        guard !RawPath.hasRawBytes(name) else {
+            throw InputError("cannot use the effect file '\(path)': its name is not UTF-8 text, and it becomes the effect's name; rename the file")
+        }
         return CustomEffect(function: String(name.dropLast(5)), fileName: name)
     }
 
@@ -191,33 +192,44 @@ struct EffectOptions: ParsableArguments {
         }
     }
 
-    /// A PNG file as an image (premultiplied), or one clear line.
+    /// A PNG file as an image (premultiplied), or one clear line: what is wrong with the file
+    /// (`InputFiles`), or the decoder's own words.
     static func loadImage(_ path: String, for what: String) throws -> Image {
-        var isDir: ObjCBool = false
-        guard !path.isEmpty, FileManager.default.fileExists(atPath: path, isDirectory: &isDir), !isDir.boolValue,
-              let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read the image '\(path)' for \(what): no such file or not readable")
-        }
+        let subject = "the image '\(path)' for \(what)"
+        let bytes = try InputFiles.read(path, as: subject, limit: InputFiles.imageLimit)
         do {
-            return try PNG.image(from: [UInt8](data))
+            return try PNG.image(from: bytes)
         } catch {
-            throw InputError("cannot read the image '\(path)' for \(what): not a PNG file")
+            throw InputError("cannot read \(subject): \(error)")
         }
     }
 
     func makeSources() throws -> ShaderSources {
         if let path = customFile {
             // The file's folder, read live: the window reloads the file as it changes.
-            return ShaderSources(overrideDirectory: Console.parentFolder(of: path))
+            return ShaderSources(overrideDirectory: try Self.shaderFolder(Console.parentFolder(of: path), for: "the effect file '\(path)'"))
         }
         if let dir = shaders {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
-                throw InputError("bad shader folder '\(dir)': no such folder")
-            }
-            return ShaderSources(overrideDirectory: dir)
+            guard let info = RawPath.stat(dir) else { throw InputError("bad shader folder '\(dir)': no such folder") }
+            guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError("bad shader folder '\(dir)': it is not a folder") }
+            return ShaderSources(overrideDirectory: try Self.shaderFolder(dir, for: "the shader folder '\(dir)'"))
         }
-        return ShaderSources()
+        // GLINT_SHADERS, as the bytes given.
+        return ShaderSources(overrideDirectory: getenv(Self.shadersVariable).map {
+            let dir = RawPath.decode(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+            return RawPath.foundationFolder(dir) ?? dir
+        })
+    }
+
+    /// The environment variable that names a shader folder, as --shaders does.
+    static let shadersVariable = "GLINT_SHADERS"
+
+    /// A shader folder as the renderer (which reads through Foundation) can reach it.
+    private static func shaderFolder(_ dir: String, for subject: String) throws -> String {
+        guard let reachable = RawPath.foundationFolder(dir) else {
+            throw InputError("cannot read \(subject): \(OutputFiles.describe(errno))")
+        }
+        return reachable
     }
 }
 
@@ -311,13 +323,43 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
     var input: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write.", valueName: "file.png"))
+    @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write: a name ending in .png (or with no extension), or - for standard output.", valueName: "file.png"))
     var output: String
 
-    @Option(name: .long, help: ArgumentHelp("Also write the shader's values for that frame as JSON.", valueName: "file.json"))
+    @Option(name: .long, help: ArgumentHelp("Also write the shader's values for that frame as JSON (- for standard output).", valueName: "file.json"))
     var state: String?
 
+    /// The only format `render` writes.
+    static let imageExtension = "png"
+
+    /// The image's file, or standard output for `-`.
+    func imageFile(write: @escaping (Int32) throws -> Void = { _ in }) -> OutputFile {
+        OutputFile(output, what: "the image", allowingStandardOutput: true, write: write)
+    }
+
+    /// The state's file, or standard output for `-`.
+    func stateFile(_ path: String, json: @escaping () -> Data = { Data() }) -> OutputFile {
+        OutputFile(path, what: "the state", allowingStandardOutput: true) { try OutputFiles.writeAll(json(), to: $0) }
+    }
+
+    /// Refuses an `--output` whose extension names a format glint cannot write (x.gif, x.jpg):
+    /// it would get a PNG under that name. A name with no extension is taken as it is (a FIFO,
+    /// a device, a file the user names as they like), and so is an existing FIFO or device.
+    static func checkImageName(_ path: String, destination: OutputFiles.Destination) throws {
+        guard case .replace = destination else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return }
+        let ext = name[name.index(after: dot)...]
+        guard !ext.isEmpty, ext.lowercased() != imageExtension else { return }
+        let stem = name[..<dot]
+        let suggestion = stem.lowercased().hasSuffix("." + imageExtension) ? String(stem) : "\(stem).\(imageExtension)"
+        throw AppError("cannot write the image '\(path)': glint writes PNG only, not .\(ext); name it \(suggestion)", exitCode: 2)
+    }
+
     func run() throws {
+        if output == OutputFile.standardOutputName && state == OutputFile.standardOutputName {
+            throw AppError("--output - and --state - cannot both go to standard output; send one of them to a file", exitCode: 2)
+        }
         // Everything the user typed is checked before any GL work starts.
         let image = try effectOptions.contentImage()
         let viewSize = try size.map { try Parse.size($0) } ?? image.map { Size(width: Double($0.width), height: Double($0.height)) }
@@ -326,8 +368,8 @@ struct RenderCommand: ParsableCommand {
         let duration = try Parse.time(time)
         let events = try readEvents(input)
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: image)
-        try OutputFiles.check(output, what: "the image")
-        if let state { try OutputFiles.check(state, what: "the state") }
+        try Self.checkImageName(output, destination: OutputFiles.check(imageFile()))
+        if let state { try OutputFiles.check(stateFile(state)) }
 
         let (context, scene, drawer) = try setup.start()
         Simulation.run(scene, events: events, until: duration)
@@ -338,8 +380,9 @@ struct RenderCommand: ParsableCommand {
         let frame = try drawer.render(scene, scale: scaleFactor)
         progress?.finish()
         for warning in drawer.overlay.warnings { Console.warn(warning) }
-        try OutputFiles.commit([OutputFile(output, what: "the image") { try PNG.write(framebuffer: frame.framebuffer, to: $0) }]
-            + (state.map { [OutputFile($0, what: "the state", data: Data(StateJSON.encode(scene.stateSnapshot()).utf8))] } ?? []))
+        let json = Data(StateJSON.encode(scene.stateSnapshot()).utf8)
+        try OutputFiles.commit([imageFile { try PNG.write(framebuffer: frame.framebuffer, to: $0) }]
+            + (state.map { [stateFile($0) { json }] } ?? []))
         withExtendedLifetime(context) {}
     }
 }
@@ -389,10 +432,8 @@ func readEvents(_ input: String?) throws -> [PointerEvent] {
     guard let input else { return [] }
     if input.hasPrefix("@") {
         let path = String(input.dropFirst())
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError("cannot read the input file '\(path)': no such file or not readable")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
+        let data = try InputFiles.read(path, as: "the input file '\(path)'", limit: InputFiles.eventsLimit)
+        guard let text = String(validating: data, as: UTF8.self) else {
             throw InputError("cannot read the input file '\(path)': not UTF-8 text")
         }
         do {

@@ -30,11 +30,12 @@ enum Console {
     }
 
     /// `raw` with words of over `MessageText.maxEchoedWord` characters cut, and control characters
-    /// written as escapes (`\n`, `\r`, `\t`, `\u{1B}`), so a
-    /// message that echoes what the user typed or a file held always stays one line.
+    /// written as escapes (`\n`, `\r`, `\t`, `\u{1B}`), so a message that echoes what the user typed
+    /// or a file held always stays one line; a byte of a path that is not UTF-8 shows as `\xFF`
+    /// (see `RawPath`), and a folder glint reads through /proc/self/fd under the user's own name.
     static func escaped(_ raw: String) -> String {
-        let text = MessageText.clipped(raw)
-        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        let text = MessageText.clipped(RawPath.restoringAliases(raw))
+        guard text.unicodeScalars.contains(where: { isControl($0) || RawPath.shown($0) != nil }) else { return text }
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -42,7 +43,8 @@ enum Console {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where isControl(scalar): out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            default: out.unicodeScalars.append(scalar)
+            default:
+                if let byte = RawPath.shown(scalar) { out += byte } else { out.unicodeScalars.append(scalar) }
             }
         }
         return out

@@ -1,3 +1,4 @@
+import CFiles
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +9,8 @@ import Glibc
 struct OutputFile {
     var path: String
     var what: String
+    /// Whether this goes to standard output (`--output -`) rather than to `path`.
+    var isStandardOutput = false
     /// Writes the whole content into the descriptor; a failed write throws `POSIXError`.
     var write: (Int32) throws -> Void
 
@@ -20,15 +23,32 @@ struct OutputFile {
     init(_ path: String, what: String, data: Data) {
         self.init(path, what: what) { fd in try OutputFiles.writeAll(data, to: fd) }
     }
+
+    /// The path a user names standard output with (`--output -`).
+    static let standardOutputName = "-"
+
+    /// `path`, or standard output when `path` is `-` and the option takes it that way.
+    init(_ path: String, what: String, allowingStandardOutput: Bool, write: @escaping (Int32) throws -> Void) {
+        self.init(path, what: what, write: write)
+        isStandardOutput = allowingStandardOutput && path == Self.standardOutputName
+    }
+
+    /// How messages name where this goes: 'out.png', or standard output.
+    var place: String { isStandardOutput ? "to standard output" : "'\(path)'" }
 }
 
 /// Writing outputs without clobbering what isn't ours.
 ///
-/// A regular file (or a new one) is replaced atomically: a temporary file beside it, fsync, rename,
-/// so a failure never leaves half a file and the user's old file survives until everything
-/// succeeded. A symbolic link is followed to its final target and that is written, the link kept.
-/// A character device, FIFO or socket (/dev/null, a pipe) is opened and written as it is, never
-/// replaced or removed. Folders, block devices, /proc and /sys, and an empty path are refused.
+/// A regular file (or a new one) is replaced atomically: its content is written into a new file
+/// beside it that has no name yet (O_TMPFILE), fsynced, then linked to a temporary name and
+/// renamed over the old file at once, so a failure or a Ctrl-C never leaves half a file or a
+/// stray temporary, and the user's old file survives until everything succeeded. Where the file
+/// system cannot make unnamed files, a named temporary file is written instead, and a handler for
+/// SIGINT, SIGTERM and SIGHUP removes it should one arrive (`CFiles`). A symbolic link is followed
+/// to its final target and that is written, the link kept. A character device, FIFO or socket
+/// (/dev/null, a pipe) is opened and written as it is, never replaced or removed; so is standard
+/// output, for an option that takes `-`. Folders, block devices, /proc and /sys, and an empty
+/// path are refused. Paths are used as the bytes given (`RawPath`).
 enum OutputFiles {
     /// Where a path leads, decided before anything is written.
     enum Destination: Equatable {
@@ -36,39 +56,79 @@ enum OutputFiles {
         case replace(String)
         /// A device, FIFO or socket: written in place through the path as given.
         case direct
+        /// Standard output (`-`), written as it is.
+        case standardOutput
     }
 
     /// Symbolic links followed before giving up, as the kernel's own limit.
     static let maxLinkHops = 40
 
+    /// Set (to anything) in the environment, glint writes through named temporary files as it
+    /// does where O_TMPFILE is not supported: for the tests of that path and its signal handler.
+    static let namedTemporaryVariable = "GLINT_NAMED_TEMPORARY"
+
     /// Fails early, before any rendering, with one line when `path` cannot be written.
-    static func check(_ path: String, what: String) throws {
-        _ = try destination(of: path, what: what)
+    @discardableResult
+    static func check(_ path: String, what: String) throws -> Destination {
+        try destination(of: path, what: what)
     }
 
-    /// Writes every file or none: regular targets are staged as temporary files first, devices
-    /// are written next, and only then are the temporary files renamed into place. On any failure
-    /// the temporary files are removed and every existing file is left as it was.
+    /// Fails early when `file` cannot be written.
+    @discardableResult
+    static func check(_ file: OutputFile) throws -> Destination {
+        try destination(of: file)
+    }
+
+    /// Writes every file or none: regular targets are written into new unnamed (or temporary)
+    /// files first, devices and standard output next, and only then are the new files named and
+    /// renamed into place. On any failure, or a SIGINT or SIGTERM, the new files are removed and
+    /// every existing file is left as it was.
     static func commit(_ files: [OutputFile]) throws {
-        let plans = try files.map { ($0, try destination(of: $0.path, what: $0.what)) }
-        var staged: [(temporary: String, final: String)] = []
-        defer { for file in staged { unlink(file.temporary) } }
+        let plans = try files.map { ($0, try destination(of: $0)) }
+        if plans.filter({ $0.1 == .standardOutput }).count > 1 {
+            throw AppError("\(plans.filter { $0.1 == .standardOutput }.map(\.0.what).joined(separator: " and ")) cannot both go to standard output", exitCode: 2)
+        }
+        glint_cleanup_install()
+        var staged: [Staged] = []
+        defer { for file in staged { file.discard() } }
         for (file, destination) in plans {
             guard case .replace(let final) = destination else { continue }
-            staged.append((try stage(file, replacing: final), final))
+            staged.append(try stage(file, replacing: final))
         }
         for (file, destination) in plans where destination == .direct {
             try writeDirectly(file)
         }
+        for (file, destination) in plans where destination == .standardOutput {
+            try writeStandardOutput(file)
+        }
+        // Names only now that everything is written (a FIFO may wait long for its reader): an
+        // interrupted write leaves none.
+        for index in staged.indices {
+            try name(&staged[index])
+        }
         while let file = staged.first {
-            guard rename(file.temporary, file.final) == 0 else {
-                let reason = describe(errno)
-                let original = plans.first { $0.1 == .replace(file.final) }?.0
-                throw AppError("cannot write \(original?.what ?? "the file") '\(original?.path ?? file.final)': \(reason)")
+            guard RawPath.rename(file.temporary, file.final) == 0 else {
+                throw AppError("cannot write \(file.file.what) '\(file.file.path)': \(describe(errno))")
             }
+            glint_cleanup_unregister(file.slot)
             staged.removeFirst()
             syncFolder(Console.parentFolder(of: file.final))
         }
+    }
+
+    /// Where `file` goes, or one line saying why it cannot be written.
+    static func destination(of file: OutputFile) throws -> Destination {
+        guard file.isStandardOutput else { return try destination(of: file.path, what: file.what) }
+        // Anything open for writing will do (a pipe, a file, /dev/null), except a terminal.
+        let flags = fcntl(STDOUT_FILENO, F_GETFL)
+        guard flags >= 0 else { throw AppError("cannot write \(file.what) to standard output: it is closed") }
+        guard flags & O_ACCMODE != O_RDONLY else {
+            throw AppError("cannot write \(file.what) to standard output: it is not open for writing")
+        }
+        guard isatty(STDOUT_FILENO) == 0 else {
+            throw AppError("cannot write \(file.what) to standard output: it is a terminal; redirect it to a file (> name) or pipe it into a program", exitCode: 2)
+        }
+        return .standardOutput
     }
 
     /// Where `path` leads, or one line saying why it cannot be written.
@@ -77,13 +137,12 @@ enum OutputFiles {
             AppError("cannot write \(what) '\(path)': \(reason)", exitCode: exitCode)
         }
         guard !path.isEmpty else { throw refuse("the path is empty", exitCode: 2) }
-        var info = stat()
-        if stat(path, &info) == 0 {
+        if let info = RawPath.stat(path) {
             switch info.st_mode & S_IFMT {
             case S_IFDIR: throw refuse("it is a folder")
             case S_IFBLK: throw refuse("it is a block device, which glint never writes to")
             case S_IFCHR, S_IFIFO, S_IFSOCK:
-                guard access(path, W_OK) == 0 else { throw refuse(describe(errno)) }
+                guard RawPath.access(path, W_OK) else { throw refuse(describe(errno)) }
                 return .direct
             default: break
             }
@@ -91,20 +150,18 @@ enum OutputFiles {
         // A regular file, or none yet: find the file the links end at, and check its folder.
         let final = try resolveLinks(path, refuse: refuse)
         let folder = Console.parentFolder(of: final)
-        var folderInfo = stat()
-        guard stat(folder, &folderInfo) == 0 else {
+        guard let folderInfo = RawPath.stat(folder) else {
             throw errno == ENOENT ? refuse("the folder '\(folder)' does not exist") : refuse(describe(errno))
         }
         guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw refuse("'\(folder)' is not a folder") }
-        if let real = realFolder(folder), isKernelFileSystem(real) {
+        if let real = RawPath.realpath(folder), isKernelFileSystem(real) {
             throw refuse("it is inside \(real.hasPrefix("/proc") ? "/proc" : "/sys"), which holds the kernel's own files")
         }
-        var finalInfo = stat()
-        if lstat(final, &finalInfo) == 0 {
+        if let finalInfo = RawPath.lstat(final) {
             guard finalInfo.st_mode & S_IFMT == S_IFREG else { throw refuse("it is not a regular file") }
-            guard access(final, W_OK) == 0 else { throw refuse("the file is not writable") }
+            guard RawPath.access(final, W_OK) else { throw refuse("the file is not writable") }
         }
-        guard access(folder, W_OK) == 0 else { throw refuse("the folder '\(folder)' is not writable") }
+        guard RawPath.access(folder, W_OK) else { throw refuse("the folder '\(folder)' is not writable") }
         return .replace(final)
     }
 
@@ -112,55 +169,117 @@ enum OutputFiles {
     private static func resolveLinks(_ path: String, refuse: (String, Int32) -> AppError) throws -> String {
         var current = path
         for _ in 0..<maxLinkHops {
-            var info = stat()
-            guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink(current, &buffer, buffer.count - 1)
-            guard count > 0 else { throw refuse(describe(errno), 1) }
-            let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard let info = RawPath.lstat(current), info.st_mode & S_IFMT == S_IFLNK else { return current }
+            guard let target = RawPath.readlink(current), !target.isEmpty else { throw refuse(describe(errno), 1) }
             current = target.hasPrefix("/") ? target : Console.parentFolder(of: current) + "/" + target
         }
         throw refuse(describe(ELOOP), 1)
-    }
-
-    /// The folder with every link and `..` resolved, or nil when it cannot be.
-    private static func realFolder(_ folder: String) -> String? {
-        guard let real = realpath(folder, nil) else { return nil }
-        defer { free(real) }
-        return String(cString: real)
     }
 
     private static func isKernelFileSystem(_ real: String) -> Bool {
         ["/proc", "/sys"].contains { real == $0 || real.hasPrefix($0 + "/") }
     }
 
-    /// Writes `file` to a new temporary file beside `final` (its mode copied from an existing
-    /// file) and returns the temporary path; nothing is left behind when that fails.
-    private static func stage(_ file: OutputFile, replacing final: String) throws -> String {
-        let folder = Console.parentFolder(of: final)
-        let name = String(final.split(separator: "/").last ?? "output")
+    /// A file written and synced beside the one it replaces, not yet renamed into place: unnamed
+    /// (`fd` open, `temporary` empty) until `name` links it to `temporary`, or written under
+    /// `temporary` from the start where the file system makes no unnamed files.
+    private struct Staged {
+        let file: OutputFile
+        let final: String
+        /// The unnamed file, still open; -1 once named.
+        var fd: Int32
+        /// Its temporary name, registered for removal on a signal; empty while unnamed.
         var temporary = ""
-        var fd: Int32 = -1
-        for _ in 0..<16 where fd < 0 {
-            temporary = "\(folder)/.\(name).glint-\(UInt32.random(in: 0...UInt32.max)).tmp"
-            fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd < 0 && errno != EEXIST { break }
-        }
-        guard fd >= 0 else { throw writeError(file, errno) }
-        var existing = stat()
-        if stat(final, &existing) == 0 { _ = fchmod(fd, existing.st_mode & 0o7777) }
-        do {
-            try file.write(fd)
-            guard fsync(fd) == 0 else { throw POSIXError(code(errno)) }
-            let closed = close(fd)
-            fd = -1
-            guard closed == 0 else { throw POSIXError(code(errno)) }
-            return temporary
-        } catch {
+        /// The `glint_cleanup_register` slot of `temporary`; -1 when none.
+        var slot: Int32 = -1
+
+        /// Removes what was staged: the unnamed file vanishes when closed, a named one is unlinked.
+        func discard() {
             if fd >= 0 { close(fd) }
-            unlink(temporary)
+            if !temporary.isEmpty { RawPath.unlink(temporary) }
+            glint_cleanup_unregister(slot)
+        }
+    }
+
+    /// Tries for a temporary name that is not taken before giving up.
+    private static let temporaryNameAttempts = 16
+
+    /// A name beside `final` for its temporary file: hidden, and unlikely ever to be another's.
+    private static func temporaryName(for final: String) -> String {
+        let name = String(final.split(separator: "/").last ?? "output")
+        return "\(Console.parentFolder(of: final))/.\(name).glint-\(getpid())-\(String(UInt64.random(in: 0...UInt64.max), radix: 16)).tmp"
+    }
+
+    /// Writes `file` into a new file beside `final` (its mode copied from an existing file),
+    /// synced: unnamed where the file system allows, else under a temporary name registered for
+    /// removal on a signal. Nothing is left behind when that fails.
+    private static func stage(_ file: OutputFile, replacing final: String) throws -> Staged {
+        var staged = Staged(file: file, final: final, fd: -1)
+        if ProcessInfo.processInfo.environment[namedTemporaryVariable] == nil {
+            staged.fd = RawPath.withCString(Console.parentFolder(of: final)) { glint_open_unnamed($0, 0o666) }
+        }
+        if staged.fd < 0 {
+            // No O_TMPFILE here (EOPNOTSUPP, EISDIR, EINVAL, …): a named temporary file, which
+            // reports the folder's real problem if there is one.
+            for _ in 0..<temporaryNameAttempts where staged.fd < 0 {
+                staged.temporary = temporaryName(for: final)
+                staged.slot = try register(staged.temporary, for: file)
+                staged.fd = RawPath.open(staged.temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                if staged.fd >= 0 {
+                    glint_cleanup_created(staged.slot)
+                } else {
+                    let number = errno
+                    glint_cleanup_unregister(staged.slot)
+                    staged.temporary = ""
+                    guard number == EEXIST else { throw writeError(file, number) }
+                }
+            }
+            guard staged.fd >= 0 else { throw writeError(file, EEXIST) }
+        }
+        if let existing = RawPath.stat(final) { _ = fchmod(staged.fd, existing.st_mode & 0o7777) }
+        do {
+            try file.write(staged.fd)
+            guard fsync(staged.fd) == 0 else { throw POSIXError(code(errno)) }
+            if !staged.temporary.isEmpty {
+                let closed = close(staged.fd)
+                staged.fd = -1
+                guard closed == 0 else { throw POSIXError(code(errno)) }
+            }
+            return staged
+        } catch {
+            staged.discard()
             throw wrapped(error, file)
         }
+    }
+
+    /// Gives an unnamed staged file its temporary name (link(2) cannot replace the old file;
+    /// the rename that follows does, at once) and closes it.
+    private static func name(_ staged: inout Staged) throws {
+        guard staged.fd >= 0, staged.temporary.isEmpty else { return }
+        for _ in 0..<temporaryNameAttempts {
+            let temporary = temporaryName(for: staged.final)
+            // Registered before the name exists, so that a signal from here on removes it.
+            let slot = try register(temporary, for: staged.file)
+            if RawPath.withCString(temporary, { glint_link_unnamed(staged.fd, $0) }) == 0 {
+                (staged.temporary, staged.slot) = (temporary, slot)
+                glint_cleanup_created(slot)
+                let closed = close(staged.fd)
+                staged.fd = -1
+                guard closed == 0 else { throw writeError(staged.file, errno) }
+                return
+            }
+            let number = errno
+            glint_cleanup_unregister(slot)
+            guard number == EEXIST else { throw writeError(staged.file, number) }
+        }
+        throw writeError(staged.file, EEXIST)
+    }
+
+    /// Registers `temporary` for removal on a signal, or says why it cannot be.
+    private static func register(_ temporary: String, for file: OutputFile) throws -> Int32 {
+        let slot = RawPath.withCString(temporary) { glint_cleanup_register($0) }
+        guard slot >= 0 else { throw writeError(file, ENAMETOOLONG) }
+        return slot
     }
 
     /// Opens a device, FIFO or socket for writing (never creating or truncating it) and writes.
@@ -168,8 +287,7 @@ enum OutputFiles {
     private static func writeDirectly(_ file: OutputFile) throws {
         // A reader that goes away must be an error (EPIPE), not a signal that kills glint.
         signal(SIGPIPE, SIG_IGN)
-        var fd: Int32
-        repeat { fd = open(file.path, O_WRONLY | O_CLOEXEC | O_NOCTTY) } while fd < 0 && errno == EINTR
+        let fd = RawPath.open(file.path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
         guard fd >= 0 else { throw writeError(file, errno) }
         do {
             try file.write(fd)
@@ -178,6 +296,16 @@ enum OutputFiles {
             throw wrapped(error, file)
         }
         guard close(fd) == 0 else { throw writeError(file, errno) }
+    }
+
+    /// Writes to standard output, which stays open (`--output -`).
+    private static func writeStandardOutput(_ file: OutputFile) throws {
+        signal(SIGPIPE, SIG_IGN)
+        do {
+            try file.write(STDOUT_FILENO)
+        } catch {
+            throw wrapped(error, file)
+        }
     }
 
     /// Writes all of `data`, retrying short writes; a failed write throws its errno.
@@ -195,7 +323,7 @@ enum OutputFiles {
 
     /// Makes a rename durable; a folder that cannot be synced changes nothing about the result.
     private static func syncFolder(_ folder: String) {
-        let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let fd = RawPath.open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { return }
         _ = fsync(fd)
         close(fd)
@@ -207,7 +335,7 @@ enum OutputFiles {
     }
 
     private static func writeError(_ file: OutputFile, _ number: Int32) -> AppError {
-        AppError("cannot write \(file.what) '\(file.path)': \(describe(number))")
+        AppError("cannot write \(file.what) \(file.place): \(describe(number))")
     }
 
     private static func code(_ number: Int32) -> POSIXErrorCode {

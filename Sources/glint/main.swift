@@ -54,7 +54,9 @@ func unknownCommand(_ word: String) -> Never {
     Console.fail("unknown command '\(word)'\(suggestion) (commands: \(commandNames.joined(separator: ", ")))", code: 2)
 }
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+// The arguments as the bytes given: a path that is not UTF-8 names the file it names (RawPath).
+let arguments = Array(RawPath.arguments.dropFirst())
+
 // No command takes a bare word first, so one that names no command is a mistyped command, not an
 // argument to the default `window`; `glint help WORD` likewise.
 if let first = arguments.first, !first.hasPrefix("-") {
@@ -69,7 +71,7 @@ if arguments == ["--help"] || arguments == ["-h"] || arguments == ["help"] {
 }
 
 do {
-    var command = try GlintCommand.parseAsRoot()
+    var command = try GlintCommand.parseAsRoot(arguments)
     try command.run()
 } catch let error as AppError {
     Console.fail(error.description, code: error.exitCode)
