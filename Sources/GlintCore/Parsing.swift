@@ -84,15 +84,9 @@ public enum Parse {
 
     /// Pointer events: `TIME PHASE X Y`, separated by `;` or new lines; `#` starts a comment.
     /// Times in seconds (0…86400), positions in points from the top-left (±1000000); times must not
-    /// go backwards. Control characters other than tabs and line ends are refused, so a NUL byte
-    /// cannot hide the rest of a token.
+    /// go backwards. A number with a control character in it is refused whole, so a NUL byte
+    /// cannot hide the rest of a token (`30<NUL>junk` is not 30).
     public static func events(_ text: String) throws(InputError) -> [PointerEvent] {
-        if let bad = text.unicodeScalars.firstIndex(where: { $0.properties.generalCategory == .control && !["\n", "\r", "\t"].contains($0) }) {
-            let offset = text.unicodeScalars.distance(from: text.unicodeScalars.startIndex, to: bad)
-            let line = text.unicodeScalars[..<bad].filter { $0 == "\n" }.count + 1
-            let code = String(text.unicodeScalars[bad].value, radix: 16, uppercase: true)
-            throw InputError("bad input: a control character (U+\(String(repeating: "0", count: max(0, 4 - code.count)))\(code)) on line \(line), at character \(offset + 1); events are plain text, like '0.5 down 640 360'")
-        }
         var events: [PointerEvent] = []
         var lineNumber = 0
         // LF, CRLF (one Character in Swift) and a lone CR all end a line.
@@ -108,17 +102,17 @@ public enum Parse {
                 guard tokens.count == 4 else {
                     throw InputError("bad event '\(eventText)'\(whereText): expected TIME down|move|up X Y, like '0.5 down 640 360'")
                 }
-                guard let t = Double(tokens[0]), t.isFinite, t >= 0, t <= maxEventTime else {
+                guard let t = plainNumber(tokens[0]), t.isFinite, t >= 0, t <= maxEventTime else {
                     throw InputError("bad time '\(tokens[0])' in event '\(eventText)'\(whereText): expected seconds from 0 to \(formatNumber(maxEventTime))")
                 }
                 guard let phase = PointerPhase(rawValue: tokens[1].lowercased()), phase != .cancel else {
                     throw InputError("bad pointer action '\(tokens[1])' in event '\(eventText)'\(whereText): expected down, move or up")
                 }
                 let limit = formatNumber(maxPointerCoordinate)
-                guard let x = Double(tokens[2]), x.isFinite, abs(x) <= maxPointerCoordinate else {
+                guard let x = plainNumber(tokens[2]), x.isFinite, abs(x) <= maxPointerCoordinate else {
                     throw InputError("bad x '\(tokens[2])' in event '\(eventText)'\(whereText): expected points from the left, -\(limit) to \(limit)")
                 }
-                guard let y = Double(tokens[3]), y.isFinite, abs(y) <= maxPointerCoordinate else {
+                guard let y = plainNumber(tokens[3]), y.isFinite, abs(y) <= maxPointerCoordinate else {
                     throw InputError("bad y '\(tokens[3])' in event '\(eventText)'\(whereText): expected points from the top, -\(limit) to \(limit)")
                 }
                 if let last = events.last, t < last.time {
@@ -128,6 +122,13 @@ public enum Parse {
             }
         }
         return events
+    }
+
+    /// The number `token` spells, or nil when it spells none or holds a control character (the C
+    /// library's parser behind `Double(_:)` stops at a NUL and would read `30<NUL>junk` as 30).
+    static func plainNumber(_ token: some StringProtocol) -> Double? {
+        guard !token.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return nil }
+        return Double(String(token))
     }
 
     /// `name=value` for one of `descriptor`'s parameters, checked against its range.

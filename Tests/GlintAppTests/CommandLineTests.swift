@@ -68,7 +68,7 @@ struct CommandLineTests {
     }
 
     @Test("bad events: a NUL byte in an input file, coordinates beyond ±1000000 points, times past a day", arguments: [
-        ("30\u{0}junk down 5 5", "a control character (U+0000) on line 1, at character 3"),
+        ("30\u{0}junk down 5 5", "bad time '30\\u{0}junk' in event '30\\u{0}junk down 5 5'"),
         ("0 down 3.5e38 1", "bad x '3.5e38' in event '0 down 3.5e38 1': expected points from the left, -1000000 to 1000000"),
         ("0 down 1 -1000001", "bad y '-1000001'"),
         ("86401 down 1 1", "bad time '86401' in event '86401 down 1 1': expected seconds from 0 to 86400"),
