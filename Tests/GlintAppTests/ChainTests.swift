@@ -1,10 +1,11 @@
 import Foundation
 import GlintRender
+import GlintTestSupport
 import Testing
 
 /// `--effect A,B,C`, `--image`, and parameters addressed to an effect in a chain, through the
 /// binary users run.
-@Suite("Effect chains on the command line", .serialized)
+@Suite("Effect chains on the command line", .serialized, .removesTemporaryFiles)
 struct ChainTests {
     /// A 40x20 PNG, left half red, right half blue, opaque.
     static func card(in dir: String) throws -> String {
