@@ -825,10 +825,11 @@ private final class Child {
         return lines.isEmpty ? "(empty)" : lines.joined(separator: " | ")
     }
 
-    /// Runs a short command to its end, killing it after `timeout` seconds.
+    /// Runs a short command to its end (in `directory`, if given), killing it after `timeout` seconds.
     static func run(_ path: String, _ arguments: [String], environment: [String: String], input: String? = nil,
-                    timeout: Double) throws -> (state: ExitState, stdout: String, stderr: String) {
+                    in directory: String? = nil, timeout: Double) throws -> (state: ExitState, stdout: String, stderr: String) {
         let child = Child(path, arguments, environment: environment)
+        if let directory { child.process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let stdin = Pipe()
         if input != nil { child.process.standardInput = stdin }
         try child.start()
@@ -1118,6 +1119,24 @@ struct ExamplesTests {
         let bad = try Child.run(demo, ["--output", "/proc/nope/card.png"], environment: environment, timeout: 30)
         #expect(bad.state == .exited(1), "\(bad.state)")
         #expect(bad.stderr.split(separator: "\n").count == 1 && bad.stderr.hasPrefix("card-demo: "), "\(bad.stderr)")
+    }
+
+    @Test("card-demo with no --output writes card-demo.png to the temporary folder, never into the folder it runs in",
+          .timeLimit(.minutes(1)))
+    func writesToTemporaryFolder() throws {
+        let demo = try examplesBinary()
+        let runIn = try TemporaryFiles.folder("glint-examples-cwd")
+        let temporary = try TemporaryFiles.folder("glint-examples-tmp")
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment["TMPDIR"] = temporary
+        let result = try Child.run(demo, [], environment: environment, in: runIn, timeout: 30)
+        #expect(result.state == .exited(0), "card-demo failed: \(result.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: runIn)) ?? []
+        #expect(left.isEmpty, "card-demo wrote into the folder it ran in: \(left)")
+        let image = try PNG.read(temporary + "/card-demo.png")
+        #expect(image.width == 640 && image.height == 400, "\(image.width)x\(image.height)")
+        #expect(result.stdout.contains(temporary + "/card-demo.png"), "it says where the picture is: \(result.stdout)")
     }
 
     @Test("card-demo opens the same view in a window: centred on black, warmer while the button is held, Escape quits",
