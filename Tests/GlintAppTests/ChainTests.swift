@@ -28,6 +28,14 @@ struct ChainTests {
         #expect(image.width == 160 && image.height == 90)
     }
 
+    @Test("glint effects lists each image parameter, what it takes and its built-in default, beside the numbers")
+    func effectsListsImages() throws {
+        let r = try CLI.run(["effects"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let dissolve = r.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("dissolve ") } ?? ""
+        #expect(dissolve.contains("\n    noise               an image: a PNG path; default the built-in Assets/noise.png"), "\(dissolve)")
+    }
+
     @Test("a lone effect that changes what is below is shown over the harmonic glow")
     func loneModifier() throws {
         let dir = try CLI.temporaryFolder()
