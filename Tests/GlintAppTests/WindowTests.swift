@@ -15,7 +15,7 @@ import Testing
 import Glibc
 #endif
 
-private let skipWindowTests = ProcessInfo.processInfo.environment["GLINT_SKIP_WINDOW_TESTS"] == "1"
+let skipWindowTests = ProcessInfo.processInfo.environment["GLINT_SKIP_WINDOW_TESTS"] == "1"
 
 @Suite("Window (Xvfb, real X input)", .serialized, .removesTemporaryFiles)
 struct WindowTests {
@@ -674,7 +674,7 @@ private func tool(_ name: String) throws -> String {
     return path
 }
 
-private func requireTools() throws {
+func requireTools() throws {
     let missing = ["Xvfb", "xdotool", "import", "xrdb"].filter { which($0) == nil }
     try require(missing.isEmpty, "the window tests need \(missing.joined(separator: ", ")), which are not installed: run scripts/test (it installs them), or set GLINT_SKIP_WINDOW_TESTS=1 to skip these tests")
 }
@@ -846,7 +846,7 @@ private final class Child {
 // MARK: - The X server
 
 /// A private Xvfb on a free display number.
-private final class XServer {
+final class XServer {
     let display: String
     let environment: [String: String]
     private let server: Child
@@ -1066,7 +1066,7 @@ private let slowShaderForWindow = """
 
 /// The Examples package's `card-demo`, built by scripts/test (or GLINT_EXAMPLES_BINARY): a
 /// package outside Glint that depends on it by path, as a user's would.
-private func examplesBinary() throws -> String {
+func examplesBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["GLINT_EXAMPLES_BINARY"], !path.isEmpty {
         try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_EXAMPLES_BINARY='\(path)' is not an executable file")
         return path
