@@ -7,7 +7,7 @@ import Testing
 /// Headless renders of seed 002's effects (gradient, wave, blur, dissolve), each checked pixel by
 /// pixel against `Seed002Reference`, and the errors a user gets when positional arguments do not
 /// fit the function they call.
-@Suite("Seed 002 renders", .serialized)
+@Suite("Seed 002 renders", .serialized, .removesTemporaryFiles)
 struct Seed002RenderTests {
     typealias R = Seed002Reference
 
