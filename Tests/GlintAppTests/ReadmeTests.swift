@@ -187,7 +187,8 @@ final class ReadmeWorkspace {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().path
 
-    /// The clone: the repository's files without its build folders and dot-folders.
+    /// The clone: the files git tracks, as they are in the working tree (without git, every file
+    /// but dot-folders such as .build).
     let clone: String
     /// Holds `glint` for `PATH`, as `scripts/install` would.
     let bin: String
@@ -212,12 +213,37 @@ final class ReadmeWorkspace {
         for folder in [clone, bin, temporary] {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
-        try Self.copyClone(from: Self.repository, to: clone)
+        if let tracked = Self.trackedFiles() {
+            for path in tracked {
+                let to = clone + "/" + path
+                try FileManager.default.createDirectory(atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: Self.repository + "/" + path, toPath: to)
+            }
+        } else {
+            try Self.copyAll(from: Self.repository, to: clone)
+        }
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "no glint binary at \(CLI.binary): run scripts/test, or set GLINT_BINARY")
         try FileManager.default.createSymbolicLink(atPath: bin + "/glint", withDestinationPath: CLI.binary)
     }
 
-    /// Copies what a clone has: every file but build outputs and dot-files (.git, .build, .swiftpm).
-    private static func copyClone(from source: String, to destination: String) throws {
+    /// The paths git tracks that are in the working tree, or nil without git or a repository.
+    private static func trackedFiles() -> [String]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", repository, "ls-files", "-z"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\0").map(String.init)
+            .filter { FileManager.default.fileExists(atPath: repository + "/" + $0) }
+    }
+
+    /// Copies every file but dot-files and dot-folders (.git, .build, .swiftpm).
+    private static func copyAll(from source: String, to destination: String) throws {
         let fm = FileManager.default
         for name in try fm.contentsOfDirectory(atPath: source) where !name.hasPrefix(".") {
             let from = source + "/" + name, to = destination + "/" + name
@@ -225,7 +251,7 @@ final class ReadmeWorkspace {
             guard fm.fileExists(atPath: from, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
                 try fm.createDirectory(atPath: to, withIntermediateDirectories: true)
-                try copyClone(from: from, to: to)
+                try copyAll(from: from, to: to)
             } else {
                 try fm.copyItem(atPath: from, toPath: to)
             }
