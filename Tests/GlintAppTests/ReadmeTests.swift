@@ -20,7 +20,9 @@ struct Readme {
         case text = "the text"
     }
 
+    /// One command as the README writes it, and what the README says it does.
     struct Command: CustomStringConvertible {
+        /// Its line in the README, 1-based.
         var line: Int
         var place: Place
         /// As written in the README, comment and all.
@@ -55,11 +57,15 @@ struct Readme {
 
     /// A ```json block and the file (named just before it) that it shows.
     struct JSONSample {
+        /// The line of the block's opening fence.
         var line: Int
+        /// The file, relative to the clone's root.
         var file: String
+        /// The JSON the README shows.
         var text: String
     }
 
+    /// A command to run, or a sample to check against what an earlier command wrote.
     enum Item {
         case command(Command)
         case json(JSONSample)
@@ -82,6 +88,7 @@ struct Readme {
         text.hasPrefix("glint ") || text == "glint" || text.hasPrefix(cardDemo)
     }
 
+    /// Reads the README's `text`.
     init(_ text: String) {
         let lines = text.components(separatedBy: "\n")
         var fence: String?           // the open block's info string
@@ -136,6 +143,7 @@ struct Readme {
         return stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0] }
     }
 
+    /// Takes what a closed block holds: ```console entries, or a ```json sample.
     private mutating func finish(block: [String], info: String, startLine: Int, lines: [String]) {
         switch info {
         case "console":
@@ -258,6 +266,7 @@ final class ReadmeWorkspace {
         }
     }
 
+    /// How a command ended and what it printed.
     struct Outcome {
         var status: Int32
         var signalled: Bool
@@ -304,6 +313,7 @@ final class ReadmeWorkspace {
         return line
     }
 
+    /// `text` quoted for bash.
     static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
@@ -394,8 +404,10 @@ enum PictureTolerance {
     }
 }
 
+/// The README as a reader meets it: its commands run, its samples true.
 @Suite("README", .serialized, .removesTemporaryFiles)
 struct ReadmeTests {
+    /// The README's text.
     static let readme = (try? String(contentsOfFile: ReadmeWorkspace.repository + "/README.md", encoding: .utf8)) ?? ""
 
     @Test("the README's commands are all ones this test knows how to run, and there are some")
