@@ -212,6 +212,7 @@ final class ReadmeWorkspace {
     /// The longest one command may take, in seconds.
     static let timeout = 120.0
 
+    /// A fresh clone in a temporary folder, removed when the test ends; window commands go to `x`.
     init(x: XServer?) throws {
         let root = try TemporaryFiles.folder("glint-readme")
         clone = root + "/Glint"
@@ -293,7 +294,7 @@ final class ReadmeWorkspace {
     /// The shell line that runs `command` here, or nil when it cannot run here (a window without X).
     /// Only three things change: the demo runs from the binary scripts/test built (`swift run` would
     /// build all of Glint again in the clone), `bench` draws `benchFrames` frames, and a window
-    /// closes after `windowSeconds`.
+    /// closes after `windowSeconds`; a ```console entry runs exactly as written.
     func shellLine(for command: Readme.Command) throws -> String? {
         var line = command.place == .consoleBlock ? command.text : command.withoutComment
         let window = command.place != .consoleBlock && Self.opensWindow(command)
@@ -303,7 +304,7 @@ final class ReadmeWorkspace {
             if window {
                 line = line.replacing(/--window( [0-9.]+)?/, with: "--window \(Self.windowSeconds)")
             }
-        } else if command.words.dropFirst().first == "bench" {
+        } else if command.place != .consoleBlock && command.words.dropFirst().first == "bench" {
             line = line.contains(/--frames [0-9]+/)
                 ? line.replacing(/--frames [0-9]+/, with: "--frames \(Self.benchFrames)")
                 : line + " --frames \(Self.benchFrames)"
