@@ -52,11 +52,14 @@ let package = Package(
         .executableTarget(name: "GlintEmbed"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["GlintEmbed"]),
 
-        .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore"]),
+        // Test helpers every test target shares: temporary files removed when each test ends, notes
+        // of measurements printed on request.
+        .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
+        .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore", "GlintTestSupport"]),
         // Golden images live beside their tests and are read by path, not bundled.
-        .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender"], exclude: ["Goldens"]),
-        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender"]),
+        .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"]),
         // The SwiftUI-style API: views resolved into frame graphs, and ImageRenderer drawing them headless.
-        .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintCore", "GlintRender"]),
+        .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"]),
     ]
 )

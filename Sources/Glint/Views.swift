@@ -60,7 +60,7 @@ public struct Color: View, Hashable, Sendable {
 /// `resizable()`: its size when nothing proposes one (`ImageRenderer`) is its size in pixels,
 /// as points.
 ///
-/// An image that cannot be read does not stop the program: it shows a magenta and black
+/// An image that cannot be read does not stop the program: it shows a magenta and green
 /// checkerboard, and drawing it reports why (`ImageRenderer` throws the error; a window shows
 /// it). Images read by name are read once per process and kept, as SwiftUI keeps named images,
 /// so `Image("card.png")` in a view rebuilt every frame reads the file once.
@@ -142,7 +142,7 @@ enum ImageCache {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var images: [String: GlintCore.Image] = [:]
 
-    /// The image shown for one that cannot be read: 2 × 2 squares of magenta and black,
+    /// The image shown for one that cannot be read: 2 × 2 squares of magenta and green,
     /// 8 pixels each, so it reads as a placeholder at any size.
     static let placeholder: GlintCore.Image = {
         let side = 16

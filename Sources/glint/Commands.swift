@@ -279,7 +279,7 @@ struct EffectsCommand: ParsableCommand {
             print(try EffectsJSON.encode(), terminator: "")
             return
         }
-        let width = EffectRegistry.all.flatMap { $0.descriptor.parameters.map(\.name.count) }.max() ?? 0
+        let width = EffectRegistry.all.flatMap { $0.descriptor.parameters.map(\.name.count) + $0.descriptor.images.map(\.name.count) }.max() ?? 0
         for (index, type) in EffectRegistry.all.enumerated() {
             let d = type.descriptor
             if index > 0 { print() }
@@ -287,6 +287,11 @@ struct EffectsCommand: ParsableCommand {
             for p in d.parameters {
                 let pad = String(repeating: " ", count: width - p.name.count + 2)
                 print("    \(p.name)\(pad)\(p.summary); default \(fmt(p.defaultValue)), range \(fmt(p.range.lowerBound))…\(fmt(p.range.upperBound))\(p.isInteger ? ", whole numbers" : "")")
+            }
+            // Image parameters take a PNG path (--param dissolve.noise=my.png) in place of their built-in picture.
+            for image in d.images {
+                let pad = String(repeating: " ", count: width - image.name.count + 2)
+                print("    \(image.name)\(pad)an image: a PNG path; default the built-in Assets/\(image.asset)")
             }
         }
     }

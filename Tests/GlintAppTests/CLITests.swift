@@ -1,5 +1,6 @@
 import Foundation
 import GlintRender
+import GlintTestSupport
 import Testing
 
 /// Runs the built `glint` binary as a user would and reads what it prints.
@@ -68,14 +69,14 @@ enum CLI {
                       stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
-    static func temporaryFolder() throws -> String {
-        let dir = NSTemporaryDirectory() + "glint-cli-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        return dir
+    /// A new empty folder to run glint in, removed when the test ends (its suite carries
+    /// `.removesTemporaryFiles`).
+    static func temporaryFolder(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try TemporaryFiles.folder("glint-cli", sourceLocation: sourceLocation)
     }
 }
 
-@Suite("Command line", .serialized)
+@Suite("Command line", .serialized, .removesTemporaryFiles)
 struct CLITests {
     @Test("render writes the PNG it was asked for, and the same arguments give the same bytes")
     func renderIsDeterministic() throws {
@@ -265,7 +266,7 @@ struct CLITests {
 
     @Test("the binary works from any directory: shaders and assets are built in")
     func anyDirectory() throws {
-        let r = try CLI.run(["render", "--size", "200x200", "--time", "0.5", "-o", NSTemporaryDirectory() + "/glint-anydir.png"], in: "/")
+        let r = try CLI.run(["render", "--size", "200x200", "--time", "0.5", "-o", TemporaryFiles.file("glint-anydir", extension: "png")], in: "/")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty, "no warnings about missing fonts or images: \(r.stderr)")
     }

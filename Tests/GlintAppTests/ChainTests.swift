@@ -1,10 +1,11 @@
 import Foundation
 import GlintRender
+import GlintTestSupport
 import Testing
 
 /// `--effect A,B,C`, `--image`, and parameters addressed to an effect in a chain, through the
 /// binary users run.
-@Suite("Effect chains on the command line", .serialized)
+@Suite("Effect chains on the command line", .serialized, .removesTemporaryFiles)
 struct ChainTests {
     /// A 40x20 PNG, left half red, right half blue, opaque.
     static func card(in dir: String) throws -> String {
@@ -25,6 +26,14 @@ struct ChainTests {
         #expect(state.contains("\"wave.strength\": 3") && state.contains("\"blur.radius\": 4") && state.contains("\"harmonic.amplitude\""), "\(state)")
         let image = try PNG.read(dir + "/out.png")
         #expect(image.width == 160 && image.height == 90)
+    }
+
+    @Test("glint effects lists each image parameter, what it takes and its built-in default, beside the numbers")
+    func effectsListsImages() throws {
+        let r = try CLI.run(["effects"])
+        #expect(r.status == 0, "\(r.stderr)")
+        let dissolve = r.stdout.components(separatedBy: "\n\n").first { $0.hasPrefix("dissolve ") } ?? ""
+        #expect(dissolve.contains("\n    noise               an image: a PNG path; default the built-in Assets/noise.png"), "\(dissolve)")
     }
 
     @Test("a lone effect that changes what is below is shown over the harmonic glow")

@@ -1,11 +1,12 @@
 import Foundation
 import GlintRender
+import GlintTestSupport
 import Testing
 
 /// What a new user meets first on the command line: help, the effects listing for scripts, events
 /// that look like options, colour names, repeated effects in a chain, and messages that stay one
 /// readable line whatever was typed.
-@Suite("Command line: help, listings and messages", .serialized)
+@Suite("Command line: help, listings and messages", .serialized, .removesTemporaryFiles)
 struct CommandLineTests {
     @Test("'glint help WORD' with a mistyped command fails with one line and a suggestion")
     func helpForAnUnknownCommand() throws {
@@ -60,7 +61,6 @@ struct CommandLineTests {
     @Test("an event whose time is written '-0' is an event, not an option")
     func eventThatLooksLikeAnOption() throws {
         let dir = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try CLI.run(["render", "--input", "-0 down 100 50", "--time", "0.1", "--size", "200x100", "--output", "x.png", "--state", "s.json"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let state = String(decoding: FileManager.default.contents(atPath: dir + "/s.json") ?? Data(), as: UTF8.self)
@@ -75,7 +75,6 @@ struct CommandLineTests {
     ])
     func badEventsInAFile(text: String, expected: String) throws {
         let dir = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(text.utf8).write(to: URL(fileURLWithPath: dir + "/events.txt"))
         let r = try CLI.run(["render", "--input", "@events.txt", "--size", "32x18", "--output", "x.png"], in: dir)
         #expect(r.status == 2, "\(r.stderr)")
@@ -94,7 +93,6 @@ struct CommandLineTests {
         #expect(r.stderr.contains("unknown effect 'aaaa") && r.stderr.contains("…' (100000 characters)"), "\(r.stderr.prefix(600))")
 
         let dir = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(("0 down " + String(repeating: "9", count: 1_000_000) + " 1").utf8).write(to: URL(fileURLWithPath: dir + "/events.txt"))
         let file = try CLI.run(["render", "--input", "@events.txt", "--output", "x.png"], in: dir)
         #expect(file.status == 2)
@@ -105,7 +103,6 @@ struct CommandLineTests {
     @Test("a tiny --frame-timeout is reported as given, not as 0 s")
     func tinyFrameTimeout() throws {
         let dir = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data("vec4 colorEffect(vec2 position, vec4 color) { return vec4(1.0, 0.0, 0.0, 1.0); }\n".utf8)
             .write(to: URL(fileURLWithPath: dir + "/red.frag"))
         let r = try CLI.run(["render", "--effect", "red.frag", "--frame-timeout", "1e-9", "--size", "640x360", "--output", "x.png"], in: dir)
@@ -117,7 +114,6 @@ struct CommandLineTests {
     @Test("CSS and SwiftUI colour names are accepted for --backdrop; an unknown name lists the kinds that are")
     func colourNames() throws {
         let dir = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         // A tear opened from the left edge shows the backdrop in its wedge.
         let tear = ["--input", "0.1 down 1 45; 0.2 move 40 45; 0.3 move 120 45", "--time", "0.35", "--size", "160x90"]
         for (name, rgb) in [("magenta", [255, 0, 255]), ("purple", [128, 0, 128]), ("orange", [255, 165, 0]), (".indigo", [88, 86, 214])] {
@@ -136,7 +132,6 @@ struct CommandLineTests {
     @Test("a chain that repeats an effect names each instance: blur, blur#2, … in --param and --state")
     func repeatedEffects() throws {
         let dir = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(atPath: dir) }
         let r = try CLI.run(["render", "--effect", "blur,blur,blur", "--param", "blur#2.radius=3", "--param", "blur#3.radius=1",
                              "--size", "64x36", "--output", "x.png", "--state", "s.json"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")

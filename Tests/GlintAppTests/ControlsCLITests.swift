@@ -1,12 +1,13 @@
 import Foundation
 import GlintCore
 import GlintRender
+import GlintTestSupport
 import Testing
 
 /// `--controls` on the command line: `render` draws the panel into the PNG where its public
 /// layout says, scripted presses on it set parameters (never tearing), and `bench` shows it costs
 /// no allocation.
-@Suite("Controls on the command line")
+@Suite("Controls on the command line", .removesTemporaryFiles)
 struct ControlsCLITests {
     static let size = Size(width: 400, height: 300)
 

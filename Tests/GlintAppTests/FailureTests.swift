@@ -1,11 +1,12 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 /// Every way a command can fail ends in one line and a status, never a signal, and leaves the
 /// user's existing files as they were. These run the binary `scripts/test` names in
 /// GLINT_BINARY: the release build users get, where the optimiser once reordered GL teardown
 /// and every shader error aborted in the GL loader.
-@Suite("Failures end in one line, never a crash", .serialized)
+@Suite("Failures end in one line, never a crash", .serialized, .removesTemporaryFiles)
 struct FailureTests {
     /// A folder with an existing `out.png` the failing command must not touch.
     private static func folderWithExistingOutput() throws -> (dir: String, original: Data) {
@@ -84,7 +85,7 @@ struct FailureTests {
         let line = try Self.expectOneLineFailure(
             ["render", "--effect", "slow.frag", "--size", "1280x720", "--frame-timeout", "1", "--output", "out.png"],
             mentioning: ["slow.frag", "longer than 1 s", "--frame-timeout"], in: dir, original: original)
-        print(line)
+        note(line)
         try Self.expectOneLineFailure(["bench", "--effect", "slow.frag", "--size", "640x360", "--frame-timeout", "1", "--frames", "3"],
                                       mentioning: ["slow.frag", "longer than 1 s"], in: dir, original: original)
         // The same shader is drawn when allowed the time it needs, on a frame small enough.

@@ -1,5 +1,6 @@
 import Foundation
 import GlintRender
+import GlintTestSupport
 import Testing
 
 /// Runs `glint` with arguments given as bytes, not Strings: Foundation's `Process` takes Strings
@@ -161,7 +162,7 @@ enum RawFiles {
 
 /// Paths as the bytes given, input files that are not files, temporary files on Ctrl-C, and
 /// what `--output` takes.
-@Suite("Paths, input files, temporary files and standard output", .serialized)
+@Suite("Paths, input files, temporary files and standard output", .serialized, .removesTemporaryFiles)
 struct PathTests {
     static let render = ["render", "--size", "64x36", "--time", "0.5"]
     static func args(_ strings: [String]) -> [[UInt8]] { strings.map(RawCLI.raw) }

@@ -1,9 +1,10 @@
 import Foundation
+import GlintTestSupport
 import Testing
 
 /// The Dark Side of the Moon cover (seed 003) on the command line, run as a user would: render
 /// at a time part way through the drawing, --state, its parameters' ranges, and bench.
-@Suite("Prism on the command line", .serialized)
+@Suite("Prism on the command line", .serialized, .removesTemporaryFiles)
 struct PrismCLITests {
     func json(_ path: String) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]

@@ -8,15 +8,16 @@
 import Foundation
 import GlintCore
 import GlintRender
+import GlintTestSupport
 import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-private let skipWindowTests = ProcessInfo.processInfo.environment["GLINT_SKIP_WINDOW_TESTS"] == "1"
+let skipWindowTests = ProcessInfo.processInfo.environment["GLINT_SKIP_WINDOW_TESTS"] == "1"
 
-@Suite("Window (Xvfb, real X input)", .serialized)
+@Suite("Window (Xvfb, real X input)", .serialized, .removesTemporaryFiles)
 struct WindowTests {
     @Test("press and hold turns the white waves into palette colours; release turns them white again",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
@@ -30,7 +31,7 @@ struct WindowTests {
         let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30"], environment: x.environment)
         defer { app.stop() }
         let window = try findWindow(x, app)
-        print("window: \(window)")
+        note("window: \(window)")
         #expect(window.x == 0 && window.y == 0, "no window manager runs, so the window should sit at 0,0: \(window)")
         #expect(window.width == 800 && window.height == 500, "--size 800x500 at scale 1 should give an 800x500 window: \(window)")
 
@@ -53,7 +54,7 @@ struct WindowTests {
         let a = Look(before, window: window, scale: 1)
         let b = Look(held, window: window, scale: 1)
         let c = Look(released, window: window, scale: 1)
-        print("before:   \(a)\nheld:     \(b)\nreleased: \(c)\nscreenshots in \(shots)")
+        note("before:   \(a)\nheld:     \(b)\nreleased: \(c)\nscreenshots in \(shots)")
 
         // The window shows something: a grey backdrop with a bright white band.
         #expect(a.meanLevel > 0.12, "the window looks black before the hold: \(a)")
@@ -85,7 +86,7 @@ struct WindowTests {
         let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "20"], environment: x.environment)
         defer { app.stop() }
         let window = try findWindow(x, app)
-        print("window: \(window)")
+        note("window: \(window)")
         #expect(abs(window.width - 800) <= 2 && abs(window.height - 500) <= 2,
                 "with GLFW_SCALE_TO_MONITOR and content scale 2 the window should be about 800x500 pixels: \(window)")
 
@@ -98,7 +99,7 @@ struct WindowTests {
         let edge = max(1, window.width * 5 / 100)
         let left = before.brightShare(columns: window.x..<(window.x + edge), rows: band)
         let right = before.brightShare(columns: (window.x + window.width - edge)..<(window.x + window.width), rows: band)
-        print(String(format: "bright share near the middle: left 5%% %.3f, right 5%% %.3f", left, right))
+        note(String(format: "bright share near the middle: left 5%% %.3f, right 5%% %.3f", left, right))
         #expect(left > 0.2, "the bright band should reach the window's left edge: \(left)")
         #expect(right > 0.2, "the bright band should reach the window's right edge (the frame covers only part of the window?): \(right)")
 
@@ -112,7 +113,7 @@ struct WindowTests {
 
         let a = Look(before, window: window, scale: 2)
         let b = Look(held, window: window, scale: 2)
-        print("hidpi before: \(a)\nhidpi held:   \(b)\nscreenshots in \(shots)")
+        note("hidpi before: \(a)\nhidpi held:   \(b)\nscreenshots in \(shots)")
         #expect(a.meanLevel > 0.12, "the window looks black before the hold: \(a)")
         #expect(a.colouredShare < 0.05, "the waves should be white before the hold: \(a)")
         #expect(b.colouredShare > 0.25, "holding at the window centre should colour the waves: \(b)")
@@ -156,7 +157,7 @@ struct WindowTests {
         try copy(shots + "/torn.png", to: "/tmp/glint-window-torn.png")
         let inWedge = magentaShare(torn, columns: 0..<60, rows: 240..<260)
         let awayFromCut = magentaShare(torn, columns: 0..<800, rows: 0..<150)
-        print("torn: wedge \(inWedge), away \(awayFromCut)")
+        note("torn: wedge \(inWedge), away \(awayFromCut)")
         #expect(inWedge > 0.5, "the backdrop should show in the wedge at the left edge: \(inWedge)")
         #expect(awayFromCut < 0.01, "the view away from the cut should be whole: \(awayFromCut)")
 
@@ -169,7 +170,7 @@ struct WindowTests {
         Thread.sleep(forTimeInterval: 2)
         let broken = try screenshot(x, to: shots + "/broken.png", app: app)
         let fallen = magentaShare(broken, columns: 0..<800, rows: 0..<500)
-        print("broken: \(fallen)")
+        note("broken: \(fallen)")
         #expect(fallen > 0.95, "a broken view falls away to the backdrop: \(fallen)")
 
         // R restores the view.
@@ -240,7 +241,7 @@ struct WindowTests {
         try x.run("xdotool", ["mouseup", "1"])
         let moved = dragged.pixel(target.0, target.1)
         let before = glow(shown), after = glow(dragged)
-        print("controls: six waves \(before)\none wave  \(after)\nthumb at the left end: \(moved)")
+        note("controls: six waves \(before)\none wave  \(after)\nthumb at the left end: \(moved)")
         #expect(min(moved.r, moved.g, moved.b) > 0.9, "the thumb should follow the drag to the track's left end \(target): \(moved)")
         #expect(after.meanLevel < before.meanLevel * 0.6, "one wave glows far less than six: \(before.meanLevel) → \(after.meanLevel)")
         #expect(after.colouredShare < 0.05, "the press was the panel's: the effect's hold never coloured the waves: \(after)")
@@ -252,7 +253,7 @@ struct WindowTests {
         let restored = try screenshot(x, to: shots + "/reset.png", app: app)
         let back = glow(restored)
         let r = restored.pixel(thumb.0, thumb.1)
-        print("after Reset: \(back)")
+        note("after Reset: \(back)")
         #expect(abs(back.meanLevel - before.meanLevel) < 0.1 * before.meanLevel, "Reset should bring the six waves back: \(before.meanLevel) → \(back.meanLevel)")
         #expect(min(r.r, r.g, r.b) > 0.9, "the wavesCount thumb is back at 6: \(r)")
 
@@ -300,7 +301,7 @@ struct WindowTests {
         let afterwards = try screenshot(x, to: shots + "/released.png", app: app)
         let thumb = slider.location(of: ControlsPanel.snap(slider.value(at: slider.hitRect.maxX - 2 - 160), for: slider.parameter))
         let t = onPanel.pixel(window.x + Int(thumb.x), window.y + Int(thumb.y))
-        print("on the panel: magenta \(magentaShare(onPanel)), after \(magentaShare(afterwards)); thumb at \(thumb): \(t)")
+        note("on the panel: magenta \(magentaShare(onPanel)), after \(magentaShare(afterwards)); thumb at \(thumb): \(t)")
         #expect(magentaShare(onPanel) == 0, "a press on the slider must not tear: \(magentaShare(onPanel))")
         #expect(magentaShare(afterwards) == 0)
         #expect(slider.track.minX + 40 < thumb.x && thumb.x < slider.track.maxX - 40, "the drag ends mid-track: \(thumb)")
@@ -310,7 +311,7 @@ struct WindowTests {
         try x.run("xdotool", ["key", "c"])
         Thread.sleep(forTimeInterval: 0.5)
         let torn = try pressAndDrag("hidden-torn", steps: 16)
-        print("hidden: magenta \(magentaShare(torn))")
+        note("hidden: magenta \(magentaShare(torn))")
         #expect(magentaShare(torn) > 0.003, "with the panel hidden the same press should tear the view: \(magentaShare(torn))")
 
         try x.run("xdotool", ["key", "Escape"])
@@ -358,7 +359,7 @@ struct WindowTests {
         for (i, colour) in [(0, PrismGeometry.sliceColors[0]), (4, PrismGeometry.sliceColors[4])] {
             let rows = sliceRows(before, i)
             let got = centre(drawn, colour: colour)
-            print("prism slice \(i) at x = \(column): rows \(rows), drawn centre \(got.map { String($0) } ?? "none")")
+            note("prism slice \(i) at x = \(column): rows \(rows), drawn centre \(got.map { String($0) } ?? "none")")
             #expect(got.map { abs($0 - (rows.lowerBound + rows.upperBound) / 2) < 2 } == true, "slice \(i) should lie at rows \(rows): \(String(describing: got))")
         }
 
@@ -389,7 +390,7 @@ struct WindowTests {
         for (i, colour) in [(0, PrismGeometry.sliceColors[0]), (4, PrismGeometry.sliceColors[4])] {
             let rows = sliceRows(after, i)
             let got = centre(moved, colour: colour)
-            print("prism slice \(i) with lightFraction 0.3: rows \(rows), drawn centre \(got.map { String($0) } ?? "none")")
+            note("prism slice \(i) with lightFraction 0.3: rows \(rows), drawn centre \(got.map { String($0) } ?? "none")")
             #expect(got.map { abs($0 - (rows.lowerBound + rows.upperBound) / 2) < 3 } == true, "slice \(i) should have moved to rows \(rows): \(String(describing: got))")
             #expect(got.map { $0 < (sliceRows(before, i).lowerBound) } == true, "the rainbow moved up")
         }
@@ -518,7 +519,7 @@ struct WindowTests {
         let back = Look(try screenshot(x, to: shots + "/back.png", app: app), window: window, scale: 1)
 
         let (restRows, heldRows, releasedRows) = (litRows(restShot), litRows(heldShot), litRows(releasedShot))
-        print("harmonic: \(harmonic)\nwaveform at rest: \(rest), \(restRows) lit rows\nheld: \(heldRows) lit rows, released: \(releasedRows)\nback: \(back)")
+        note("harmonic: \(harmonic)\nwaveform at rest: \(rest), \(restRows) lit rows\nheld: \(heldRows) lit rows, released: \(releasedRows)\nback: \(back)")
         #expect(harmonic.meanLevel > 0.12, "the harmonic glow first: \(harmonic)")
         #expect(rest.meanLevel < 0.05, "the waveform is thin lines on black: \(rest)")
         #expect(restRows < 30, "at rest the waveform is almost flat: \(restRows) rows")
@@ -636,7 +637,7 @@ struct WindowTests {
         let exit = app.waitForExit(seconds: 5)
         let stderr = app.stderr(waitingUpTo: 2)
         let lines = stderr.split(separator: "\n", omittingEmptySubsequences: true)
-        print("exit: \(exit); stderr: \(stderr.debugDescription)")
+        note("exit: \(exit); stderr: \(stderr.debugDescription)")
 
         #expect(exit != .running, "glint should give up at once without a display")
         #expect(exit != .exited(0), "glint should fail without a display: \(exit)")
@@ -692,19 +693,28 @@ private func tool(_ name: String) throws -> String {
     return path
 }
 
-private func requireTools() throws {
+func requireTools() throws {
     let missing = ["Xvfb", "xdotool", "import", "xrdb"].filter { which($0) == nil }
     try require(missing.isEmpty, "the window tests need \(missing.joined(separator: ", ")), which are not installed: run scripts/test (it installs them), or set GLINT_SKIP_WINDOW_TESTS=1 to skip these tests")
 }
 
+/// Whether the screenshots outlive the test, for a look at them or for the README's pictures
+/// (`GLINT_KEEP_SCREENSHOTS=1`): then in /tmp/glint-window-tests/NAME, with the copies `copy` makes.
+private let keepScreenshots = ProcessInfo.processInfo.environment["GLINT_KEEP_SCREENSHOTS"] == "1"
+
+/// A folder for one test's screenshots, removed when the test ends unless they are kept.
 private func screenshotFolder(_ name: String) throws -> String {
+    guard keepScreenshots else { return try TemporaryFiles.folder("glint-window-\(name)") }
     let folder = "/tmp/glint-window-tests/\(name)"
     try? FileManager.default.removeItem(atPath: folder)
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     return folder
 }
 
+/// Copies a screenshot to `to`, where the README's pictures are taken from, when screenshots are
+/// kept (`GLINT_KEEP_SCREENSHOTS=1`); otherwise does nothing.
 private func copy(_ from: String, to: String) throws {
+    guard keepScreenshots else { return }
     try? FileManager.default.removeItem(atPath: to)
     try FileManager.default.copyItem(atPath: from, toPath: to)
 }
@@ -834,10 +844,11 @@ private final class Child {
         return lines.isEmpty ? "(empty)" : lines.joined(separator: " | ")
     }
 
-    /// Runs a short command to its end, killing it after `timeout` seconds.
+    /// Runs a short command to its end (in `directory`, if given), killing it after `timeout` seconds.
     static func run(_ path: String, _ arguments: [String], environment: [String: String], input: String? = nil,
-                    timeout: Double) throws -> (state: ExitState, stdout: String, stderr: String) {
+                    in directory: String? = nil, timeout: Double) throws -> (state: ExitState, stdout: String, stderr: String) {
         let child = Child(path, arguments, environment: environment)
+        if let directory { child.process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let stdin = Pipe()
         if input != nil { child.process.standardInput = stdin }
         try child.start()
@@ -854,7 +865,7 @@ private final class Child {
 // MARK: - The X server
 
 /// A private Xvfb on a free display number.
-private final class XServer {
+final class XServer {
     let display: String
     let environment: [String: String]
     private let server: Child
@@ -1074,7 +1085,7 @@ private let slowShaderForWindow = """
 
 /// The Examples package's `card-demo`, built by scripts/test (or GLINT_EXAMPLES_BINARY): a
 /// package outside Glint that depends on it by path, as a user's would.
-private func examplesBinary() throws -> String {
+func examplesBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["GLINT_EXAMPLES_BINARY"], !path.isEmpty {
         try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_EXAMPLES_BINARY='\(path)' is not an executable file")
         return path
@@ -1086,7 +1097,7 @@ private func examplesBinary() throws -> String {
     return path
 }
 
-@Suite("Examples package (a client of the Glint library)", .serialized)
+@Suite("Examples package (a client of the Glint library)", .serialized, .removesTemporaryFiles)
 struct ExamplesTests {
     /// The share of `shot`'s pixels in the block whose channels are all under 0.05.
     fileprivate static func blackShare(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>) -> Double {
@@ -1129,6 +1140,24 @@ struct ExamplesTests {
         #expect(bad.stderr.split(separator: "\n").count == 1 && bad.stderr.hasPrefix("card-demo: "), "\(bad.stderr)")
     }
 
+    @Test("card-demo with no --output writes card-demo.png to the temporary folder, never into the folder it runs in",
+          .timeLimit(.minutes(1)))
+    func writesToTemporaryFolder() throws {
+        let demo = try examplesBinary()
+        let runIn = try TemporaryFiles.folder("glint-examples-cwd")
+        let temporary = try TemporaryFiles.folder("glint-examples-tmp")
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        environment["TMPDIR"] = temporary
+        let result = try Child.run(demo, [], environment: environment, in: runIn, timeout: 30)
+        #expect(result.state == .exited(0), "card-demo failed: \(result.stderr)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: runIn)) ?? []
+        #expect(left.isEmpty, "card-demo wrote into the folder it ran in: \(left)")
+        let image = try PNG.read(temporary + "/card-demo.png")
+        #expect(image.width == 640 && image.height == 400, "\(image.width)x\(image.height)")
+        #expect(result.stdout.contains(temporary + "/card-demo.png"), "it says where the picture is: \(result.stdout)")
+    }
+
     @Test("card-demo opens the same view in a window: centred on black, warmer while the button is held, Escape quits",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func opensWindow() throws {
@@ -1155,7 +1184,7 @@ struct ExamplesTests {
         Thread.sleep(forTimeInterval: 1)
         let held = try screenshot(x, to: shots + "/held.png", app: app)
         let warm = Self.warmth(held, columns: card.columns, rows: card.rows)
-        print("examples window: warmth \(cool) → \(warm) while held; screenshots in \(shots)")
+        note("examples window: warmth \(cool) → \(warm) while held; screenshots in \(shots)")
         #expect(warm > cool + 0.05, "holding the button should warm the tint: \(cool) → \(warm)")
         try x.run("xdotool", ["mouseup", "1", "key", "Escape"])
         let exit = app.waitForExit(seconds: 5)

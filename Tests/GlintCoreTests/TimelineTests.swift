@@ -1,3 +1,4 @@
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 
@@ -35,7 +36,7 @@ struct TimelineTests {
         }
 
         let a = rendered.hold, b = benched.hold, c = windowed.hold
-        print("amplitude: render \(a.amplitude.value), bench \(b.amplitude.value), window \(c.amplitude.value)")
+        note("amplitude: render \(a.amplitude.value), bench \(b.amplitude.value), window \(c.amplitude.value)")
         #expect(a.isInteracting && b.isInteracting && c.isInteracting)
         #expect(abs(a.amplitude.value - b.amplitude.value) < 1e-12, "bench differs from render")
         #expect(abs(a.amplitude.value - c.amplitude.value) < 1e-12, "the window differs from render")

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
@@ -6,7 +7,7 @@ import Testing
 /// Effects and images made afresh every frame, as a declarative API makes them, must draw with
 /// their own uniforms and pixels: caches are keyed by what cannot alias, never by an object's
 /// address (which a new object reuses once the old one is gone).
-@Suite("Caches that cannot alias", .serialized)
+@Suite("Caches that cannot alias", .serialized, .removesTemporaryFiles)
 struct CacheKeyTests {
     static let shaders = [
         "pick.frag": """

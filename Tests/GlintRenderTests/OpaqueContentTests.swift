@@ -1,11 +1,12 @@
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
 
 /// An opaque content pass is drawn with no clear below it and no blending: right only if every
 /// pixel it draws has alpha 1, and it leaves nothing of what the target held before.
-@Suite("Opaque content", .serialized)
+@Suite("Opaque content", .serialized, .removesTemporaryFiles)
 struct OpaqueContentTests {
     static let size = Size(width: 160, height: 90)
 

@@ -1,17 +1,18 @@
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
 
 /// The effect pipeline: SwiftUI's three effect kinds, typed arguments, offscreen passes, errors.
-@Suite("Effect pipeline", .serialized)
+@Suite("Effect pipeline", .serialized, .removesTemporaryFiles)
 struct PipelineTests {
     static let size = Size(width: 160, height: 90)
 
-    /// A folder of extra effect files for these tests; built-in shaders stay available.
+    /// A folder of extra effect files for these tests, removed when the test ends; built-in
+    /// shaders stay available.
     static func shaderFolder(_ files: [String: String]) throws -> String {
-        let dir = NSTemporaryDirectory() + "glint-pipeline-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        let dir = try TemporaryFiles.folder("glint-pipeline")
         for (name, text) in files { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
         return dir
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
@@ -89,7 +90,7 @@ struct PrismRenderTests {
         let geometry = PrismGeometry(viewSize: c.viewSize)
         let reference = PrismReference(geometry, margin: Self.marginPixels / c.scale)
         let (worst, shown) = compare(frame, reference, scale: c.scale, step: c.scale > 1 ? 2 : 1)
-        print("PrismRender finished \(c.testDescription): \(worst); \(shown.sorted { $0.key < $1.key })")
+        note("PrismRender finished \(c.testDescription): \(worst); \(shown.sorted { $0.key < $1.key })")
         #expect(worst.distance <= Self.tolerance, "\(worst)")
         // Every shape was judged somewhere, not only the black around it.
         for name in ["white", "grey", "red", "orange", "yellow", "green", "blue", "purple", "black"] {
@@ -198,7 +199,7 @@ struct PrismRenderTests {
         }
         let g = PrismGeometry(viewSize: viewSize, parameters: .init(dispersionSize: dispersionSize, rainbowSize: rainbowSize))
         let (worst, shown) = compare(frame, PrismReference(g, margin: Self.marginPixels), scale: 1)
-        print("PrismRender degenerate ds=\(dispersionSize) rs=\(rainbowSize): \(worst); \(shown.sorted { $0.key < $1.key })")
+        note("PrismRender degenerate ds=\(dispersionSize) rs=\(rainbowSize): \(worst); \(shown.sorted { $0.key < $1.key })")
         #expect(worst.distance <= Self.tolerance, "\(worst)")
         #expect(frame.rgba.enumerated().allSatisfy { $0.offset % 4 != 3 || $0.element == 255 }, "every pixel opaque")
         if dispersionSize == 0 && rainbowSize == 0 {
@@ -221,7 +222,7 @@ struct PrismRenderTests {
         let g = PrismGeometry(viewSize: c.viewSize)
         let reference = PrismReference(g, margin: Self.marginPixels / c.scale, progress: progress)
         let (worst, shown) = compare(frame, reference, scale: c.scale, step: c.scale > 1 ? 2 : 1)
-        print("PrismRender stage \(progress) \(c.testDescription): \(worst); \(shown.sorted { $0.key < $1.key })")
+        note("PrismRender stage \(progress) \(c.testDescription): \(worst); \(shown.sorted { $0.key < $1.key })")
         #expect(worst.distance <= Self.tolerance, "\(worst)")
         if progress == 0 {
             #expect(stride(from: 0, to: frame.rgba.count, by: 4).allSatisfy { frame.rgba[$0] == 0 && frame.rgba[$0 + 1] == 0 && frame.rgba[$0 + 2] == 0 },

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
@@ -6,7 +7,7 @@ import Testing
 /// Headless renders of seed 002's effects (gradient, wave, blur, dissolve), each checked pixel by
 /// pixel against `Seed002Reference`, and the errors a user gets when positional arguments do not
 /// fit the function they call.
-@Suite("Seed 002 renders", .serialized)
+@Suite("Seed 002 renders", .serialized, .removesTemporaryFiles)
 struct Seed002RenderTests {
     typealias R = Seed002Reference
 
@@ -90,7 +91,7 @@ struct Seed002RenderTests {
                 worst.note(frame.color(x, y), R.gradientColor(at: Self.centre(x, y, scale: scale), viewSize: viewSize), x, y)
             }
         }
-        print("Seed002Render gradient \(viewSize) @\(scale)x: \(worst)")
+        note("Seed002Render gradient \(viewSize) @\(scale)x: \(worst)")
         #expect(worst.distance <= Self.step + Self.epsilon, "\(worst)")
         // The corners a user would look at: black, red, green and yellow (within half a pixel of each).
         let (w, h) = (frame.width - 1, frame.height - 1)
@@ -136,7 +137,7 @@ struct Seed002RenderTests {
                 }
             }
         }
-        print("Seed002Render wave @\(scale)x t=\(time): \(inside); \(outside) pixels source outside the view, \(visibleOutside) of them not transparent")
+        note("Seed002Render wave @\(scale)x t=\(time): \(inside); \(outside) pixels source outside the view, \(visibleOutside) of them not transparent")
         #expect(inside.compared > frame.width * frame.height * 8 / 10)
         #expect(inside.distance <= 2 * Self.step + Self.epsilon, "\(inside)")
         #expect(outside > 0, "the wave should pull in transparency at the top or left edge at these settings")
@@ -226,7 +227,7 @@ struct Seed002RenderTests {
                 if far { interior.note(frame.color(x, y), expected, x, y) } else { border.note(frame.color(x, y), expected, x, y) }
             }
         }
-        print("Seed002Render blur r=\(blur.radius) @\(blur.scale)x (σ \(kernel.sigmaPixels) px, \(kernel.radiusPixels) px each side): interior \(interior); near the edges \(border)")
+        note("Seed002Render blur r=\(blur.radius) @\(blur.scale)x (σ \(kernel.sigmaPixels) px, \(kernel.radiusPixels) px each side): interior \(interior); near the edges \(border)")
         #expect(interior.distance <= Self.step + Self.epsilon, "\(interior)")
     }
 
@@ -259,7 +260,7 @@ struct Seed002RenderTests {
                 interior.note(frame.color(x, y), R.RGBA(r: want[i], g: want[i + 1], b: want[i + 2], a: want[i + 3]), x, y)
             }
         }
-        print("Seed002Render wide blur r=\(blur.radius) @\(blur.scale)x\(hairlines ? " over hairlines" : ""): σ \(kernel.sigmaPixels) px, computed every \(reduction) pixels, \(margin) px from the edges: \(interior)")
+        note("Seed002Render wide blur r=\(blur.radius) @\(blur.scale)x\(hairlines ? " over hairlines" : ""): σ \(kernel.sigmaPixels) px, computed every \(reduction) pixels, \(margin) px from the edges: \(interior)")
         #expect(interior.compared > 0)
         return interior
     }
@@ -290,7 +291,7 @@ struct Seed002RenderTests {
         let before = Frame(width: image.width, height: image.height, rgba: image.pixels).alphaSum
         let after = frame.alphaSum
         let spread = stride(from: 3, to: frame.rgba.count, by: 4).filter { frame.rgba[$0] > 0 }.count
-        print(String(format: "Seed002Render blur energy r=%.0f: alpha sum %.2f → %.2f (%+.3f %%), %d pixels not transparent (400 before), centre alpha %d",
+        note(String(format: "Seed002Render blur energy r=%.0f: alpha sum %.2f → %.2f (%+.3f %%), %d pixels not transparent (400 before), centre alpha %d",
                      radius, before, after, (after / before - 1) * 100, spread, Int(frame.rgba[(60 * 160 + 80) * 4 + 3])))
         #expect(abs(after / before - 1) <= 0.01, "alpha sum \(before) became \(after)")
         #expect(spread > 400, "the blur spread the square")
@@ -370,7 +371,7 @@ struct Seed002RenderTests {
                     }
                 }
             }
-            print("Seed002Render dissolve glow \(g) t=\(t) k=\(k): \(burnt) burnt pixels, \(burntVisible) visible; untouched \(untouched); band \(band); band alpha vs fade \(fadeAlpha); largest burn in red \(brightestBurn); \(opaqueInBand) band pixels opaque")
+            note("Seed002Render dissolve glow \(g) t=\(t) k=\(k): \(burnt) burnt pixels, \(burntVisible) visible; untouched \(untouched); band \(band); band alpha vs fade \(fadeAlpha); largest burn in red \(brightestBurn); \(opaqueInBand) band pixels opaque")
             #expect(burnt > 0 && burntVisible == 0, "\(burntVisible) of \(burnt) burnt pixels still show")
             #expect(untouched.compared > 0 && untouched.distance <= Self.step + Self.epsilon, "untouched: \(untouched)")
             #expect(band.compared > 0 && band.distance <= 2 * Self.step + Self.epsilon, "band: \(band)")
@@ -406,7 +407,7 @@ struct Seed002RenderTests {
                 if frame.color(x, y).distance(to: content) > 2 * Self.step { changed += 1 }
             }
         }
-        print("Seed002Render dissolve asset noise t=\(t): \(worst); \(transparent) of \(frame.width * frame.height) pixels burnt through, \(changed) differ from the gradient")
+        note("Seed002Render dissolve asset noise t=\(t): \(worst); \(transparent) of \(frame.width * frame.height) pixels burnt through, \(changed) differ from the gradient")
         #expect(worst.distance <= 2 * Self.step + Self.epsilon, "\(worst)")
         #expect(changed > 0 && transparent < frame.width * frame.height)
     }
@@ -458,7 +459,7 @@ struct Seed002RenderTests {
         let folder = try PipelineTests.shaderFolder(Self.dimShader)
         let pass = ShaderEffect(function: "dim", kind: .color, positional: [.float2(0.5, 0.5)], names: ["amount"])
         let message = try #require(try argumentsError(pass, folder: folder))
-        print("Seed002Render wrong type: \(message)")
+        note("Seed002Render wrong type: \(message)")
         #expect(!message.contains("\n"), "one line: \(message)")
         #expect(message.hasPrefix("dim:"), "names the function first: \(message)")
         for part in ["'amount'", ".float2", "vec2", "float"] { #expect(message.contains(part), "mentions \(part): \(message)") }
@@ -472,7 +473,7 @@ struct Seed002RenderTests {
         let few = try #require(try argumentsError(none, folder: folder))
         let two = ShaderEffect(function: "dim", kind: .color, positional: [.float(1), .float(2)], names: ["amount", "extra"])
         let many = try #require(try argumentsError(two, folder: folder))
-        print("Seed002Render too few: \(few)\nSeed002Render too many: \(many)")
+        note("Seed002Render too few: \(few)\nSeed002Render too many: \(many)")
         for message in [few, many] {
             #expect(!message.contains("\n"), "one line: \(message)")
             #expect(message.hasPrefix("dim:") && message.contains("amount"), "names the function and its parameter: \(message)")
@@ -487,7 +488,7 @@ struct Seed002RenderTests {
         let pass = ShaderEffect(function: "wave", kind: .distortion(maxSampleOffset: Size(width: 6, height: 6)),
                                 positional: [.float(0), .float(0), .float(12), .float(6)], names: ["bounds", "time", "frequency", "strength"])
         let message = try #require(try argumentsError(pass, folder: folder))
-        print("Seed002Render wave wrong type: \(message)")
+        note("Seed002Render wave wrong type: \(message)")
         #expect(!message.contains("\n"))
         #expect(message == "wave: argument 1 is .float (float), but parameter 2 'bounds' is vec4", "\(message)")
     }

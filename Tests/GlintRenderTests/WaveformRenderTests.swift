@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
@@ -80,7 +81,7 @@ struct WaveformRenderTests {
         #expect(s.amplitude == 1, "held long enough to settle")
         #expect(abs(remainder(s.phase - -0.15 * 60 * 1.5, 2 * Double.pi)) < 1e-5, "the phase fell 0.15 per 1/60 s: \(s.phase)")
         let m = measurePrimaryLine(frame, settings: s, size: size, scale: scale)
-        print("waveform primary line \(Int(width))x\(Int(height)) at scale \(scale): \(m)")
+        note("waveform primary line \(Int(width))x\(Int(height)) at scale \(scale): \(m)")
         #expect(m.centreErrors.count > Int(width * scale) - 20)
         #expect(m.maxCentreError < 0.5, "\(m)")
         #expect(m.maxWidthError < 0.25, "\(m)")
@@ -95,7 +96,7 @@ struct WaveformRenderTests {
         let (frame, effect) = try render(time: time, events: events, scale: scale)
         let ref = WaveformReference.image(size: Self.viewSize, scale: scale, settings: settings(effect))
         let d = ImageDifference(frame.rgba, ref.rgba)
-        print("waveform vs CPU strokes at t=\(time), scale \(scale): mean \(d.meanPerChannel), max \(d.maximum), off \(d.fractionOff)")
+        note("waveform vs CPU strokes at t=\(time), scale \(scale): mean \(d.meanPerChannel), max \(d.maximum), off \(d.fractionOff)")
         #expect(d.meanPerChannel.allSatisfy { $0 <= 0.5 }, "mean difference \(d.meanPerChannel)")
         #expect(d.fractionOff < 0.001, "\(d.fractionOff * 100)% of pixels differ by more than 8")
     }

@@ -1,16 +1,17 @@
 import Foundation
 import Glint
+import GlintTestSupport
 import Testing
 import enum GlintRender.PNG
 
 /// Views drawn headless through the public API (`ImageRenderer`, EGL on Mesa), checked pixel by
 /// pixel against values worked out here from the shaders' formulas.
-@Suite("ImageRenderer", .serialized)
+@Suite("ImageRenderer", .serialized, .removesTemporaryFiles)
 struct ImageRendererTests {
-    /// A temporary folder holding `files` (name → GLSL); a shader library of it.
+    /// A temporary folder holding `files` (name → GLSL), removed when the test ends; a shader
+    /// library of it.
     static func library(_ files: [String: String]) throws -> (folder: URL, library: ShaderLibrary) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("glint-api-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let folder = URL(fileURLWithPath: try TemporaryFiles.folder("glint-api"))
         for (name, text) in files {
             try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
         }

@@ -1,7 +1,7 @@
 // A SwiftUI-style card with chained effects, from a package that depends on Glint.
 //
-//   swift run card-demo                      renders card-demo.png (no display needed)
-//   swift run card-demo --output x.png       renders elsewhere
+//   swift run card-demo                      renders card-demo.png in the temporary folder (no display needed)
+//   swift run card-demo --output x.png       renders to x.png
 //   swift run card-demo --window [seconds]   shows the same view in a window; hold the button to tint it
 import Foundation
 import Glint
@@ -40,7 +40,9 @@ if let i = arguments.firstIndex(of: "--window") {
         fail("\(error)")
     }
 } else {
-    var output = "card-demo.png"
+    // Unless told where, the picture goes to the temporary folder ($TMPDIR, or /tmp), never into
+    // the folder the demo is run from (a clone of Glint, say).
+    var output = FileManager.default.temporaryDirectory.appendingPathComponent("card-demo.png").path
     if let i = arguments.firstIndex(of: "--output") {
         guard arguments.count > i + 1 else { fail("--output needs a file name") }
         output = arguments[i + 1]

@@ -1,0 +1,485 @@
+// The README's commands, run as a reader would run them from a fresh clone, and its samples
+// checked against what those commands print and write. The commands are read from the README
+// itself, so a command added or edited there is covered without touching this file.
+import Foundation
+import GlintRender
+import GlintTestSupport
+import Testing
+
+/// What the README asks a reader to run, and what it says comes out.
+struct Readme {
+    /// Where in the README a command stands, which decides what is expected of it.
+    enum Place: String {
+        /// A line of a ```sh block: it succeeds.
+        case shBlock = "```sh block"
+        /// A `$ ` line of a ```console block: the status its `# exit N` names (0 without one), and
+        /// exactly the lines below it as its output.
+        case consoleBlock = "```console block"
+        /// A complete command in the text (a code span that writes `--output`), a picture's caption
+        /// among them: it succeeds.
+        case text = "the text"
+    }
+
+    /// One command as the README writes it, and what the README says it does.
+    struct Command: CustomStringConvertible {
+        /// Its line in the README, 1-based.
+        var line: Int
+        var place: Place
+        /// As written in the README, comment and all.
+        var text: String
+        /// The status a ```console entry names; 0 elsewhere.
+        var expectedStatus: Int32 = 0
+        /// The output a ```console entry shows, one line each; nil elsewhere.
+        var expectedOutput: String?
+
+        var description: String { "README.md:\(line) (\(place.rawValue)): \(text)" }
+
+        /// The command without a trailing `# comment` (a `#` outside quotes, after a space).
+        var withoutComment: String {
+            var quote: Character?
+            var previous: Character = " "
+            for (offset, c) in text.enumerated() {
+                if let q = quote {
+                    if c == q { quote = nil }
+                } else if c == "'" || c == "\"" {
+                    quote = c
+                } else if c == "#" && previous.isWhitespace {
+                    return String(text.prefix(offset)).trimmingCharacters(in: .whitespaces)
+                }
+                previous = c
+            }
+            return text.trimmingCharacters(in: .whitespaces)
+        }
+
+        /// Its words, split at spaces (enough to tell which command it is).
+        var words: [Substring] { withoutComment.split(separator: " ") }
+    }
+
+    /// A ```json block and the file (named just before it) that it shows.
+    struct JSONSample {
+        /// The line of the block's opening fence.
+        var line: Int
+        /// The file, relative to the clone's root.
+        var file: String
+        /// The JSON the README shows.
+        var text: String
+    }
+
+    /// A command to run, or a sample to check against what an earlier command wrote.
+    enum Item {
+        case command(Command)
+        case json(JSONSample)
+    }
+
+    /// Everything to run or check, in the README's order (a sample follows the command that writes
+    /// its file).
+    var items: [Item] = []
+    /// Lines of ```sh blocks this test does not run: `scripts/…`, which install packages, build, and
+    /// run every test or the window.
+    var notRun: [(line: Int, text: String)] = []
+    /// README lines this test does not know how to run or check, with why.
+    var unknown: [(line: Int, text: String)] = []
+
+    /// How the Examples package's demo is run in the README: by `swift run`, from a clone's root.
+    static let cardDemo = "swift run --package-path Examples card-demo"
+
+    /// Whether `text` is a command this test runs: `glint …`, or the Examples demo.
+    static func isRunnable(_ text: String) -> Bool {
+        text.hasPrefix("glint ") || text == "glint" || text.hasPrefix(cardDemo)
+    }
+
+    /// Reads the README's `text`.
+    init(_ text: String) {
+        let lines = text.components(separatedBy: "\n")
+        var fence: String?           // the open block's info string
+        var blockStart = 0
+        var block: [String] = []
+        var pending = ""              // an sh line continued with a backslash
+        var pendingLine = 0
+        for (index, line) in lines.enumerated() {
+            let number = index + 1
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                if let info = fence {
+                    finish(block: block, info: info, startLine: blockStart, lines: lines)
+                    fence = nil
+                } else {
+                    fence = String(line.trimmingCharacters(in: .whitespaces).dropFirst(3)).trimmingCharacters(in: .whitespaces)
+                    blockStart = number
+                    block = []
+                }
+                continue
+            }
+            if let info = fence {
+                guard info == "sh" else { block.append(line); continue }
+                // Shell lines: join continuations, keep commands.
+                var piece = line
+                let continued = piece.hasSuffix("\\")
+                if continued { piece.removeLast() }
+                if pending.isEmpty { pendingLine = number }
+                pending = pending.isEmpty ? piece : pending.trimmingCharacters(in: .whitespaces) + " " + piece.trimmingCharacters(in: .whitespaces)
+                if continued { continue }
+                let command = pending.trimmingCharacters(in: .whitespaces)
+                pending = ""
+                if command.isEmpty || command.hasPrefix("#") { continue }
+                if Self.isRunnable(command) {
+                    items.append(.command(Command(line: pendingLine, place: .shBlock, text: command)))
+                } else if command.hasPrefix("scripts/") {
+                    notRun.append((pendingLine, command))
+                } else {
+                    unknown.append((pendingLine, "'\(command)' is not a command this test can run (glint …, \(Self.cardDemo) …, or scripts/…)"))
+                }
+                continue
+            }
+            // The text: code spans that are whole commands writing a file.
+            for span in Self.codeSpans(in: line) where Self.isRunnable(span) && span.contains("--output ") {
+                items.append(.command(Command(line: number, place: .text, text: span)))
+            }
+        }
+    }
+
+    /// The code spans (`…`) of one line of text.
+    static func codeSpans(in line: String) -> [String] {
+        let parts = line.components(separatedBy: "`")
+        return stride(from: 1, to: parts.count - 1, by: 2).map { parts[$0] }
+    }
+
+    /// Takes what a closed block holds: ```console entries, or a ```json sample.
+    private mutating func finish(block: [String], info: String, startLine: Int, lines: [String]) {
+        switch info {
+        case "console":
+            for (offset, line) in block.enumerated() {
+                guard line.hasPrefix("$ ") else {
+                    guard case .command(var last)? = items.last, last.place == .consoleBlock, last.expectedOutput != nil else {
+                        unknown.append((startLine + 1 + offset, "'\(line)' in a ```console block comes before any '$ ' command"))
+                        continue
+                    }
+                    last.expectedOutput! += line + "\n"
+                    items[items.count - 1] = .command(last)
+                    continue
+                }
+                let text = String(line.dropFirst(2))
+                guard Self.isRunnable(text) || text.hasPrefix("env ") else {
+                    unknown.append((startLine + 1 + offset, "'\(text)' is not a command this test can run (glint …, env … glint …, \(Self.cardDemo) …)"))
+                    continue
+                }
+                var command = Command(line: startLine + 1 + offset, place: .consoleBlock, text: text, expectedOutput: "")
+                if let match = text.firstMatch(of: /#\s*exit\s+(\d+)\s*$/), let status = Int32(match.1) {
+                    command.expectedStatus = status
+                }
+                items.append(.command(command))
+            }
+        case "json":
+            // The file it shows is the last *.json named in the paragraph just before the block.
+            var paragraph: [String] = []
+            var i = startLine - 2
+            while i >= 0, lines[i].trimmingCharacters(in: .whitespaces).isEmpty { i -= 1 }
+            while i >= 0, !lines[i].trimmingCharacters(in: .whitespaces).isEmpty {
+                paragraph.insert(lines[i], at: 0)
+                i -= 1
+            }
+            let names = paragraph.joined(separator: " ").matches(of: /[\w.\/-]+\.json\b/).map { String($0.0) }
+            if let file = names.last {
+                items.append(.json(JSONSample(line: startLine, file: file, text: block.joined(separator: "\n"))))
+            } else {
+                unknown.append((startLine, "a ```json block, but the paragraph before it names no .json file that a command writes"))
+            }
+        default:
+            break
+        }
+    }
+}
+
+/// A clone of the repository to run the README's commands in, and how to run them there.
+final class ReadmeWorkspace {
+    /// The repository this test file belongs to.
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().path
+
+    /// The clone: the files git tracks, as they are in the working tree (without git, every file
+    /// but dot-folders such as .build).
+    let clone: String
+    /// Holds `glint` for `PATH`, as `scripts/install` would.
+    let bin: String
+    /// `TMPDIR` for the commands, so what they leave there goes with the test.
+    let temporary: String
+    /// An Xvfb for the window commands, when X is available.
+    let x: XServer?
+
+    /// Frames `bench` draws here: enough to run every step, few enough for a quick test.
+    static let benchFrames = "3"
+    /// Seconds a window command stays open (`--quit-after`).
+    static let windowSeconds = "2"
+    /// The longest one command may take, in seconds.
+    static let timeout = 120.0
+
+    /// A fresh clone in a temporary folder, removed when the test ends; window commands go to `x`.
+    init(x: XServer?) throws {
+        let root = try TemporaryFiles.folder("glint-readme")
+        clone = root + "/Glint"
+        bin = root + "/bin"
+        temporary = root + "/tmp"
+        self.x = x
+        for folder in [clone, bin, temporary] {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        if let tracked = Self.trackedFiles() {
+            for path in tracked {
+                let to = clone + "/" + path
+                try FileManager.default.createDirectory(atPath: (to as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: Self.repository + "/" + path, toPath: to)
+            }
+        } else {
+            try Self.copyAll(from: Self.repository, to: clone)
+        }
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "no glint binary at \(CLI.binary): run scripts/test, or set GLINT_BINARY")
+        try FileManager.default.createSymbolicLink(atPath: bin + "/glint", withDestinationPath: CLI.binary)
+    }
+
+    /// The paths git tracks that are in the working tree, or nil without git or a repository.
+    private static func trackedFiles() -> [String]? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", repository, "ls-files", "-z"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).split(separator: "\0").map(String.init)
+            .filter { FileManager.default.fileExists(atPath: repository + "/" + $0) }
+    }
+
+    /// Copies every file but dot-files and dot-folders (.git, .build, .swiftpm).
+    private static func copyAll(from source: String, to destination: String) throws {
+        let fm = FileManager.default
+        for name in try fm.contentsOfDirectory(atPath: source) where !name.hasPrefix(".") {
+            let from = source + "/" + name, to = destination + "/" + name
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: from, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                try fm.createDirectory(atPath: to, withIntermediateDirectories: true)
+                try copyAll(from: from, to: to)
+            } else {
+                try fm.copyItem(atPath: from, toPath: to)
+            }
+        }
+    }
+
+    /// How a command ended and what it printed.
+    struct Outcome {
+        var status: Int32
+        var signalled: Bool
+        var stdout: String
+        var stderr: String
+        /// The shell line that ran.
+        var ranAs: String
+        /// What a terminal shows of it: its messages come on stderr, other output on stdout.
+        var output: String { stdout + stderr }
+    }
+
+    /// Whether the command opens a window: `glint` or `glint window` (not `--version`, `--help`,
+    /// or the completion script), or the demo with `--window`.
+    static func opensWindow(_ command: Readme.Command) -> Bool {
+        let words = command.words
+        if command.withoutComment.hasPrefix(Readme.cardDemo) { return words.contains("--window") }
+        guard words.first == "glint" else { return false }
+        guard let second = words.dropFirst().first else { return true }
+        if second == "window" { return true }
+        let notWindow: Set<Substring> = ["--version", "--help", "-h", "--generate-completion-script"]
+        return second.hasPrefix("-") && !notWindow.contains(second)
+    }
+
+    /// The shell line that runs `command` here, or nil when it cannot run here (a window without X).
+    /// Only three things change: the demo runs from the binary scripts/test built (`swift run` would
+    /// build all of Glint again in the clone), `bench` draws `benchFrames` frames, and a window
+    /// closes after `windowSeconds`; a ```console entry runs exactly as written.
+    func shellLine(for command: Readme.Command) throws -> String? {
+        var line = command.place == .consoleBlock ? command.text : command.withoutComment
+        let window = command.place != .consoleBlock && Self.opensWindow(command)
+        if window && x == nil { return nil }
+        if line.hasPrefix(Readme.cardDemo) {
+            line = Self.quoted(try examplesBinary()) + line.dropFirst(Readme.cardDemo.count)
+            if window {
+                line = line.replacing(/--window( [0-9.]+)?/, with: "--window \(Self.windowSeconds)")
+            }
+        } else if command.place != .consoleBlock && command.words.dropFirst().first == "bench" {
+            line = line.contains(/--frames [0-9]+/)
+                ? line.replacing(/--frames [0-9]+/, with: "--frames \(Self.benchFrames)")
+                : line + " --frames \(Self.benchFrames)"
+        } else if window {
+            line += " --quit-after \(Self.windowSeconds)"
+        }
+        return line
+    }
+
+    /// `text` quoted for bash.
+    static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// Runs `line` with bash in the clone, `glint` first on `PATH`; DISPLAY only for a window.
+    func run(_ line: String, window: Bool) throws -> Outcome {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", line]
+        process.currentDirectoryURL = URL(fileURLWithPath: clone)
+        var environment = window ? x!.environment : ProcessInfo.processInfo.environment
+        if !window {
+            environment.removeValue(forKey: "DISPLAY")
+            environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        }
+        environment["PATH"] = bin + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["TMPDIR"] = temporary
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        process.environment = environment
+        let out = TemporaryFiles.file("glint-readme-stdout", extension: "txt")
+        let err = TemporaryFiles.file("glint-readme-stderr", extension: "txt")
+        for path in [out, err] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        let outHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
+        let errHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
+        defer { try? outHandle.close(); try? errHandle.close() }
+        process.standardOutput = outHandle
+        process.standardError = errHandle
+        try process.run()
+        let deadline = Date().addingTimeInterval(Self.timeout)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        if process.isRunning {
+            process.terminate()
+            Issue.record("'\(line)' did not finish within \(Self.timeout) s")
+        }
+        process.waitUntilExit()
+        let stdout = String(decoding: FileManager.default.contents(atPath: out) ?? Data(), as: UTF8.self)
+        let stderr = String(decoding: FileManager.default.contents(atPath: err) ?? Data(), as: UTF8.self)
+        return Outcome(status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+                       stdout: stdout, stderr: stderr, ranAs: line)
+    }
+
+    /// The files under the clone's docs/ with what tells a rewrite apart (inode, size, time).
+    func docsState() -> [String: String] {
+        var state: [String: String] = [:]
+        let docs = clone + "/docs"
+        guard let walker = FileManager.default.enumerator(atPath: docs) else { return state }
+        while let relative = walker.nextObject() as? String {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: docs + "/" + relative),
+                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            state["docs/" + relative] = "\(attributes[.systemFileNumber] ?? 0) \(attributes[.size] ?? 0) \(attributes[.modificationDate] ?? Date.distantPast)"
+        }
+        return state
+    }
+}
+
+/// How close a picture a README command writes must be to the one committed in docs/: llvmpipe on
+/// another machine may round a few pixels differently, but a changed picture is caught.
+enum PictureTolerance {
+    /// The largest mean difference per channel, in 1/255.
+    static let meanDifference = 0.5
+    /// A channel further off than this (in 1/255) makes a pixel count as different.
+    static let pixelDifference = 16
+    /// The largest share of pixels that may differ.
+    static let differentShare = 0.001
+
+    /// Nil when `made` matches `committed` within the tolerance, else what is wrong.
+    static func mismatch(_ made: String, _ committed: String) -> String? {
+        guard let a = try? PNG.read(made) else { return "it is not a PNG" }
+        guard let b = try? PNG.read(committed) else { return "the committed file is not a PNG" }
+        guard a.width == b.width && a.height == b.height else {
+            return "\(a.width)x\(a.height) pixels, the committed picture \(b.width)x\(b.height)"
+        }
+        var sum = 0, different = 0
+        for pixel in stride(from: 0, to: a.rgba.count, by: 4) {
+            var worst = 0
+            for channel in 0..<4 {
+                let d = abs(Int(a.rgba[pixel + channel]) - Int(b.rgba[pixel + channel]))
+                sum += d
+                worst = max(worst, d)
+            }
+            if worst > pixelDifference { different += 1 }
+        }
+        let mean = Double(sum) / Double(a.rgba.count)
+        let share = Double(different) / Double(a.width * a.height)
+        guard mean > meanDifference || share > differentShare else { return nil }
+        return String(format: "mean difference %.2f/255 (at most %.1f), %.2f%% of pixels off by more than %d/255 (at most %.1f%%)",
+                      mean, meanDifference, share * 100, pixelDifference, differentShare * 100)
+    }
+}
+
+/// The README as a reader meets it: its commands run, its samples true.
+@Suite("README", .serialized, .removesTemporaryFiles)
+struct ReadmeTests {
+    /// The README's text.
+    static let readme = (try? String(contentsOfFile: ReadmeWorkspace.repository + "/README.md", encoding: .utf8)) ?? ""
+
+    @Test("the README's commands are all ones this test knows how to run, and there are some")
+    func commandsAreKnown() {
+        let readme = Readme(Self.readme)
+        let commands = readme.items.filter { if case .command = $0 { true } else { false } }
+        #expect(commands.count > 20, "the README should have commands to run; found \(commands.count)")
+        for (line, text) in readme.unknown {
+            Issue.record("README.md:\(line): \(text)")
+        }
+    }
+
+    @Test("every README command runs as written from a clone; error samples, --state samples and pictures match",
+          .timeLimit(.minutes(5)))
+    func commandsRun() throws {
+        let readme = Readme(Self.readme)
+        var x: XServer?
+        if !skipWindowTests, (try? requireTools()) != nil { x = try? XServer.start() }
+        defer { x?.stop() }
+        let workspace = try ReadmeWorkspace(x: x)
+        var docs = workspace.docsState()
+        var skipped: [String] = []
+
+        for item in readme.items {
+            switch item {
+            case .command(let command):
+                guard let line = try workspace.shellLine(for: command) else {
+                    skipped.append(command.description)
+                    continue
+                }
+                let window = command.place != .consoleBlock && ReadmeWorkspace.opensWindow(command)
+                let r = try workspace.run(line, window: window)
+                let ran = line == command.withoutComment || line == command.text ? "" : " (run as '\(r.ranAs)')"
+                note("\(command)\(ran): exit \(r.status)")
+                #expect(!r.signalled, "\(command)\(ran) was killed by signal \(r.status): \(r.output)")
+                let statusAsExpected = r.status == command.expectedStatus
+                #expect(statusAsExpected, "\(command)\(ran) exited \(r.status), the README expects \(command.expectedStatus): \(r.output)")
+                if let expected = command.expectedOutput {
+                    let printedAsShown = r.output == expected
+                    #expect(printedAsShown, "\(command) printed\n\(r.output)but the README shows\n\(expected)")
+                } else if !window && statusAsExpected {
+                    #expect(r.stderr.isEmpty, "\(command)\(ran) succeeded but printed on stderr: \(r.stderr)")
+                }
+                // Pictures it wrote into docs/ are the ones the README shows: compare them with the committed ones.
+                let now = workspace.docsState()
+                for (path, state) in now.sorted(by: { $0.key < $1.key }) where docs[path] != state {
+                    let committed = ReadmeWorkspace.repository + "/" + path
+                    guard FileManager.default.fileExists(atPath: committed) else {
+                        Issue.record("\(command) wrote \(path), which the repository does not have")
+                        continue
+                    }
+                    note("    wrote \(path), compared with the committed one")
+                    if let problem = PictureTolerance.mismatch(workspace.clone + "/" + path, committed) {
+                        Issue.record("\(command) wrote \(path) unlike the committed picture: \(problem)")
+                    }
+                }
+                docs = now
+            case .json(let sample):
+                let path = workspace.clone + "/" + sample.file
+                guard let written = FileManager.default.contents(atPath: path) else {
+                    Issue.record("README.md:\(sample.line): no README command before this sample wrote \(sample.file)")
+                    continue
+                }
+                let shown = try? JSONSerialization.jsonObject(with: Data(sample.text.utf8)) as? NSDictionary
+                let made = try? JSONSerialization.jsonObject(with: written) as? NSDictionary
+                note("README.md:\(sample.line): the sample of \(sample.file)")
+                #expect(shown != nil, "README.md:\(sample.line): the sample is not a JSON object")
+                let same = shown == made
+                #expect(same, "README.md:\(sample.line): \(sample.file) is\n\(String(decoding: written, as: UTF8.self))\nbut the README shows\n\(sample.text)")
+            }
+        }
+        note("README commands not run: \(skipped.isEmpty ? "" : "\(skipped) (no X for a window); ")\(readme.notRun.map { "README.md:\($0.line): \($0.text)" })")
+    }
+}
