@@ -651,7 +651,7 @@ struct WindowTests {
 
 // MARK: - Finding things
 
-private struct WindowTestFailure: Error, CustomStringConvertible {
+struct WindowTestFailure: Error, CustomStringConvertible {
     var description: String
 }
 
@@ -660,7 +660,7 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) th
 }
 
 /// The `glint` executable next to the running test executable, or GLINT_BINARY.
-private func glintBinary() throws -> String {
+func glintBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["GLINT_BINARY"], !path.isEmpty {
         try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_BINARY='\(path)' is not an executable file")
         return path
@@ -722,7 +722,7 @@ private func copy(_ from: String, to: String) throws {
 // MARK: - Child processes
 
 /// How a child ended, or that it has not.
-private enum ExitState: Equatable, CustomStringConvertible {
+enum ExitState: Equatable, CustomStringConvertible {
     case running
     case exited(Int32)
     case signalled(Int32)
@@ -737,7 +737,7 @@ private enum ExitState: Equatable, CustomStringConvertible {
 }
 
 /// Reads a pipe to its end on a thread of its own, so a chatty child never blocks on a full pipe.
-private final class PipeReader: @unchecked Sendable {
+final class PipeReader: @unchecked Sendable {
     let pipe = Pipe()
     private let lock = NSLock()
     private var data = Data()
@@ -767,7 +767,7 @@ private final class PipeReader: @unchecked Sendable {
 }
 
 /// A child process with captured output that is always killed on the way out.
-private final class Child {
+final class Child {
     let name: String
     private let process = Process()
     private let out = PipeReader()
