@@ -54,7 +54,13 @@ struct BenchCommand: ParsableCommand {
         }
         let events = try readEvents(input)
         let stillTime = try time.map { try Parse.time($0) }
-        if let dumpShader { try Console.checkWritable(dumpShader, what: "the shader dump") }
+        if let dumpShader {
+            // Standard output carries bench's own table; a dump mixed into it could not be compiled.
+            guard dumpShader != OutputFile.standardOutputName else {
+                throw InputError("cannot write the shader dump to standard output: bench prints its results there; name a file, like --dump-shader shader.frag")
+            }
+            try Console.checkWritable(dumpShader, what: "the shader dump")
+        }
         let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: effectOptions.contentImage()).start()
         let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)

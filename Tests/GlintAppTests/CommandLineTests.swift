@@ -152,4 +152,13 @@ struct CommandLineTests {
             #expect(bad.status == 2 && bad.stderrLines.count == 1 && bad.stderr.contains(expected), "\(bad.stderr)")
         }
     }
+
+    @Test("bench --dump-shader - is refused: standard output carries bench's table")
+    func dumpShaderToStandardOutput() throws {
+        let dir = try CLI.temporaryFolder()
+        let r = try CLI.run(["bench", "--frames", "1", "--size", "32x18", "--dump-shader", "-"], in: dir)
+        #expect(r.status == 2, "\(r.stderr)")
+        #expect(r.stderrLines == ["glint: cannot write the shader dump to standard output: bench prints its results there; name a file, like --dump-shader shader.frag"], "\(r.stderr)")
+        #expect((try FileManager.default.contentsOfDirectory(atPath: dir)).isEmpty, "no file named '-'")
+    }
 }
