@@ -29,7 +29,7 @@ public final class OverlayRenderer {
         public static let plateRadius: Double = 6
         /// The plates: black, translucent enough to let the effect show, dark enough that white
         /// text over a white glow keeps a contrast of over 100 levels of 255.
-        public static let plate = Color(red: 0, green: 0, blue: 0, alpha: 0.5)
+        public static let plate = Color(red: 0, green: 0, blue: 0, alpha: 0.55)
         public static let noticePlate = Color(red: 0, green: 0, blue: 0, alpha: 0.65)
         /// The one-pixel shadow under every text.
         public static let shadow = Color(red: 0, green: 0, blue: 0, alpha: 0.6)
