@@ -22,6 +22,8 @@ final class WindowApp {
     private var helpText = ""
     /// What the window says over a broken view, whether or not the HUD shows.
     static let restoreNotice = "Press R to bring the view back"
+    /// All the help left while it is hidden: how to bring it back.
+    static let hiddenHelp = "H: show help"
     private var frameCount = 0
     private var fpsWindowStart = 0.0
     private var framesPerSecond = 0.0
@@ -84,10 +86,11 @@ final class WindowApp {
         countFrame(at: t)
     }
 
-    /// What shows over the view: the HUD's lines while shown; a shader error even with the HUD
-    /// hidden (the picture on screen is stale); over a broken view, how to bring it back.
+    /// What shows over the view: the HUD's lines while shown (hidden, only how to show them); a
+    /// shader error even with the HUD hidden (the picture on screen is stale); over a broken view,
+    /// how to bring it back.
     private var hud: OverlayRenderer.HUD {
-        OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError, help: showsHUD ? helpText : nil,
+        OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError, help: showsHUD ? helpText : Self.hiddenHelp,
                             notice: scene.tear?.isBroken == true ? Self.restoreNotice : nil)
     }
 

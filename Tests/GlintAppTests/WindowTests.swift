@@ -575,11 +575,14 @@ struct WindowTests {
         #expect(letters > 0.03, "the notice's letters show over the fallen view: \(letters)")
         #expect(broken.magentaShare(in: WindowFrame(x: window.x, y: window.y + 300, width: 800, height: 200)) > 0.95, "the view fell away")
 
-        // H hides the help; the notice stays: it is what to do now.
+        // H hides the help but its own line, "H: show help", at the top-left; the notice stays: it is what to do now.
         try x.run("xdotool", ["key", "h"])
         Thread.sleep(forTimeInterval: 0.5)
         let hidden = try screenshot(x, to: shots + "/hidden-help.png", app: app)
-        #expect(whiteShare(hidden, columns: help.columns, rows: help.rows) == 0, "H hides the help")
+        let below = (columns: help.columns, rows: 32..<help.rows.upperBound), right = (columns: 150..<help.columns.upperBound, rows: help.rows)
+        #expect(whiteShare(hidden, columns: below.columns, rows: below.rows) == 0 && whiteShare(hidden, columns: right.columns, rows: right.rows) == 0,
+                "H hides the help")
+        #expect(whiteShare(hidden, columns: 0..<150, rows: 0..<32) > 0.01, "one short line says how to show it again")
         #expect(whiteShare(hidden, columns: notice.columns, rows: notice.rows) > 0.03, "the notice stays with the help hidden")
 
         // R brings the view back, and the notice goes.
