@@ -12,8 +12,8 @@ nonisolated(unsafe) private var liveWindows = 0
 /// code in Glint that knows about GLFW.
 ///
 /// It owns GLFW's lifetime and the window's `GLContext`. Its frame loop hands the client each
-/// frame as a value (the time, the pointer events and key presses since the last frame, the
-/// framebuffer and its size), lets it draw, and shows the result:
+/// frame as a value (the time, the pointer events, key presses and turns of the wheel since the
+/// last frame, the framebuffer and its size), lets it draw, and shows the result:
 ///
 /// ```swift
 /// let window = try GlintWindow(title: "Glow", size: Size(width: 800, height: 500))
