@@ -24,17 +24,21 @@ extension GlintWindow {
         public var pointerEvents: [PointerEvent]
         /// Keys pressed since the last frame, in order (auto-repeat is left out).
         public var keyPresses: [Key]
+        /// Turns of the mouse wheel since the last frame, in order, each where the pointer was,
+        /// in points from the view's top-left, button held or not.
+        public var scrollEvents: [ScrollEvent]
         /// Set by `cancelPointer()`; the window then forgets the press.
         public private(set) var cancelsPress = false
 
         public init(time: Double, viewSize: Size, pixelScale: Double = 1, framebuffer: Framebuffer,
-                    pointerEvents: [PointerEvent] = [], keyPresses: [Key] = []) {
+                    pointerEvents: [PointerEvent] = [], keyPresses: [Key] = [], scrollEvents: [ScrollEvent] = []) {
             self.time = time
             self.viewSize = viewSize
             self.pixelScale = pixelScale
             self.framebuffer = framebuffer
             self.pointerEvents = pointerEvents
             self.keyPresses = keyPresses
+            self.scrollEvents = scrollEvents
         }
 
         /// Takes the press away from whoever had it (a key switched what is on screen, say): this

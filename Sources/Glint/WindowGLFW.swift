@@ -12,8 +12,8 @@ nonisolated(unsafe) private var liveWindows = 0
 /// code in Glint that knows about GLFW.
 ///
 /// It owns GLFW's lifetime and the window's `GLContext`. Its frame loop hands the client each
-/// frame as a value (the time, the pointer events and key presses since the last frame, the
-/// framebuffer and its size), lets it draw, and shows the result:
+/// frame as a value (the time, the pointer events, key presses and turns of the wheel since the
+/// last frame, the framebuffer and its size), lets it draw, and shows the result:
 ///
 /// ```swift
 /// let window = try GlintWindow(title: "Glow", size: Size(width: 800, height: 500))
@@ -44,6 +44,7 @@ public final class GlintWindow {
     /// Input since the last frame; reused so a steady frame allocates nothing.
     private var pendingPointerEvents: [PointerEvent] = []
     private var pendingKeyPresses: [Key] = []
+    private var pendingScrollEvents: [ScrollEvent] = []
     private var isPressed = false
 
     /// The OpenGL context of the window. It is current on this thread once the window is open;
@@ -112,6 +113,7 @@ public final class GlintWindow {
         startTime = glfwGetTime()
         pendingPointerEvents.reserveCapacity(256)
         pendingKeyPresses.reserveCapacity(16)
+        pendingScrollEvents.reserveCapacity(64)
         installCallbacks()
     }
 
@@ -139,6 +141,7 @@ public final class GlintWindow {
         glfwSetCursorPosCallback(window, nil)
         glfwSetMouseButtonCallback(window, nil)
         glfwSetKeyCallback(window, nil)
+        glfwSetScrollCallback(window, nil)
         glfwHideWindow(window)
     }
 
@@ -209,15 +212,19 @@ public final class GlintWindow {
             let t = time
             last = t
             var frame = Frame(time: t, viewSize: Self.viewSize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight, scale: scale),
-                              pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses)
+                              pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses,
+                              scrollEvents: pendingScrollEvents)
             // The frame holds the only reference while the client runs, so clearing reuses the storage.
             pendingPointerEvents = []
             pendingKeyPresses = []
+            pendingScrollEvents = []
             defer {
                 pendingPointerEvents = frame.pointerEvents
                 pendingPointerEvents.removeAll(keepingCapacity: true)
                 pendingKeyPresses = frame.keyPresses
                 pendingKeyPresses.removeAll(keepingCapacity: true)
+                pendingScrollEvents = frame.scrollEvents
+                pendingScrollEvents.removeAll(keepingCapacity: true)
                 if frame.cancelsPress { isPressed = false }
             }
             try body(&frame)
@@ -238,6 +245,9 @@ public final class GlintWindow {
         }
         glfwSetKeyCallback(window) { window, key, _, action, _ in
             GlintWindow.from(window)?.keyChanged(key, action: action)
+        }
+        glfwSetScrollCallback(window) { window, dx, dy in
+            GlintWindow.from(window)?.scrolled(dx: dx, dy: dy)
         }
     }
 
@@ -279,6 +289,14 @@ public final class GlintWindow {
             isPressed = false
             pendingPointerEvents.append(PointerEvent(.up, pointer, at: time))
         }
+    }
+
+    /// A turn of the wheel, where the pointer is now.
+    private func scrolled(dx: Double, dy: Double) {
+        var x = 0.0
+        var y = 0.0
+        glfwGetCursorPos(window, &x, &y)
+        pendingScrollEvents.append(ScrollEvent(points(x: x, y: y), dx: dx, dy: dy, at: time))
     }
 
     private func keyChanged(_ code: Int32, action: Int32) {

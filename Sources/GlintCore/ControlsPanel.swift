@@ -1,12 +1,20 @@
-/// The window's controls: a panel docked at the view's top-right (below the HUD's lines) with a slider per parameter of
-/// the effects shown, generated from their descriptors (name, range, whole-number flag), a Reset
-/// button that puts every parameter back to its default, and a Replay button for effects that
-/// draw themselves in stages.
+/// The window's controls: a panel with a slider per parameter of the effects shown, generated
+/// from their descriptors (name, range, whole-number flag), a Reset button that puts every
+/// parameter back to its default, and a Replay button for effects that draw themselves in stages.
 ///
-/// Pure state, no drawing: the overlay draws what `layout` says, in points, at the target's pixel
+/// The panel never covers what it controls: it docks beside the effect's view, taking a column
+/// of the frame (the window, or `render`'s `--size`) at the right edge, full height, when the
+/// frame is at least as wide as it is tall, and a band along the bottom, full width, when it is
+/// taller than wide. The effect's view gets the rest (`placement(in:)`), whose top-left is the
+/// frame's, so the effect's points are the frame's. The view keeps at least
+/// `Style.minimumContentSide` points; when the rows are taller than the panel they scroll
+/// (`scroll(_:)`, or a drag on the panel's background or its scroll bar).
+///
+/// Pure state, no drawing: the overlay draws what the layout says, in points, at the target's pixel
 /// scale. As a `PointerResponder` it comes before the tear and the effect: a press on the panel
-/// is the panel's (a press on a slider by the view's edge never starts a tear), a press anywhere
-/// else goes on to them. Hidden, it takes no press, lays nothing out and draws nothing.
+/// is the panel's (a press on a slider by the window's edge never starts a tear), a press anywhere
+/// else goes on to them. Hidden, it takes no press, lays nothing out, draws nothing and leaves
+/// the whole frame to the effect.
 ///
 /// In a chain (`harmonic,wave,blur`) it shows the sliders of every effect, in drawing order, each
 /// named as `--param` names it there: `wave.strength`.
@@ -19,16 +27,18 @@ public final class ControlsPanel: PointerResponder {
         /// (DejaVu Sans Bold averages 0.6 em): the panel is laid out without a font, and a test
         /// checks every built-in effect's rows fit with the real one.
         public static let characterWidth: Double = 0.66 * textSize
-        /// Space between the panel and the view's right edge (points).
-        public static let margin: Double = 8
-        /// From the view's top to the panel's: below the window's two HUD lines (points).
-        public static let top: Double = 48
         /// Space inside the panel around its content (points).
         public static let padding: Double = 12
         /// The panel's width when its texts are short (points).
         public static let minimumWidth: Double = 248
-        /// Corner radius of the panel (points).
-        public static let cornerRadius: Double = 10
+        /// The least the docked panel leaves the effect's view across the side it docks on, unless
+        /// the frame itself is smaller (points): at 640x400 the view keeps 392x400.
+        public static let minimumContentSide: Double = 160
+        /// The largest share of a portrait frame's height the panel docked below takes; its rows
+        /// scroll past that.
+        public static let maximumBottomShare: Double = 0.5
+        /// Corner radius of the buttons (points).
+        public static let cornerRadius: Double = 6
         /// Height of the title line, and the space under it (points).
         public static let titleHeight: Double = 18
         public static let titleSpacing: Double = 10
@@ -47,9 +57,21 @@ public final class ControlsPanel: PointerResponder {
         public static let buttonHeight: Double = 24
         public static let buttonSpacing: Double = 8
         public static let buttonsTopSpacing: Double = 6
+        /// How far one notch of the mouse wheel scrolls the rows (points): one row.
+        public static let scrollStep: Double = rowHeight
+        /// The scroll bar shown while the rows are taller than the panel: its width, its inset
+        /// from the panel's edges, and the shortest its thumb gets (points).
+        public static let scrollBarWidth: Double = 4
+        public static let scrollBarInset: Double = 3
+        public static let scrollThumbMinimum: Double = 24
+        /// Thickness of the line between the panel and the effect's view (points).
+        public static let borderWidth: Double = 1
 
-        public static let background = Color(red: 0.07, green: 0.07, blue: 0.09, alpha: 0.78)
-        public static let border = Color(red: 1, green: 1, blue: 1, alpha: 0.10)
+        /// Opaque: the panel sits beside the effect, never over it.
+        public static let background = Color(red: 0.09, green: 0.09, blue: 0.11)
+        public static let border = Color(red: 1, green: 1, blue: 1, alpha: 0.14)
+        public static let scrollBar = Color(red: 1, green: 1, blue: 1, alpha: 0.08)
+        public static let scrollThumb = Color(red: 1, green: 1, blue: 1, alpha: 0.45)
         public static let title = Color(red: 1, green: 1, blue: 1, alpha: 0.60)
         public static let label = Color(red: 1, green: 1, blue: 1, alpha: 0.88)
         public static let value = Color(red: 1, green: 1, blue: 1, alpha: 1)
@@ -129,6 +151,23 @@ public final class ControlsPanel: PointerResponder {
         public internal(set) var isHighlighted = false
     }
 
+    /// Where the panel docks: beside the effect's view on the right, or below it.
+    public enum Dock: String, Equatable, Sendable {
+        /// A column at the frame's right edge, full height: frames at least as wide as tall.
+        case right
+        /// A band along the frame's bottom, full width: frames taller than wide.
+        case bottom
+    }
+
+    /// How a frame is shared between the panel and the effect's view.
+    public struct Placement: Equatable, Sendable {
+        public var dock: Dock
+        /// The panel's rect, in points from the frame's top-left.
+        public var frame: Rect
+        /// The effect's view: the rest of the frame, from its top-left corner.
+        public var content: Rect
+    }
+
     /// The effects whose parameters the sliders set, in drawing order.
     public let effects: [any Effect]
     /// The line at the top: the effect's title, or the chain's names.
@@ -136,12 +175,26 @@ public final class ControlsPanel: PointerResponder {
     public private(set) var sliders: [Slider]
     /// Replay (when an effect draws in stages), then Reset, right-aligned under the sliders.
     public private(set) var buttons: [Button]
-    /// The panel's rect, in points from the view's top-left; laid out for `layoutSize`.
+    /// The panel's width when docked at the right, in whole points: `Style.minimumWidth`, or wider
+    /// when a row's name and value (at the `Style.characterWidth` bound) or the title would not fit.
+    public let width: Double
+    /// The height of everything on the panel, title to buttons, in points: when the panel is
+    /// shorter, its rows scroll.
+    public let height: Double
+    /// The panel's rect, in points from the frame's top-left; laid out for `layoutSize`.
     public private(set) var frame: Rect = .zero
-    /// The view size the rects were laid out for.
+    /// Where the panel docks in the frame it was laid out for.
+    public private(set) var dock: Dock = .right
+    /// The frame size (the window's, or `render`'s `--size`) the rects were laid out for.
     public private(set) var layoutSize: Size = .zero
-    /// The title's baseline, in points from the view's top.
+    /// The title's baseline, in points from the frame's top.
     public private(set) var titleBaseline: Double = 0
+    /// How far the rows are scrolled up, in points: 0 at the top, at most `maxScrollOffset`.
+    public private(set) var scrollOffset: Double = 0
+    /// The scroll bar's track at the panel's inner right edge, and its thumb; `.zero` while
+    /// everything fits and there is nothing to scroll.
+    public private(set) var scrollBar: Rect = .zero
+    public private(set) var scrollThumb: Rect = .zero
     /// Whether the panel shows. Hidden, it takes no press and costs nothing.
     public var isVisible: Bool {
         didSet { if !isVisible { endPress() } }
@@ -149,7 +202,10 @@ public final class ControlsPanel: PointerResponder {
     private enum Target: Equatable {
         case slider(Int, grabOffset: Double)
         case button(Int)
-        case background
+        /// A drag on the background moves the rows with the pointer.
+        case background(startY: Double, startOffset: Double)
+        /// A drag on the scroll bar moves its thumb with the pointer.
+        case scrollBar(grabOffset: Double)
     }
     private var pressed: Target?
 
@@ -170,29 +226,43 @@ public final class ControlsPanel: PointerResponder {
         self.sliders = sliders
         let replays = effects.contains { $0.drawingProgress != nil }
         buttons = (replays ? [Button(kind: .replay)] : []) + [Button(kind: .reset)]
-    }
-
-    /// The panel's width in points: `Style.minimumWidth`, or wider when a row's name and value
-    /// (at the `Style.characterWidth` bound) or the title would not fit.
-    public var width: Double {
         var chars = title.count + 4
         for s in sliders { chars = max(chars, s.name.count + Self.widestValue(s.parameter).count + 3) }
-        return max(Style.minimumWidth, Double(chars) * Style.characterWidth + 2 * Style.padding)
-    }
-
-    /// The panel's height in points.
-    public var height: Double {
-        Style.padding + Style.titleHeight + Style.titleSpacing + Double(sliders.count) * Style.rowHeight
+        width = max(Style.minimumWidth, (Double(chars) * Style.characterWidth + 2 * Style.padding).rounded(.up))
+        height = Style.padding + Style.titleHeight + Style.titleSpacing + Double(sliders.count) * Style.rowHeight
             + Style.buttonsTopSpacing + Style.buttonHeight + Style.padding
     }
 
+    /// How a frame of `size` points is shared while the panel shows: a column of `width` at the
+    /// right for a frame at least as wide as tall, a band at the bottom (`height`, at most
+    /// `Style.maximumBottomShare` of the frame) for a taller one; either leaves the effect's view
+    /// at least `Style.minimumContentSide` points across, and the view starts at the frame's
+    /// top-left. Whole points, so view and panel meet on a pixel edge at whole scales.
+    public func placement(in size: Size) -> Placement {
+        if size.width >= size.height {
+            let side = max(0, min(width, (size.width - Style.minimumContentSide).rounded(.down)))
+            return Placement(dock: .right,
+                             frame: Rect(x: size.width - side, y: 0, width: side, height: size.height),
+                             content: Rect(x: 0, y: 0, width: size.width - side, height: size.height))
+        }
+        let side = max(0, min(height, (size.height * Style.maximumBottomShare).rounded(.down),
+                              (size.height - Style.minimumContentSide).rounded(.down)))
+        return Placement(dock: .bottom,
+                         frame: Rect(x: 0, y: size.height - side, width: size.width, height: side),
+                         content: Rect(x: 0, y: 0, width: size.width, height: size.height - side))
+    }
+
+    /// The furthest the rows scroll: how much taller they are than the panel (0 when they fit).
+    public var maxScrollOffset: Double { max(0, height - frame.height) }
+
     // MARK: - Each frame
 
-    /// Reads the effects' values and lays the panel out for a view of `viewSize` points, when
-    /// either changed; does nothing while hidden. Call once a frame before drawing.
+    /// Reads the effects' values and lays the panel out in a frame of `viewSize` points (the
+    /// whole window, panel and effect's view together), when either changed; does nothing while
+    /// hidden. Call once a frame before drawing.
     public func update(viewSize: Size) {
         guard isVisible else { return }
-        if viewSize != layoutSize { layOut(viewSize) }
+        layOut(in: viewSize)
         var i = 0
         while i < sliders.count {  // an index loop: no iterator allocation in debug builds
             let s = sliders[i]
@@ -201,15 +271,28 @@ public final class ControlsPanel: PointerResponder {
         }
     }
 
-    private func layOut(_ viewSize: Size) {
-        layoutSize = viewSize
-        let w = width
-        frame = Rect(x: viewSize.width - Style.margin - w, y: Style.top, width: w, height: height)
+    /// Lays the panel out in a frame of `size` points if it is shown and was laid out for
+    /// another size (a scene calls it before handing the panel any event).
+    public func layOut(in size: Size) {
+        guard isVisible, size != layoutSize else { return }
+        layoutSize = size
+        let placement = placement(in: size)
+        dock = placement.dock
+        frame = placement.frame
+        layOutRows()
+    }
+
+    /// Places the title, rows, buttons and scroll bar in `frame`, the rows moved up by
+    /// `scrollOffset` (clamped first: a taller panel scrolls less).
+    private func layOutRows() {
+        scrollOffset = min(max(scrollOffset, 0), maxScrollOffset)
         let left = frame.minX + Style.padding
         let right = frame.maxX - Style.padding
-        titleBaseline = frame.minY + Style.padding + Style.baselineOffset
-        var top = frame.minY + Style.padding + Style.titleHeight + Style.titleSpacing
-        for i in sliders.indices {
+        let origin = frame.minY - scrollOffset
+        titleBaseline = origin + Style.padding + Style.baselineOffset
+        var top = origin + Style.padding + Style.titleHeight + Style.titleSpacing
+        var i = 0
+        while i < sliders.count {
             let r = Style.thumbRadius
             let track = Rect(x: left + r, y: top + Style.trackOffset - Style.trackHeight / 2,
                              width: max(right - left - 2 * r, 1), height: Style.trackHeight)
@@ -218,12 +301,46 @@ public final class ControlsPanel: PointerResponder {
             sliders[i].hitRect = Rect(x: track.minX - r, y: track.minY - Style.hitSlop,
                                       width: track.width + 2 * r, height: track.height + 2 * Style.hitSlop)
             top += Style.rowHeight
+            i += 1
         }
         var x = right
-        for i in buttons.indices.reversed() {
+        i = buttons.count - 1
+        while i >= 0 {
             buttons[i].frame = Rect(x: x - Style.buttonWidth, y: top + Style.buttonsTopSpacing, width: Style.buttonWidth, height: Style.buttonHeight)
             x -= Style.buttonWidth + Style.buttonSpacing
+            i -= 1
         }
+        let span = maxScrollOffset
+        guard span > 0 else {
+            scrollBar = .zero
+            scrollThumb = .zero
+            return
+        }
+        let inset = Style.scrollBarInset
+        scrollBar = Rect(x: frame.maxX - inset - Style.scrollBarWidth, y: frame.minY + inset,
+                         width: Style.scrollBarWidth, height: max(frame.height - 2 * inset, 0))
+        let length = min(scrollBar.height, max(Style.scrollThumbMinimum, scrollBar.height * frame.height / height))
+        scrollThumb = Rect(x: scrollBar.minX, y: scrollBar.minY + (scrollBar.height - length) * scrollOffset / span,
+                           width: scrollBar.width, height: length)
+    }
+
+    /// Scrolls the rows so that they are `offset` points up from the top (clamped to
+    /// 0…`maxScrollOffset`).
+    public func scroll(to offset: Double) {
+        let clamped = min(max(offset, 0), maxScrollOffset)
+        guard clamped != scrollOffset else { return }
+        scrollOffset = clamped
+        layOutRows()
+    }
+
+    /// Takes a turn of the mouse wheel over the panel: a notch away from the user scrolls up
+    /// towards the title by `Style.scrollStep`. Returns whether the panel took it (shown, and
+    /// the pointer over it); a wheel elsewhere is not the panel's.
+    @discardableResult
+    public func scroll(_ event: ScrollEvent) -> Bool {
+        guard isVisible, frame.contains(event.location) else { return false }
+        scroll(to: scrollOffset - event.dy * Style.scrollStep)
+        return true
     }
 
     /// The slider named `name` (`amplitude`, or `blur.radius` in a chain).
@@ -239,14 +356,21 @@ public final class ControlsPanel: PointerResponder {
     // MARK: - The pointer
 
     /// Takes a press on the panel: on a slider it sets the value under the pointer (or grabs the
-    /// thumb where it was pressed), on a button it arms it, on the background it does nothing.
-    /// A press off the panel, or while it is hidden, is left to the tear and the effect.
+    /// thumb where it was pressed), on a button it arms it, on the scroll bar or the background
+    /// it starts a scroll. A press off the panel, or while it is hidden, is left to the tear and
+    /// the effect. `viewSize` is the frame to lay out in if the panel has not been laid out yet.
     public func begin(_ press: PointerEvent, viewSize: Size) -> Bool {
         guard isVisible else { return false }
-        if viewSize != layoutSize && viewSize != .zero { layOut(viewSize) }
+        if layoutSize == .zero && viewSize != .zero { layOut(in: viewSize) }
         let p = press.location
         guard frame.contains(p) else { return false }
-        if let i = sliders.firstIndex(where: { $0.hitRect.contains(p) }) {
+        if scrollBar != .zero && p.x > frame.maxX - Style.padding {
+            // On the thumb it keeps its place under the pointer; elsewhere on the bar it centres there.
+            let onThumb = p.y >= scrollThumb.minY && p.y <= scrollThumb.maxY
+            let grab = onThumb ? scrollThumb.minY - p.y : -scrollThumb.height / 2
+            pressed = .scrollBar(grabOffset: grab)
+            moveScrollThumb(to: p.y + grab)
+        } else if let i = sliders.firstIndex(where: { $0.hitRect.contains(p) }) {
             // On the thumb, the thumb keeps its place under the pointer; elsewhere it jumps there.
             let thumb = sliders[i].thumbCenter
             let grab = abs(p.x - thumb.x) <= Style.thumbRadius ? thumb.x - p.x : 0
@@ -256,13 +380,14 @@ public final class ControlsPanel: PointerResponder {
             pressed = .button(i)
             setHighlight(i, true)
         } else {
-            pressed = .background
+            pressed = .background(startY: p.y, startOffset: scrollOffset)
         }
         return true
     }
 
     /// Follows a press the panel took: a slider's value follows the pointer; a button acts when
-    /// released over it. A cancelled press ends with no action (the value stays where it was dragged).
+    /// released over it; the rows follow a drag on the background, the thumb one on the scroll
+    /// bar. A cancelled press ends with no action (the value stays where it was dragged).
     public func track(_ event: PointerEvent, viewSize: Size) {
         guard let pressed else { return }
         switch pressed {
@@ -272,10 +397,19 @@ public final class ControlsPanel: PointerResponder {
             let inside = buttons[i].frame.contains(event.location)
             setHighlight(i, inside && event.phase == .move)
             if event.phase == .up && inside { perform(buttons[i].kind) }
-        case .background:
-            break
+        case let .background(startY, startOffset):
+            if event.phase != .cancel { scroll(to: startOffset - (event.location.y - startY)) }
+        case let .scrollBar(grab):
+            if event.phase != .cancel { moveScrollThumb(to: event.location.y + grab) }
         }
         if event.phase == .up || event.phase == .cancel { self.pressed = nil }
+    }
+
+    /// Scrolls so that the scroll bar's thumb starts at `y` points.
+    private func moveScrollThumb(to y: Double) {
+        let travel = scrollBar.height - scrollThumb.height
+        guard travel > 0 else { return }
+        scroll(to: (y - scrollBar.minY) / travel * maxScrollOffset)
     }
 
     /// Whether the panel owns a press now.

@@ -21,6 +21,9 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + size.width }
     public var maxY: Double { origin.y + size.height }
+    /// The centre's coordinates.
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
     public var width: Double { size.width }
     public var height: Double { size.height }
 

@@ -53,3 +53,25 @@ public struct Press: Equatable, Sendable {
         }
     }
 }
+
+/// A turn of the mouse wheel (or a touchpad's two-finger scroll) as the core sees it: a value,
+/// in points and wheel notches. The window's scroll callback only builds these.
+public struct ScrollEvent: Equatable, Sendable, CustomStringConvertible {
+    /// Where the pointer was, in points from the frame's top-left corner.
+    public var location: Point
+    /// How far the wheel turned, in notches (fractions from a touchpad): `dy` > 0 when turned
+    /// away from the user, which scrolls towards the top; `dx` > 0 towards the left.
+    public var dx: Double
+    public var dy: Double
+    /// Seconds since the start, as a `PointerEvent`'s.
+    public var time: Double
+
+    public init(_ location: Point, dx: Double = 0, dy: Double, at time: Double) {
+        self.location = location
+        self.dx = dx
+        self.dy = dy
+        self.time = time
+    }
+
+    public var description: String { "\(time) scroll \(location.x) \(location.y) \(dx) \(dy)" }
+}

@@ -1,6 +1,11 @@
 /// What is on screen: a chain of effects (the first draws the content, each later one changes
-/// what is below it, in order, as SwiftUI's modifiers), the tear over them, the pointer routed
-/// between them, and the passes to draw this frame.
+/// what is below it, in order, as SwiftUI's modifiers), the tear over them, the controls beside
+/// them, the pointer routed between them, and the passes to draw this frame.
+///
+/// The scene fills a frame of `canvasSize` points (the window, or `render`'s `--size`). The
+/// effect's view is all of it, or, while the controls show, what their docked panel leaves
+/// (`viewRect`): the effects and the tear see that view's size, and since it starts at the
+/// frame's top-left, pointer positions in the frame are positions in the view.
 ///
 /// Data flows one way per frame: `advance(to:applying:)` moves the one timeline, handing each
 /// pointer event to the responders (the controls, the tear, then the effect) at its exact time; `update()`
@@ -14,8 +19,15 @@ public final class Scene {
     public var effect: any Effect { effects[0] }
     /// The tear over the view (seed 004), or nil when tearing is off.
     public let tear: TearController?
-    /// The view's size in points.
-    public var viewSize: Size
+    /// The whole frame the scene fills, in points: the window's size, or `render`'s `--size`.
+    public var canvasSize: Size
+    /// Where the effect's view lies in the frame, in points: the whole frame, or what the
+    /// controls' panel leaves beside it while shown. Its origin is the frame's top-left.
+    public var viewRect: Rect {
+        controls.isVisible ? controls.placement(in: canvasSize).content : Rect(size: canvasSize)
+    }
+    /// The effect's view size in points: what the effects and the tear are laid out for.
+    public var viewSize: Size { viewRect.size }
     /// The passes in drawing order: the effect, then the tear's layer pass; disabled ones are skipped.
     public private(set) var passes: [ShaderEffect]
     /// The clock: seconds since the start, advanced only through `advance(to:applying:)`.
@@ -36,12 +48,13 @@ public final class Scene {
         self.init(effects: [effect], viewSize: viewSize, tear: tear, showsControls: showsControls)
     }
 
-    /// A scene of `effects` in order (at least one): the first is the content. The controls are
-    /// hidden unless `showsControls` says otherwise (nil: as the effects' descriptors say).
+    /// A scene of `effects` in order (at least one): the first is the content. `viewSize` is the
+    /// frame it fills (`canvasSize`): the effect's view, unless the controls show beside it. The
+    /// controls are hidden unless `showsControls` says otherwise (nil: as the effects' descriptors say).
     public init(effects: [any Effect], viewSize: Size, tear: TearController? = nil, showsControls: Bool? = false) {
         precondition(!effects.isEmpty, "a scene needs an effect")
         self.effects = effects
-        self.viewSize = viewSize
+        canvasSize = viewSize
         self.tear = tear
         self.showsControls = showsControls
         passes = effects.map(\.pass)
@@ -112,7 +125,7 @@ public final class Scene {
             }
             tear?.advance(by: dt)
         }, handle: { event in
-            responders.handle(event, viewSize: viewSize)
+            handle(event)
         })
     }
 
@@ -132,21 +145,33 @@ public final class Scene {
         advance(to: timeline.now + dt)
     }
 
-    /// Applies one event at the timeline's current time.
+    /// Applies one event at the timeline's current time. The controls are laid out in the frame
+    /// first, so a press meets the panel where it is drawn; the tear and the effect get the
+    /// view's size.
     public func handle(_ event: PointerEvent) {
+        controls.layOut(in: canvasSize)
         responders.handle(event, viewSize: viewSize)
     }
 
+    /// Applies a turn of the mouse wheel: over the shown controls it scrolls their rows.
+    /// Returns whether anything took it.
+    @discardableResult
+    public func scroll(_ event: ScrollEvent) -> Bool {
+        controls.layOut(in: canvasSize)
+        return controls.scroll(event)
+    }
+
     /// Writes this frame's arguments into every pass, and brings the controls (if shown) up to
-    /// date with the effects' values and the view's size.
+    /// date with the effects' values and the frame's size.
     public func update() {
-        controls.update(viewSize: viewSize)
+        controls.update(viewSize: canvasSize)
+        let size = viewSize
         var i = 0
         while i < effects.count {
-            effects[i].updatePass(viewSize: viewSize)
+            effects[i].updatePass(viewSize: size)
             i += 1
         }
-        tear?.updatePass(viewSize: viewSize)
+        tear?.updatePass(viewSize: size)
     }
 
     /// Everything the shaders received in the last frame, for `--state`: the effect's values,

@@ -268,12 +268,25 @@ public final class Renderer {
         into target: Framebuffer,
         drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
     ) throws(RenderError) {
+        try render(passes, viewRect: Rect(size: viewSize), frameSize: viewSize, into: target, drawForeground: drawForeground)
+    }
+
+    /// Renders one frame of `passes` for a view at `viewRect` in a frame of `frameSize` points
+    /// that fills `target` (the window beside a docked panel): the view in its rect, its edges
+    /// rounded to whole pixels, the backdrop around it.
+    public func render(
+        _ passes: [ShaderEffect],
+        viewRect: Rect,
+        frameSize: Size,
+        into target: Framebuffer,
+        drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
+    ) throws(RenderError) {
         guard !passes.isEmpty else { return }
         // Reuses one graph's storage: building it allocates nothing in steady state.
-        var graph = sceneGraph ?? FrameGraph(viewRect: Rect(size: viewSize), scale: 1, content: passes[0].value)
+        var graph = sceneGraph ?? FrameGraph(viewRect: viewRect, scale: 1, content: passes[0].value)
         sceneGraph = nil
-        graph.viewRect = Rect(size: viewSize)
-        graph.scale = viewSize.width > 0 ? Double(target.pixelWidth) / viewSize.width : 1
+        graph.viewRect = viewRect
+        graph.scale = frameSize.width > 0 ? Double(target.pixelWidth) / frameSize.width : 1
         graph.backdrop = backdrop
         graph.baseColor = baseColor
         graph.content = passes[0].value
@@ -291,7 +304,15 @@ public final class Renderer {
             graph.effects.removeAll(keepingCapacity: true)
             sceneGraph = graph
         }
-        try draw(graph, view: PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight), into: target, drawForeground: drawForeground)
+        var view = PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight)
+        if viewRect != Rect(size: frameSize) {
+            // Edges rounded, not sizes: the view and what lies beside it meet on one pixel edge.
+            let s = graph.scale
+            let x0 = Int((viewRect.minX * s).rounded()), y0 = Int((viewRect.minY * s).rounded())
+            view = PixelRect(x: x0, y: y0, width: max(1, Int((viewRect.maxX * s).rounded()) - x0),
+                             height: max(1, Int((viewRect.maxY * s).rounded()) - y0))
+        }
+        try draw(graph, view: view, into: target, drawForeground: drawForeground)
     }
     private var sceneGraph: FrameGraph?
 

@@ -19,21 +19,24 @@ public final class SceneRenderer {
         for pass in scene.passes { try renderer.prepare(pass) }
     }
 
-    /// Draws the scene's current frame (call `scene.update()` first) into `target`, and the `hud`
-    /// lines and the scene's controls (while shown) over it. Every quad of the overlay goes to the
+    /// Draws the scene's current frame (call `scene.update()` first) into `target`, which shows
+    /// the scene's whole frame (`canvasSize`): the effect in its view, the `hud` over the view, and
+    /// the scene's controls (while shown) docked beside it. Every quad of the overlay goes to the
     /// GPU in one upload.
     public func draw(_ scene: Scene, into target: Framebuffer, hud: OverlayRenderer.HUD = OverlayRenderer.HUD()) throws(RenderError) {
         let foreground = showsForeground ? scene.effect.foreground : nil
         let overlay = self.overlay
-        let frame = try overlay.prepareFrame(foreground: foreground, hud: hud, controls: scene.controls, viewSize: scene.viewSize, target: target)
-        try renderer.render(scene.passes, viewSize: scene.viewSize, into: target) { (fb: Framebuffer) throws(RenderError) in
+        let viewRect = scene.viewRect
+        let frame = try overlay.prepareFrame(foreground: foreground, hud: hud, controls: scene.controls, viewSize: scene.canvasSize,
+                                             viewRect: viewRect, target: target)
+        try renderer.render(scene.passes, viewRect: viewRect, frameSize: scene.canvasSize, into: target) { (fb: Framebuffer) throws(RenderError) in
             overlay.draw(frame.foreground, into: fb)
         }
         overlay.draw(frame.hud, into: target)
         overlay.draw(frame.controls, into: target)
     }
 
-    /// Renders the scene offscreen at `scale` pixels per point and reads the pixels back
+    /// Renders the scene's whole frame offscreen at `scale` pixels per point and reads the pixels back
     /// (RGBA8, rows from the top).
     public func snapshot(_ scene: Scene, scale: Double) throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
         let target = try render(scene, scale: scale)
@@ -43,7 +46,7 @@ public final class SceneRenderer {
     /// Renders the scene offscreen at `scale` pixels per point and keeps the pixels on the GPU
     /// side, for `PNG.write(framebuffer:to:)` to stream out a strip at a time.
     public func render(_ scene: Scene, scale: Double) throws(RenderError) -> RenderTarget {
-        let size = Self.pixelSize(of: scene.viewSize, scale: scale)
+        let size = Self.pixelSize(of: scene.canvasSize, scale: scale)
         let target = try RenderTarget(pixelWidth: size.width, pixelHeight: size.height)
         try draw(scene, into: target.framebuffer)
         try GL.checkError("rendering \(scene.effect.descriptor.name)")

@@ -92,6 +92,11 @@ final class GlyphAtlas {
 
     /// The width of `text` in pixels.
     func measure(_ text: String) -> Float {
+        measure(text[...])
+    }
+
+    /// The width of part of a text in pixels (a line of the HUD: no copy is made).
+    func measure(_ text: Substring) -> Float {
         var width: Float = 0
         for byte in text.utf8 { width += glyph(byte).advance }
         return width
@@ -99,6 +104,11 @@ final class GlyphAtlas {
 
     /// Lays out `text` with its baseline starting at (x, y) pixels into `batch`, in `color`.
     func layout(_ text: String, x: Float, baseline y: Float, color: Color = .white, into batch: SpriteBatch) {
+        layout(text[...], x: x, baseline: y, color: color, into: batch)
+    }
+
+    /// Lays out part of a text with its baseline starting at (x, y) pixels into `batch`, in `color`.
+    func layout(_ text: Substring, x: Float, baseline y: Float, color: Color = .white, into batch: SpriteBatch) {
         var pen = x.rounded()
         let base = y.rounded()
         for byte in text.utf8 {

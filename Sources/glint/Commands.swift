@@ -247,8 +247,9 @@ struct TearOptions: ParsableArguments {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
     var edgeRoughness: String = "6"
 
-    @Option(name: .long, help: ArgumentHelp("The colour behind the view: #RRGGBB or a name (dark, black, …).", valueName: "colour"))
-    var backdrop: String = "dark"
+    /// Mid-grey by default: the effects draw on black, so a tear or a fallen view shows plainly.
+    @Option(name: .long, help: ArgumentHelp("The colour behind the view, shown through a tear: #RRGGBB or a name (gray, dark, black, …).", valueName: "colour"))
+    var backdrop: String = "gray"
 
     @Flag(name: .customLong("no-tear"), help: "Turn tearing off: every press goes to the effect.")
     var noTear = false

@@ -16,7 +16,14 @@ final class WindowApp {
     static let defaultFrameTimeout = 2.0
 
     private var showsHUD = true
+    /// The HUD's top line (the effect and the frame rate) and its help (the keys), refreshed
+    /// twice a second.
     private var hudText = ""
+    private var helpText = ""
+    /// What the window says over a broken view, whether or not the HUD shows.
+    static let restoreNotice = "Press R to bring the view back"
+    /// All the help left while it is hidden: how to bring it back.
+    static let hiddenHelp = "H: show help"
     private var frameCount = 0
     private var fpsWindowStart = 0.0
     private var framesPerSecond = 0.0
@@ -46,7 +53,7 @@ final class WindowApp {
         scene = Scene(effects: effects, viewSize: size, tear: tear, showsControls: showsControls)
         watchesShaders = sources.overrideDirectory != nil
         let viewSize = window.viewSize
-        if viewSize != .zero && viewSize != scene.viewSize { scene.viewSize = viewSize }
+        if viewSize != .zero && viewSize != scene.canvasSize { scene.canvasSize = viewSize }
         try drawer.prepare(scene)
         for warning in drawer.overlay.warnings { Console.warn(warning) }
     }
@@ -59,13 +66,16 @@ final class WindowApp {
 
     private func draw(_ frame: inout GlintWindow.Frame) throws {
         for key in frame.keyPresses { handle(key, in: &frame) }
-        if frame.viewSize != scene.viewSize { scene.viewSize = frame.viewSize }
+        if frame.viewSize != scene.canvasSize { scene.canvasSize = frame.viewSize }
         let t = frame.time
+        var i = 0
+        while i < frame.scrollEvents.count {  // an index loop: no iterator allocation in debug builds
+            scene.scroll(frame.scrollEvents[i])
+            i += 1
+        }
         // Each pointer event applies at its own time, so springs see the real press timing.
         scene.advance(to: t, applying: frame.pointerEvents)
         scene.update()
-        // A shader error shows even with the HUD hidden: the picture on screen is stale.
-        let hud = OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError)
         do {
             try drawer.draw(scene, into: frame.framebuffer, hud: hud)
         } catch {
@@ -73,10 +83,18 @@ final class WindowApp {
             // nothing) is in place now, so say why and draw the frame again.
             guard case .tooSlow = error else { throw error }
             reportSlowShader(error)
-            try drawer.draw(scene, into: frame.framebuffer, hud: OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError))
+            try drawer.draw(scene, into: frame.framebuffer, hud: hud)
         }
         reportGLErrors()
         countFrame(at: t)
+    }
+
+    /// What shows over the view: the HUD's lines while shown (hidden, only how to show them); a
+    /// shader error even with the HUD hidden (the picture on screen is stale); over a broken view,
+    /// how to bring it back.
+    private var hud: OverlayRenderer.HUD {
+        OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError, help: showsHUD ? helpText : Self.hiddenHelp,
+                            notice: scene.tear?.isBroken == true ? Self.restoreNotice : nil)
     }
 
     /// Says once, on stderr, if a frame left an OpenGL error behind (it never should: resizing and
@@ -85,7 +103,7 @@ final class WindowApp {
         let error = epoxy_glGetError()
         guard error != GLenum(GL_NO_ERROR), !reportedGLError else { return }
         reportedGLError = true
-        Console.warn("OpenGL error 0x\(String(error, radix: 16)) in a frame of \(scene.viewSize) points")
+        Console.warn("OpenGL error 0x\(String(error, radix: 16)) in a frame of \(scene.canvasSize) points")
     }
 
     private func countFrame(at t: Double) {
@@ -123,15 +141,18 @@ final class WindowApp {
         shaderError = "\(name) is too slow (a frame took over \(RenderError.seconds(limit)) s): \(fallback)"
     }
 
-    /// The window title and the HUD line: effect name and frame rate (changes twice a second).
+    /// The window title and the HUD: effect name and frame rate (changes twice a second), and
+    /// the keys. The help's items are three spaces apart: the HUD breaks its lines only there.
     private func refreshTitle() {
         let name = scene.name
-        let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "… fps"
+        let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "-- fps"
+        hudText = "\(name)   \(fps)"
         let count = EffectRegistry.all.count
-        let keys = count > 1 ? "1-\(min(count, 9)) or Tab: switch effect,  " : ""
+        let keys = count > 1 ? "1-\(min(count, 9)), Tab: switch effect   " : ""
         // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
-        let hold = scene.effect.drawingProgress == nil ? "hold: animate,  " : ""
-        hudText = "\(name)  \(fps)    \(keys)C: controls,  \(hold)Esc: quit"
+        let hold = scene.effect.drawingProgress == nil ? "hold: animate   " : ""
+        let tear = scene.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
+        helpText = "\(keys)\(hold)\(tear)C: controls   H: hide help   Q, Esc: quit"
 
         window.title = "Glint — \(scene.title) — \(fps)"
     }

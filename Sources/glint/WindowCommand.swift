@@ -10,7 +10,7 @@ struct WindowCommand: ParsableCommand {
         discussion: """
         Controls: click and hold anywhere to animate; drag in from an edge to tear the view (past \
         90 % it breaks, R brings it back); \(GlintCommand.effectKeys) or Tab switch effects; C shows or hides the \
-        controls (a slider per parameter, Reset, and Replay for staged drawings); H hides the frame-rate line; \
+        controls beside the effect (a slider per parameter, Reset, and Replay for staged drawings); H hides the help; \
         Esc or Q quits. Needs a display: without one use 'glint render'.
         """
     )

@@ -4,9 +4,9 @@ import GlintRender
 import GlintTestSupport
 import Testing
 
-/// `--controls` on the command line: `render` draws the panel into the PNG where its public
-/// layout says, scripted presses on it set parameters (never tearing), and `bench` shows it costs
-/// no allocation.
+/// `--controls` on the command line: `render` docks the panel beside the effect where its public
+/// layout says, never over it, scripted presses on it set parameters (never tearing), and `bench`
+/// shows it costs no allocation.
 @Suite("Controls on the command line", .removesTemporaryFiles)
 struct ControlsCLITests {
     static let size = Size(width: 400, height: 300)
@@ -18,29 +18,62 @@ struct ControlsCLITests {
         return panel
     }
 
-    @Test("render --controls draws the panel in the top-right and leaves the rest of the frame as it was")
-    func rendersThePanel() throws {
+    @Test("render --controls docks the panel at the right, full height, and draws the effect beside it as it draws alone at the view's size",
+          arguments: ["harmonic", "prism"])
+    func rendersThePanel(effect: String) throws {
         let dir = try CLI.temporaryFolder()
-        let common = ["render", "--size", "400x300", "--time", "1", "--no-overlay"]
-        let with = try CLI.run(common + ["--controls", "-o", "with.png"], in: dir)
-        let without = try CLI.run(common + ["-o", "without.png"], in: dir)
-        #expect(with.status == 0 && without.status == 0, "\(with.stderr) \(without.stderr)")
-        let a = try PNG.read(dir + "/with.png"), b = try PNG.read(dir + "/without.png")
-        let frame = Self.panel().frame
-        var differentInside = 0, differentOutside = 0
-        for y in 0..<a.height {
-            for x in 0..<a.width {
-                let i = (y * a.width + x) * 4
-                guard a.rgba[i..<i + 4] != b.rgba[i..<i + 4] else { continue }
-                if frame.contains(Point(x: Double(x) + 0.5, y: Double(y) + 0.5)) { differentInside += 1 } else { differentOutside += 1 }
+        let panel = Self.panel()
+        let view = panel.placement(in: Self.size).content
+        #expect(panel.frame.minX == view.maxX && panel.frame.minY == 0 && panel.frame.maxY == Self.size.height && panel.frame.maxX == Self.size.width)
+        let common = ["render", "--effect", effect, "--time", "4", "--no-overlay"]
+        let with = try CLI.run(common + ["--size", "400x300", "--controls", "-o", "with.png"], in: dir)
+        let alone = try CLI.run(common + ["--size", "\(Int(view.width))x\(Int(view.height))", "-o", "alone.png"], in: dir)
+        #expect(with.status == 0 && alone.status == 0, "\(with.stderr) \(alone.stderr)")
+        let a = try PNG.read(dir + "/with.png"), b = try PNG.read(dir + "/alone.png")
+        #expect(a.width == 400 && a.height == 300 && b.width == Int(view.width))
+        var differing = 0
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let i = (y * a.width + x) * 4, j = (y * b.width + x) * 4
+                if a.rgba[i..<i + 4] != b.rgba[j..<j + 4] { differing += 1 }
             }
         }
-        #expect(differentOutside == 0, "\(differentOutside) pixels changed outside the panel \(frame)")
-        let visible = frame.width * (min(frame.maxY, Self.size.height) - frame.minY)
-        #expect(Double(differentInside) > 0.95 * visible, "the panel covers its frame: \(differentInside) pixels of \(visible)")
-        let thumb = Self.panel().slider(named: "wavesCount")!.thumbCenter
-        let i = (Int(thumb.y) * a.width + Int(thumb.x)) * 4
-        #expect(a.rgba[i..<i + 3].allSatisfy { $0 > 230 }, "a white thumb at \(thumb)")
+        #expect(differing == 0, "\(differing) pixels of the view differ from the effect drawn alone at \(view.size)")
+        // The panel: its opaque background down its whole height, a white thumb where its layout says.
+        let background = ControlsPanel.Style.background
+        for y in [2, 150, 297] {
+            let i = (y * a.width + Int(panel.frame.minX) + 4) * 4
+            #expect(abs(Int(a.rgba[i]) - Int((background.red * 255).rounded())) <= 1, "the panel's background at row \(y): \(a.rgba[i..<i + 3])")
+        }
+        if effect == "harmonic" {
+            let thumb = panel.slider(named: "wavesCount")!.thumbCenter
+            let i = (Int(thumb.y) * a.width + Int(thumb.x)) * 4
+            #expect(a.rgba[i..<i + 3].allSatisfy { $0 > 230 }, "a white thumb at \(thumb)")
+        }
+    }
+
+    @Test("render --effect prism --controls: the whole rainbow shows beside the panel, each slice in its colour up to the view's edge",
+          arguments: [Size(width: 960, height: 600), Size(width: 640, height: 400), Size(width: 500, height: 800)])
+    func prismRainbowUncovered(size: Size) throws {
+        let dir = try CLI.temporaryFolder()
+        let r = try CLI.run(["render", "--effect", "prism", "--controls", "--time", "4", "--size", "\(Int(size.width))x\(Int(size.height))", "-o", "p.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(dir + "/p.png")
+        let panel = ControlsPanel(effects: [PrismEffect()], isVisible: true)
+        panel.update(viewSize: size)
+        let view = panel.placement(in: size).content
+        let geometry = PrismGeometry(viewSize: view.size)
+        for i in 0..<PrismGeometry.sliceCount {
+            let q = geometry.slice(i)
+            // Just inside the rainbow's right end, half way down the slice.
+            let p = Point(x: q.topRight.x - 3, y: (q.topRight.y + q.bottomRight.y) / 2)
+            #expect(!panel.frame.contains(p) && view.contains(p), "slice \(i)'s end \(p) lies in the view \(view), not the panel \(panel.frame)")
+            let o = (Int(p.y) * image.width + Int(p.x)) * 4
+            let c = PrismGeometry.sliceColors[i]
+            let got = (Double(image.rgba[o]) / 255, Double(image.rgba[o + 1]) / 255, Double(image.rgba[o + 2]) / 255)
+            #expect(abs(got.0 - Double(c.red)) < 0.08 && abs(got.1 - Double(c.green)) < 0.08 && abs(got.2 - Double(c.blue)) < 0.08,
+                    "slice \(i) at \(p) in a \(size) frame: \(got), expected \(c)")
+        }
     }
 
     @Test("a scripted press on a slider at the view's edge sets the parameter and does not tear")

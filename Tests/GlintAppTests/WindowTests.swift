@@ -169,7 +169,8 @@ struct WindowTests {
         try x.run("xdotool", ["mouseup", "1"])
         Thread.sleep(forTimeInterval: 2)
         let broken = try screenshot(x, to: shots + "/broken.png", app: app)
-        let fallen = magentaShare(broken, columns: 0..<800, rows: 0..<500)
+        // Below the HUD's lines, above and below the notice centred over the fallen view.
+        let fallen = min(magentaShare(broken, columns: 0..<800, rows: 90..<215), magentaShare(broken, columns: 0..<800, rows: 285..<500))
         note("broken: \(fallen)")
         #expect(fallen > 0.95, "a broken view falls away to the backdrop: \(fallen)")
 
@@ -200,9 +201,9 @@ struct WindowTests {
         let waves = panel.slider(named: "wavesCount")!
         let reset = panel.button(.reset)!.frame
         func screen(_ p: Point) -> (Int, Int) { (window.x + Int(p.x.rounded()), window.y + Int(p.y.rounded())) }
-        /// The effect's part of the window: left of the panel, below the HUD, above the label.
+        /// The effect's part of the window: left of the panel, below the HUD's lines, above the label.
         func glow(_ shot: Screenshot) -> Look {
-            Look(shot, window: WindowFrame(x: window.x, y: window.y + 40, width: Int(panel.frame.minX) - 10, height: 260), scale: 1)
+            Look(shot, window: WindowFrame(x: window.x, y: window.y + 100, width: Int(panel.frame.minX) - 10, height: 200), scale: 1)
         }
         Thread.sleep(forTimeInterval: 1.5)
         let hidden = try screenshot(x, to: shots + "/hidden.png", app: app)
@@ -276,7 +277,8 @@ struct WindowTests {
         defer { app.stop() }
         let window = try findWindow(x, app)
         let panel = controlsPanel(for: window, scale: 1)
-        let slider = panel.slider(named: "amplitude")!
+        // A row below the HUD's lines, so that the tear it opens with the panel hidden shows.
+        let slider = panel.slider(named: "speed")!
         let start = (window.x + Int(slider.hitRect.maxX) - 2, window.y + Int(slider.thumbCenter.y))
         #expect(window.x + window.width - start.0 < 24, "the press lies in the tear's edge zone: \(start) in \(window)")
         Thread.sleep(forTimeInterval: 1.5)
@@ -318,7 +320,7 @@ struct WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
 
-    @Test("the prism draws itself, then dragging its lightFraction slider from 20 points off the window's edge moves the rainbow where the seed's geometry puts it, and never tears",
+    @Test("the prism draws itself beside its panel, the whole rainbow uncovered; dragging its lightFraction slider from 20 points off the window's edge moves the rainbow where the seed's geometry puts it, and never tears",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func prismSliderMovesTheRainbow() throws {
         let glint = try glintBinary()
@@ -331,9 +333,11 @@ struct WindowTests {
                                    environment: x.environment)
         defer { app.stop() }
         let window = try findWindow(x, app)
-        let size = Size(width: Double(window.width), height: Double(window.height))
+        let frame = Size(width: Double(window.width), height: Double(window.height))
         let panel = ControlsPanel(effects: [PrismEffect()], isVisible: true)
-        panel.update(viewSize: size)
+        panel.update(viewSize: frame)
+        // The cover is drawn in the view the panel leaves beside it.
+        let size = panel.placement(in: frame).content.size
         let light = panel.slider(named: "lightFraction")!
         // A column through the rainbow, left of the panel: where each slice lies there, in points.
         let column = Double(Int(panel.frame.minX) - 40)
@@ -361,6 +365,16 @@ struct WindowTests {
             let got = centre(drawn, colour: colour)
             note("prism slice \(i) at x = \(column): rows \(rows), drawn centre \(got.map { String($0) } ?? "none")")
             #expect(got.map { abs($0 - (rows.lowerBound + rows.upperBound) / 2) < 2 } == true, "slice \(i) should lie at rows \(rows): \(String(describing: got))")
+        }
+        // Every slice shows in its colour just inside the rainbow's right end: nothing covers it.
+        for i in 0..<PrismGeometry.sliceCount {
+            let q = before.slice(i)
+            let end = Point(x: q.topRight.x - 3, y: (q.topRight.y + q.bottomRight.y) / 2)
+            let p = drawn.pixel(window.x + Int(end.x), window.y + Int(end.y))
+            let c = PrismGeometry.sliceColors[i]
+            #expect(end.x < panel.frame.minX, "the rainbow ends left of the panel: \(end) and \(panel.frame)")
+            #expect(abs(p.r - Double(c.red)) < 0.1 && abs(p.g - Double(c.green)) < 0.1 && abs(p.b - Double(c.blue)) < 0.1,
+                    "slice \(i)'s end at \(end) shows its colour \(c): \(p)")
         }
 
         // Press on the track 20 points from the window's right edge (in the tear's edge zone), drag
@@ -444,6 +458,147 @@ struct WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
 
+    @Test("in a window shorter than the panel's rows the wheel scrolls them, with a scroll bar; a drag then lands on the slider scrolled into view",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func wheelScrollsThePanel() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("controls-scroll")
+        let x = try XServer.start()
+        defer { x.stop() }
+        let chain: () -> [any Effect] = { [HarmonicEffect(), WaveEffect(), BlurEffect()] }
+        let app = try Child.launch(glint, ["--effect", "harmonic,wave,blur", "--size", "700x320", "--controls", "--no-tear", "--quit-after", "40"],
+                                   environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        let size = Size(width: Double(window.width), height: Double(window.height))
+        // The window's layout, and the same panel scrolled as three notches of the wheel scroll it.
+        let top = ControlsPanel(effects: chain(), isVisible: true)
+        top.update(viewSize: size)
+        let scrolled = ControlsPanel(effects: chain(), isVisible: true)
+        scrolled.update(viewSize: size)
+        let over = Point(x: top.frame.midX, y: top.frame.midY)
+        scrolled.scroll(ScrollEvent(over, dy: -3, at: 0))
+        try require(top.maxScrollOffset > 0 && scrolled.scrollOffset == top.maxScrollOffset,
+                    "the rows should be taller than the window: \(top.height) in \(top.frame)")
+        func screen(_ p: Point) -> (Int, Int) { (window.x + Int(p.x.rounded()), window.y + Int(p.y.rounded())) }
+        func white(_ shot: Screenshot, _ p: Point) -> Bool { let q = screen(p); let c = shot.pixel(q.0, q.1); return min(c.r, c.g, c.b) > 0.9 }
+        /// Whether every thumb the layout puts well inside the panel shows white there.
+        func thumbsWhere(_ panel: ControlsPanel, in shot: Screenshot) -> Bool {
+            panel.sliders.filter { panel.frame.minY + 10 < $0.thumbCenter.y && $0.thumbCenter.y < panel.frame.maxY - 10 }
+                .allSatisfy { white(shot, $0.thumbCenter) }
+        }
+        let radiusBefore = top.slider(named: "blur.radius")!, radius = scrolled.slider(named: "blur.radius")!
+        #expect(radiusBefore.thumbCenter.y > size.height && radius.thumbCenter.y < size.height - 10,
+                "blur.radius starts below the window and scrolls into it: \(radiusBefore.thumbCenter) → \(radius.thumbCenter)")
+        Thread.sleep(forTimeInterval: 1.5)
+
+        let before = try screenshot(x, to: shots + "/top.png", app: app)
+        #expect(thumbsWhere(top, in: before), "the unscrolled rows' thumbs where the layout puts them")
+        // The scroll bar: its thumb at the top, the bar's bottom dim.
+        let barBottom = screen(Point(x: top.scrollBar.midX, y: top.scrollBar.maxY - 4))
+        let barTop = screen(Point(x: top.scrollBar.midX, y: top.scrollBar.minY + 4))
+        let thumbFirst = before.pixel(barTop.0, barTop.1), dimFirst = before.pixel(barBottom.0, barBottom.1)
+        #expect(thumbFirst.r > dimFirst.r + 0.15, "a scroll bar, its thumb at the top: \(thumbFirst) against \(dimFirst)")
+        // Three notches towards the user (button 5), the pointer over the panel.
+        let wheelAt = screen(over)
+        try x.run("xdotool", ["mousemove", "\(wheelAt.0)", "\(wheelAt.1)", "click", "5", "click", "5", "click", "5"])
+        Thread.sleep(forTimeInterval: 0.7)
+        let after = try screenshot(x, to: shots + "/scrolled.png", app: app)
+        try? copy(shots + "/scrolled.png", to: "/tmp/glint-window-controls-scrolled.png")
+        #expect(thumbsWhere(scrolled, in: after), "the scrolled rows' thumbs where the scrolled layout puts them")
+        #expect(white(after, radius.thumbCenter), "blur.radius's thumb scrolled into view at \(radius.thumbCenter)")
+        // The scroll bar's thumb sits at the bar's bottom now: lighter than the bar's top.
+        let lit = after.pixel(barBottom.0, barBottom.1), unlit = after.pixel(barTop.0, barTop.1)
+        #expect(lit.r > unlit.r + 0.15, "the scroll bar's thumb moved to the bottom: \(lit) against \(unlit)")
+        #expect(!white(after, radius.location(of: 64)), "blur.radius's track end before the drag")
+
+        // A drag on the scrolled-in slider sets it: the thumb follows to the track's right end.
+        let from = screen(radius.thumbCenter), to = screen(radius.location(of: 64))
+        try x.run("xdotool", ["mousemove", "\(from.0)", "\(from.1)", "mousedown", "1"])
+        for step in 1...8 {
+            try x.run("xdotool", ["mousemove", "\(from.0 + (to.0 + 30 - from.0) * step / 8)", "\(from.1)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.7)
+        let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)
+        #expect(white(dragged, radius.location(of: 64)), "blur.radius's thumb followed the drag to its right end")
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+        let errors = app.stderr(waitingUpTo: 1)
+        #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
+    }
+
+    @Test("a broken view says on screen how to bring it back, even with the help hidden (H); R restores it and the line goes",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func brokenViewShowsTheRestoreHint() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("restore-hint")
+        let x = try XServer.start()
+        defer { x.stop() }
+        // The gradient has no white anywhere, so white pixels are text; magenta is the backdrop.
+        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff"],
+                                   environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1.5)
+        /// The share of white pixels (text) in a block of the window.
+        func whiteShare(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>) -> Double {
+            var hits = 0
+            for yy in rows { for xx in columns {
+                let p = shot.pixel(window.x + xx, window.y + yy)
+                if min(p.r, p.g, p.b) > 0.85 { hits += 1 }
+            } }
+            return Double(hits) / Double(max(columns.count * rows.count, 1))
+        }
+        // The notice's place, centred over the view, and the HUD's, at the top-left.
+        let notice = (columns: 200..<600, rows: 225..<275), help = (columns: 0..<700, rows: 0..<80)
+        let whole = try screenshot(x, to: shots + "/whole.png", app: app)
+        #expect(whiteShare(whole, columns: notice.columns, rows: notice.rows) == 0, "no notice over a whole view")
+        #expect(whiteShare(whole, columns: help.columns, rows: help.rows) > 0.01, "the help shows at the top-left")
+
+        // Tear in from the left edge across the whole view and let go: it breaks and falls.
+        let y = window.y + 250
+        try x.run("xdotool", ["mousemove", "\(window.x + 2)", "\(y)", "mousedown", "1"])
+        for step in 1...40 {
+            try x.run("xdotool", ["mousemove", "\(min(window.x + 2 + step * 20, window.x + 799))", "\(y)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 2)
+        let broken = try screenshot(x, to: shots + "/broken.png", app: app)
+        try? copy(shots + "/broken.png", to: "/tmp/glint-window-broken.png")
+        let letters = whiteShare(broken, columns: notice.columns, rows: notice.rows)
+        note("broken: notice letters \(letters)")
+        #expect(letters > 0.03, "the notice's letters show over the fallen view: \(letters)")
+        #expect(broken.magentaShare(in: WindowFrame(x: window.x, y: window.y + 300, width: 800, height: 200)) > 0.95, "the view fell away")
+
+        // H hides the help but its own line, "H: show help", at the top-left; the notice stays: it is what to do now.
+        try x.run("xdotool", ["key", "h"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let hidden = try screenshot(x, to: shots + "/hidden-help.png", app: app)
+        let below = (columns: help.columns, rows: 32..<help.rows.upperBound), right = (columns: 150..<help.columns.upperBound, rows: help.rows)
+        #expect(whiteShare(hidden, columns: below.columns, rows: below.rows) == 0 && whiteShare(hidden, columns: right.columns, rows: right.rows) == 0,
+                "H hides the help")
+        #expect(whiteShare(hidden, columns: 0..<150, rows: 0..<32) > 0.01, "one short line says how to show it again")
+        #expect(whiteShare(hidden, columns: notice.columns, rows: notice.rows) > 0.03, "the notice stays with the help hidden")
+
+        // R brings the view back, and the notice goes.
+        try x.run("xdotool", ["key", "r"])
+        Thread.sleep(forTimeInterval: 0.7)
+        let restored = try screenshot(x, to: shots + "/restored.png", app: app)
+        #expect(restored.magentaShare(in: window) < 0.01, "R brings the view back whole")
+        #expect(whiteShare(restored, columns: notice.columns, rows: notice.rows) == 0, "the notice goes once the view is back")
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+        let errors = app.stderr(waitingUpTo: 1)
+        #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
+    }
+
     @Test("resizing the window redraws the effect to fill it, with no GL error",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func resize() throws {
@@ -488,10 +643,10 @@ struct WindowTests {
         let window = try findWindow(x, app)
         Thread.sleep(forTimeInterval: 1.2)
 
-        /// Rows (below the HUD line) that hold a lit pixel: how tall the drawing stands.
+        /// Rows (below the HUD's lines) that hold a lit pixel: how tall the drawing stands.
         func litRows(_ shot: Screenshot) -> Int {
             var rows = 0
-            for yy in 40..<window.height {
+            for yy in 90..<window.height {
                 var lit = false
                 for xx in stride(from: 0, to: window.width, by: 2) where !lit {
                     let p = shot.pixel(window.x + xx, window.y + yy)

@@ -57,12 +57,13 @@ struct ControlsPanelTests {
         #expect(p.buttons.map(\.kind) == [.reset], "no staged drawing: no Replay")
     }
 
-    @Test("docked at the top-right: rows stacked inside the panel, tracks within it, Reset at the bottom right")
+    @Test("docked at the right edge, full height: rows stacked inside the panel, tracks within it, Reset at the bottom right")
     func layout() {
         let p = panel([HarmonicEffect()])
         let s = ControlsPanel.Style.self
-        #expect(p.frame.maxX == Self.view.width - s.margin && p.frame.minY == s.top)
-        #expect(p.frame.width >= s.minimumWidth && p.frame.height == p.height)
+        #expect(p.dock == .right)
+        #expect(p.frame.maxX == Self.view.width && p.frame.minY == 0 && p.frame.maxY == Self.view.height)
+        #expect(p.frame.width == p.width && p.width >= s.minimumWidth && p.height <= p.frame.height)
         for (a, b) in zip(p.sliders, p.sliders.dropFirst()) {
             #expect(b.track.minY - a.track.minY == s.rowHeight)
             #expect(a.hitRect.maxY <= b.baseline, "a slider's hit area ends above the next row's text")
@@ -73,9 +74,154 @@ struct ControlsPanelTests {
             #expect(slider.track.maxX == p.frame.maxX - s.padding - s.thumbRadius)
         }
         let reset = p.button(.reset)!.frame
-        #expect(reset.maxX == p.frame.maxX - s.padding && reset.maxY == p.frame.maxY - s.padding)
-        // The right end of every track lies in the tear's edge zone: those are the presses the panel must win.
+        #expect(reset.maxX == p.frame.maxX - s.padding && reset.maxY == p.frame.minY + p.height - s.padding)
+        #expect(p.scrollBar == .zero && p.maxScrollOffset == 0, "everything fits: nothing to scroll")
+        // The right end of every track lies in the tear's edge zone of the whole window: those are
+        // the presses the panel must win when the view would otherwise be the whole window.
         #expect(Self.view.width - p.sliders[0].hitRect.maxX < TearConfiguration().edgeZone)
+    }
+
+    /// The frame sizes the panel must share well: the smallest supported window, common ones, a portrait one.
+    static let frames = [Size(width: 640, height: 400), Size(width: 960, height: 600), Size(width: 1280, height: 720),
+                         Size(width: 1920, height: 1080), Size(width: 500, height: 800)]
+
+    @Test("the panel never covers the effect's view: they share the frame edge to edge, at 640x400 up to 1920x1080 and in portrait",
+          arguments: frames)
+    func neverCoversTheContent(frame size: Size) {
+        let chains: [[any Effect]] = [[HarmonicEffect()], [PrismEffect()], [HarmonicEffect(), WaveEffect(), BlurEffect()],
+                                      [HarmonicEffect(), DissolveEffect(), WaveEffect(), BlurEffect()]]
+        for chain in chains {
+            let p = ControlsPanel(effects: chain, isVisible: true)
+            p.update(viewSize: size)
+            let placement = p.placement(in: size)
+            let content = placement.content
+            #expect(placement.frame == p.frame && placement.dock == p.dock)
+            #expect(p.dock == (size.width >= size.height ? .right : .bottom), "\(size)")
+            // No overlap: the content ends where the panel starts, and together they fill the frame.
+            #expect(content.origin == .zero)
+            let overlapX = min(content.maxX, p.frame.maxX) - max(content.minX, p.frame.minX)
+            let overlapY = min(content.maxY, p.frame.maxY) - max(content.minY, p.frame.minY)
+            #expect(overlapX <= 0 || overlapY <= 0, "\(p.title) at \(size): content \(content) meets panel \(p.frame)")
+            #expect(content.width * content.height + p.frame.width * p.frame.height == size.width * size.height)
+            if p.dock == .right {
+                #expect(content.maxX == p.frame.minX && p.frame.maxX == size.width && p.frame.height == size.height)
+                #expect(p.frame.width == p.width, "\(p.title) at \(size): the panel gets its whole width")
+            } else {
+                #expect(content.maxY == p.frame.minY && p.frame.maxY == size.height && p.frame.width == size.width)
+                #expect(p.frame.height <= size.height * ControlsPanel.Style.maximumBottomShare)
+            }
+            #expect(min(content.width, content.height) >= ControlsPanel.Style.minimumContentSide, "\(p.title) at \(size): \(content)")
+            // Every row's slider, and the buttons, lie inside the panel (scrolled into view if need be).
+            for slider in p.sliders {
+                #expect(slider.hitRect.minX >= p.frame.minX && slider.hitRect.maxX <= p.frame.maxX, "\(slider.name) at \(size)")
+            }
+            #expect(p.maxScrollOffset == max(0, p.height - p.frame.height))
+            #expect((p.scrollBar != .zero) == (p.height > p.frame.height), "a scroll bar exactly when the rows are taller than the panel")
+        }
+    }
+
+    @Test("a frame too small for both still lays out, never with a negative size")
+    func tinyFrames() {
+        for size in [Size(width: 1, height: 1), Size(width: 100, height: 60), Size(width: 200, height: 900), Size(width: 300, height: 200)] {
+            let p = ControlsPanel(effects: [HarmonicEffect()], isVisible: true)
+            p.update(viewSize: size)
+            let content = p.placement(in: size).content
+            #expect(content.width >= 0 && content.height >= 0 && p.frame.width >= 0 && p.frame.height >= 0, "\(size)")
+            #expect(p.frame.minX >= 0 && p.frame.minY >= 0 && p.frame.maxX <= size.width && p.frame.maxY <= size.height, "\(size)")
+            #expect(p.scrollOffset >= 0 && p.scrollOffset <= p.maxScrollOffset)
+        }
+    }
+
+    /// A chain whose rows are taller than a short window: 8 sliders, 402 points of rows, in 700x320.
+    static let short = Size(width: 700, height: 320)
+    func tallPanel() -> ControlsPanel {
+        let p = ControlsPanel(effects: [HarmonicEffect(), WaveEffect(), BlurEffect()], isVisible: true)
+        p.update(viewSize: Self.short)
+        return p
+    }
+
+    @Test("taller rows than the panel scroll by the wheel, a row a notch, clamped to the top and the bottom")
+    func wheelScrollsAndClamps() {
+        let p = tallPanel()
+        let s = ControlsPanel.Style.self
+        #expect(p.maxScrollOffset == p.height - Self.short.height && p.maxScrollOffset > s.scrollStep)
+        #expect(p.scrollBar != .zero && p.scrollThumb.minY == p.scrollBar.minY, "a scroll bar, its thumb at the top")
+        #expect(p.button(.reset)!.frame.minY > p.frame.maxY, "Reset starts below the fold")
+        let over = Point(x: p.frame.midX, y: p.frame.midY)
+        let firstTrack = p.sliders[0].track.minY
+        // One notch towards the user scrolls down a row.
+        #expect(p.scroll(ScrollEvent(over, dy: -1, at: 0)))
+        #expect(p.scrollOffset == s.scrollStep)
+        #expect(p.sliders[0].track.minY == firstTrack - s.scrollStep, "the rows moved up by the offset")
+        // Far past the bottom: clamped there, Reset inside the panel, the thumb at the bar's end.
+        p.scroll(ScrollEvent(over, dy: -50, at: 0.1))
+        #expect(p.scrollOffset == p.maxScrollOffset)
+        let reset = p.button(.reset)!.frame
+        #expect(reset.maxY == p.frame.maxY - s.padding, "scrolled to the bottom, Reset sits at the panel's bottom")
+        #expect(abs(p.scrollThumb.maxY - p.scrollBar.maxY) < 1e-9)
+        // Far past the top: clamped at 0, as laid out first.
+        p.scroll(ScrollEvent(over, dy: 50, at: 0.2))
+        #expect(p.scrollOffset == 0 && p.sliders[0].track.minY == firstTrack)
+        // A wheel off the panel, or while it is hidden, is not the panel's.
+        #expect(!p.scroll(ScrollEvent(Point(x: 100, y: 100), dy: -1, at: 0.3)))
+        p.isVisible = false
+        #expect(!p.scroll(ScrollEvent(over, dy: -1, at: 0.4)))
+        #expect(p.scrollOffset == 0)
+        // Rows that fit never scroll.
+        let fits = panel([HarmonicEffect()])
+        #expect(!fits.scroll(ScrollEvent(Point(x: fits.frame.midX, y: 100), dy: -3, at: 0)) || fits.scrollOffset == 0)
+        #expect(fits.scrollOffset == 0)
+    }
+
+    @Test("a taller frame keeps the scroll within the new bounds")
+    func resizeClampsTheScroll() {
+        let p = tallPanel()
+        p.scroll(to: 1000)
+        #expect(p.scrollOffset == p.maxScrollOffset)
+        p.update(viewSize: Size(width: 700, height: 380))
+        #expect(p.scrollOffset == p.height - 380)
+        p.update(viewSize: Size(width: 900, height: 600))
+        #expect(p.scrollOffset == 0 && p.scrollBar == .zero)
+    }
+
+    @Test("after scrolling, a press meets the slider drawn under it; a row scrolled out of sight takes no press")
+    func hitTestingAfterScroll() {
+        let p = tallPanel()
+        let over = Point(x: p.frame.midX, y: p.frame.midY)
+        p.scroll(ScrollEvent(over, dy: -3, at: 0))
+        #expect(p.scrollOffset == p.maxScrollOffset, "three notches, more than there is: to the bottom")
+        let radius = p.slider(named: "blur.radius")!
+        #expect(p.frame.contains(radius.thumbCenter), "blur.radius scrolled into view: \(radius.track) in \(p.frame)")
+        #expect(press(p, at: radius.location(of: 40)))
+        #expect((p.effects[2] as! BlurEffect).parameterValue("radius") == 40)
+        // The first row is above the panel's top now: a press at its old place is the panel's
+        // (its background) but sets nothing.
+        let amplitude = p.slider(named: "harmonic.amplitude")!
+        #expect(amplitude.track.maxY < p.frame.minY)
+        #expect(!press(p, at: amplitude.location(of: 3)), "above the panel: not the panel's at all")
+        #expect(p.effects[0].parameterValue("amplitude") == 0.5)
+        // Reset, scrolled into view, resets.
+        p.scroll(to: p.maxScrollOffset)
+        let reset = p.button(.reset)!.frame
+        #expect(press(p, at: Point(x: reset.midX, y: reset.midY)))
+        #expect((p.effects[2] as! BlurEffect).parameterValue("radius") == 8)
+    }
+
+    @Test("dragging the panel's background moves the rows with the pointer; dragging the scroll bar's thumb moves the thumb")
+    func dragScrolls() {
+        let p = tallPanel()
+        // Between the title and the first row's text: background.
+        let background = Point(x: p.frame.minX + 30, y: p.titleBaseline + 4)
+        #expect(press(p, at: background, dragTo: Point(x: background.x, y: background.y - 50)))
+        #expect(p.scrollOffset == 50)
+        #expect(p.effects[0].parameterValue("amplitude") == 0.5, "no slider moved")
+        // The thumb dragged to the bar's bottom scrolls to the end.
+        let thumb = p.scrollThumb
+        let grab = Point(x: thumb.midX, y: thumb.midY)
+        #expect(press(p, at: grab, dragTo: Point(x: grab.x, y: p.scrollBar.maxY + 100)))
+        #expect(p.scrollOffset == p.maxScrollOffset)
+        #expect(press(p, at: Point(x: p.scrollThumb.midX, y: p.scrollThumb.midY), dragTo: Point(x: grab.x, y: -500)))
+        #expect(p.scrollOffset == 0)
     }
 
     @Test("pressing a track sets the value under the pointer; dragging follows it, clamped to the range")
@@ -278,6 +424,43 @@ struct ControlsPanelTests {
         scene.update()
         scene.advance(to: 0.2, applying: [PointerEvent(.down, Point(x: 200, y: 300), at: 0.1)])
         #expect(effect.isInteracting)
+    }
+
+    @Test("shown, the controls take their column from the view: the effect and the tear see the rest, in the same points")
+    func theViewShrinks() {
+        let effect = HarmonicEffect()
+        let scene = Scene(effect: effect, viewSize: Self.view, tear: TearController(), showsControls: false)
+        #expect(scene.viewRect == Rect(size: Self.view) && scene.viewSize == Self.view)
+        scene.toggleControls()
+        let panel = scene.controls.placement(in: Self.view)
+        #expect(scene.viewRect == panel.content && scene.canvasSize == Self.view)
+        #expect(scene.viewSize == Size(width: Self.view.width - scene.controls.width, height: Self.view.height))
+        // A press 10 points left of the panel is in the view's right edge zone: it tears from the view's right edge.
+        let y = 250.0
+        let start = Point(x: scene.viewSize.width - 10, y: y)
+        var events = [PointerEvent(.down, start, at: 0.1)]
+        for k in 1...10 { events.append(PointerEvent(.move, Point(x: start.x - Double(k) * 12, y: y), at: 0.1 + Double(k) * 0.02)) }
+        scene.advance(to: 0.5, applying: events)
+        #expect(scene.responders.current === scene.tear)
+        #expect(scene.tear?.isShowing == true)
+        scene.update()
+        let state = Dictionary(uniqueKeysWithValues: scene.stateSnapshot())
+        let width = scene.viewSize.width, height = scene.viewSize.height
+        #expect(state["viewSize"] == .vector([width, height]), "the tear is laid out for the view, not the window: \(String(describing: state["viewSize"]))")
+        #expect(state["tearStart"].map { if case let .vector(v) = $0 { abs(v[0] - width) < 0.01 } else { false } } == true,
+                "the cut starts at the view's right edge, \(width): \(String(describing: state["tearStart"]))")
+        #expect(!effect.isInteracting)
+    }
+
+    @Test("a wheel over the shown panel scrolls it; elsewhere, or hidden, nothing takes it")
+    func sceneScroll() {
+        let scene = Scene(effects: [HarmonicEffect(), WaveEffect(), BlurEffect()], viewSize: Self.short, showsControls: true)
+        let over = Point(x: Self.short.width - 50, y: 150)
+        #expect(scene.scroll(ScrollEvent(over, dy: -2, at: 0)))
+        #expect(scene.controls.scrollOffset == 2 * ControlsPanel.Style.scrollStep)
+        #expect(!scene.scroll(ScrollEvent(Point(x: 50, y: 150), dy: -2, at: 0)))
+        scene.toggleControls()
+        #expect(!scene.scroll(ScrollEvent(over, dy: -2, at: 0)))
     }
 
     @Test("switching effect rebuilds the panel; it shows for effects that ask until the user chooses, then as chosen")

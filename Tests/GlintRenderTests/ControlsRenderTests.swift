@@ -3,11 +3,12 @@ import Testing
 @testable import GlintCore
 @testable import GlintRender
 
-/// The controls panel drawn headless over the harmonic glow: where its layout says, as crisp at
-/// scale 2 as at 1, in one upload and two draws, and not at all while hidden.
+/// The controls panel drawn headless beside the harmonic glow: where its layout says, never over
+/// the effect, as crisp at scale 2 as at 1, in one upload and two draws, and not at all while hidden.
 @Suite("Controls renders", .serialized)
 struct ControlsRenderTests {
-    static let size = Size(width: 400, height: 320)
+    /// The smallest window the layout is made for.
+    static let size = Size(width: 640, height: 400)
 
     struct Frame {
         var width: Int, height: Int, rgba: [UInt8]
@@ -25,10 +26,10 @@ struct ControlsRenderTests {
 
     /// Renders the harmonic glow at rest at t = 1 with the controls shown or hidden; `amplitude`,
     /// when given, is set by a press on its slider.
-    func render(controls: Bool, scale: Double, amplitude: Double? = nil) throws -> (Frame, Scene) {
+    func render(controls: Bool, scale: Double, amplitude: Double? = nil, size: Size = Self.size) throws -> (Frame, Scene) {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let scene = Scene(effect: HarmonicEffect(), viewSize: Self.size, tear: TearController(), showsControls: controls)
+        let scene = Scene(effect: HarmonicEffect(), viewSize: size, tear: TearController(), showsControls: controls)
         let drawer = try SceneRenderer()
         drawer.showsForeground = false
         scene.update()
@@ -38,9 +39,9 @@ struct ControlsRenderTests {
             events = [PointerEvent(.down, p, at: 0.1), PointerEvent(.up, p, at: 0.2)]
         }
         Simulation.run(scene, events: events, until: 1)
-        let pixels = SceneRenderer.pixelSize(of: Self.size, scale: scale)
+        let pixels = SceneRenderer.pixelSize(of: size, scale: scale)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
-        let prepared = try drawer.overlay.prepareFrame(foreground: nil, controls: scene.controls, viewSize: Self.size, target: target.framebuffer)
+        let prepared = try drawer.overlay.prepareFrame(foreground: nil, controls: scene.controls, viewSize: size, target: target.framebuffer)
         try drawer.draw(scene, into: target.framebuffer)
         try GL.checkError("drawing the controls")
         #expect(drawer.overlay.warnings.isEmpty, "\(drawer.overlay.warnings)")
@@ -53,6 +54,7 @@ struct ControlsRenderTests {
     func drawsWhereLaidOut(scale: Double) throws {
         let (shown, scene) = try render(controls: true, scale: scale)
         let (hidden, _) = try render(controls: false, scale: scale)
+        #expect(scene.controls.frame.minX == scene.viewRect.maxX, "docked beside the view")
         let panel = scene.controls
         #expect(shown.uploads == 1, "the frame's quads went to the GPU in \(shown.uploads) uploads")
         for slider in panel.sliders {
@@ -70,11 +72,30 @@ struct ControlsRenderTests {
             // Without the panel the same pixels show the glow.
             #expect(hidden.pixel(at: slider.thumbCenter) != thumb)
         }
-        // Inside the panel between rows the picture is darkened, outside it untouched.
+        // Inside the panel between rows: its own opaque background, whatever was there.
         let inside = Point(x: panel.frame.minX + 4, y: (panel.frame.minY + panel.frame.height / 2))
-        #expect(shown.pixel(at: inside).r < hidden.pixel(at: inside).r * 0.5 + 0.02, "the panel's background darkens the glow")
-        let outside = Point(x: panel.frame.minX - 10, y: (panel.frame.minY + panel.frame.height / 2))
-        #expect(shown.pixel(at: outside) == hidden.pixel(at: outside))
+        let background = ControlsPanel.Style.background
+        let p = shown.pixel(at: inside)
+        #expect(abs(p.r - Double(background.red)) < 0.01 && abs(p.b - Double(background.blue)) < 0.01, "the panel's background: \(p)")
+        #expect(hidden.pixel(at: inside) != p)
+    }
+
+    @Test("shown, the panel never covers the glow: beside it is exactly the glow drawn at the view's size, at scale 1 and 2",
+          arguments: [1.0, 2.0])
+    func besideTheView(scale: Double) throws {
+        let (shown, scene) = try render(controls: true, scale: scale)
+        let view = scene.viewRect
+        #expect(view.width == Self.size.width - scene.controls.width && view.height == Self.size.height)
+        let (alone, _) = try render(controls: false, scale: scale, size: view.size)
+        var differing = 0
+        for y in 0..<alone.height {
+            for x in 0..<alone.width {
+                let a = (y * alone.width + x) * 4, b = (y * shown.width + x) * 4
+                if alone.rgba[a..<a + 4] != shown.rgba[b..<b + 4] { differing += 1 }
+            }
+        }
+        #expect(alone.width == Int(view.width * scale) && alone.height == shown.height)
+        #expect(differing == 0, "\(differing) pixels of the view differ from the glow drawn alone at \(view.size)")
     }
 
     @Test("the rows' texts are drawn: light pixels where a row's name and value are, none in the gap between")
@@ -100,10 +121,43 @@ struct ControlsRenderTests {
         #expect(lightShare((left + 120)...(left + 150)) == 0, "nothing between them")
     }
 
+    @Test("docked below a portrait view and scrolled half way, the rows stay inside the panel: the view is the glow alone, the scroll bar shows")
+    func scrolledRowsStayInThePanel() throws {
+        let size = Size(width: 400, height: 600)
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let drawer = try SceneRenderer()
+        drawer.showsForeground = false
+        func frame(_ scene: Scene) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+            Simulation.run(scene, events: [], until: 1)
+            return try drawer.snapshot(scene, scale: 1)
+        }
+        let chain: () -> [any Effect] = { [HarmonicEffect(), WaveEffect(), BlurEffect()] }
+        let scene = Scene(effects: chain(), viewSize: size, showsControls: true)
+        scene.update()
+        let panel = scene.controls
+        #expect(panel.dock == .bottom && panel.maxScrollOffset > 2 * ControlsPanel.Style.scrollStep,
+                "the rows are taller than the band: \(panel.height) in \(panel.frame)")
+        scene.scroll(ScrollEvent(Point(x: panel.frame.midX, y: panel.frame.midY), dy: -2, at: 0))
+        #expect(panel.scrollOffset > 0 && panel.sliders[0].track.maxY < panel.frame.minY, "the first row scrolled up past the band's top")
+        let shown = try frame(scene)
+        let view = scene.viewRect
+        let alone = try frame(Scene(effects: chain(), viewSize: view.size))
+        var differing = 0
+        for i in stride(from: 0, to: alone.rgba.count, by: 4) where alone.rgba[i..<i + 4] != shown.rgba[i..<i + 4] { differing += 1 }
+        #expect(differing == 0, "\(differing) pixels of the view above the panel differ from the glow alone: a scrolled row spilled over it?")
+        // The scroll bar's thumb: lighter than the bar around it.
+        let thumb = panel.scrollThumb, bar = panel.scrollBar
+        func luma(_ p: Point) -> Int { let i = (Int(p.y) * shown.width + Int(p.x)) * 4; return Int(shown.rgba[i]) + Int(shown.rgba[i + 1]) + Int(shown.rgba[i + 2]) }
+        let below = thumb.maxY + 4 < bar.maxY ? Point(x: bar.midX, y: thumb.maxY + 4) : Point(x: bar.midX, y: thumb.minY - 4)
+        #expect(luma(Point(x: thumb.midX, y: thumb.midY)) > luma(below) + 60, "the scroll bar's thumb shows")
+    }
+
     @Test("hidden, the controls lay out no quad and make no draw: the frame is the frame without them")
     func hiddenCostsNothing() throws {
-        let (hidden, _) = try render(controls: false, scale: 1)
+        let (hidden, hiddenScene) = try render(controls: false, scale: 1)
         #expect(hidden.prepared.controls.isEmpty)
+        #expect(hiddenScene.viewRect == Rect(size: Self.size), "hidden, the view is the whole frame")
         let (shown, _) = try render(controls: true, scale: 1)
         #expect(!shown.prepared.controls.isEmpty)
         let context = try HeadlessContext()
@@ -124,7 +178,7 @@ struct ControlsRenderTests {
         // Left of the panel: how far apart the highest and lowest bright pixels are.
         func spread(_ f: Frame) -> Int {
             var top = Int.max, bottom = Int.min
-            for x in stride(from: 0.0, to: 250, by: 5) {
+            for x in stride(from: 0.0, to: scene.viewRect.maxX, by: 5) {
                 for y in 0..<Int(Self.size.height) where f.pixel(at: Point(x: x, y: Double(y))).r > 0.9 {
                     top = min(top, y)
                     bottom = max(bottom, y)

@@ -3,12 +3,14 @@ import Testing
 @testable import GlintCore
 @testable import GlintRender
 
-/// The overlay (label, icon, HUD lines) over an effect: every quad of a frame goes to the GPU in
-/// one buffer upload, and the picture is the one drawn when each text and image had its own.
+/// The overlay (label, icon, HUD lines and their plates) over an effect: every quad of a frame
+/// goes to the GPU in one buffer upload, and the picture is the recorded one (re-recorded when the
+/// plates came in; before, the goldens were the pictures drawn when each text and image had its own).
 @Suite("Overlay batching", .serialized)
 struct OverlayBatchTests {
     static let size = Size(width: 320, height: 240)
-    static let hud = "harmonic  60 fps    1-3: effect,  hold: animate,  Esc: quit"
+    static let hud = "harmonic   60 fps"
+    static let help = "1-3: effect   hold: animate   Esc: quit"
     static let error = "harmonic.frag:12: error: 'wave' : undeclared identifier"
 
     struct Frame {
@@ -16,7 +18,7 @@ struct OverlayBatchTests {
         var uploads: Int
     }
 
-    /// Draws one window-like frame: the scene with its label and icon, then two HUD lines.
+    /// Draws one window-like frame: the scene with its label and icon, then the HUD's lines.
     func render(tornAt x: Double?, scale: Double) throws -> Frame {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
@@ -29,13 +31,13 @@ struct OverlayBatchTests {
         #expect(scene.effect.foreground?.label != nil && scene.effect.foreground?.imageName != nil)
         let pixels = SceneRenderer.pixelSize(of: Self.size, scale: scale)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
-        try drawer.draw(scene, into: target.framebuffer, hud: OverlayRenderer.HUD(top: Self.hud, second: Self.error))
+        try drawer.draw(scene, into: target.framebuffer, hud: OverlayRenderer.HUD(top: Self.hud, second: Self.error, help: Self.help))
         try GL.checkError("drawing the overlay")
         #expect(drawer.overlay.warnings.isEmpty, "\(drawer.overlay.warnings)")
         return Frame(width: pixels.width, height: pixels.height, rgba: target.readPixels(), uploads: drawer.overlay.bufferUploadsThisFrame)
     }
 
-    /// Compares with a golden recorded from the renderer before batching, exactly.
+    /// Compares with the recorded golden, exactly.
     func checkExactly(_ frame: Frame, named name: String) throws {
         let path = Golden.folder + "/\(name).png"
         if ProcessInfo.processInfo.environment["GLINT_RECORD_GOLDENS"] == "1" {
@@ -49,14 +51,14 @@ struct OverlayBatchTests {
         #expect(differing == 0, "\(differing) bytes differ from \(name).png")
     }
 
-    @Test("label, icon and two HUD lines over the effect: the same pixels as drawn one by one")
+    @Test("label, icon and the HUD's lines over the effect: the recorded pixels, in one upload")
     func straightToTarget() throws {
         let frame = try render(tornAt: nil, scale: 2)
         #expect(frame.uploads == 1, "the frame's quads went to the GPU in \(frame.uploads) uploads")
         try checkExactly(frame, named: "overlay-harmonic-320x240@2x")
     }
 
-    @Test("torn, the label and icon tear with the content and the HUD stays whole: the same pixels")
+    @Test("torn, the label and icon tear with the content and the HUD stays whole: the recorded pixels")
     func throughLayer() throws {
         let frame = try render(tornAt: 160, scale: 1)
         #expect(frame.uploads == 1, "the frame's quads went to the GPU in \(frame.uploads) uploads")
