@@ -98,99 +98,19 @@ public enum PNG {
     /// How much of a frame `write(framebuffer:to:)` reads back at once, unless told otherwise.
     public static let stripBytes = 4 << 20 // bytes
 
-    /// The widest or tallest image glint decodes, in pixels: the texture size OpenGL 4.5 guarantees,
-    /// and llvmpipe's limit. A PNG's header says its size, so a larger one is refused before a
-    /// byte of it is decompressed.
-    public static let maxSide = 16384 // pixels
-
-    /// The most pixels an image may have: 2^27 (a 16384x8192 picture), 512 MiB as RGBA8, so one
-    /// image never takes more memory than a machine can spare.
-    public static let maxPixels = 1 << 27
-
-    /// The chunks decoding uses: the critical ones and those that change the pixels. Any other
-    /// (text, time, ICC profiles, private chunks) is dropped before libpng sees the file, so a
-    /// chunk that claims gigabytes, or expands to them, costs nothing.
-    static let decodedChunks: Set<String> = ["IHDR", "PLTE", "IDAT", "IEND", "tRNS", "gAMA", "cHRM", "sRGB", "sBIT", "bKGD"]
-
-    /// PNG's eight-byte signature.
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// Checks a PNG's structure before decoding: its signature, a header (IHDR) first, every
-    /// chunk within the file, an end (IEND), and the size its header declares against `maxSide`
-    /// and `maxPixels`. Returns the file with only `decodedChunks` and the declared size.
-    static func screened(_ bytes: [UInt8]) throws(RenderError) -> (png: [UInt8], width: Int, height: Int) {
-        guard bytes.count >= signature.count else {
-            throw .image(bytes.elementsEqual(signature.prefix(bytes.count)) && !bytes.isEmpty
-                         ? "the PNG is truncated: it ends inside its signature" : "not a PNG file")
-        }
-        guard bytes.prefix(signature.count).elementsEqual(signature) else { throw .image("not a PNG file") }
-        func word(_ at: Int) -> Int {
-            Int(bytes[at]) << 24 | Int(bytes[at + 1]) << 16 | Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
-        }
-        var kept = signature
-        kept.reserveCapacity(bytes.count)
-        var at = signature.count
-        var width = 0, height = 0
-        var ended = false
-        while at < bytes.count && !ended {
-            guard at + 8 <= bytes.count else { throw .image("the PNG is truncated: it ends inside a chunk's header") }
-            let length = word(at)
-            let type = String(decoding: bytes[(at + 4)..<(at + 8)], as: UTF8.self)
-            // A chunk's length is at most 2^31 - 1; one reaching past the file's end is cut short.
-            guard length <= Int(Int32.max), at + 12 + length <= bytes.count else {
-                throw .image("the PNG is truncated: its \(Self.printable(type)) chunk says \(length) bytes, and only \(bytes.count - at - 8) follow")
-            }
-            if at == signature.count {
-                guard type == "IHDR", length == 13 else { throw .image("not a valid PNG: it does not start with its header (IHDR)") }
-                width = word(at + 8)
-                height = word(at + 12)
-                guard width <= maxSide, height <= maxSide else {
-                    throw .image("the image is \(width)×\(height); at most \(maxSide) pixels a side")
-                }
-                guard width * height <= maxPixels else {
-                    throw .image("the image is \(width)×\(height), \(width * height) pixels; at most \(maxPixels)")
-                }
-            }
-            if decodedChunks.contains(type) { kept += bytes[at..<(at + 12 + length)] }
-            ended = type == "IEND"
-            at += 12 + length
-        }
-        guard ended else { throw .image("the PNG is truncated: it ends before its last chunk (IEND)") }
-        return (kept, width, height)
-    }
-
-    /// A chunk type for a message: its four letters, or their codes when they are not letters.
-    private static func printable(_ type: String) -> String {
-        type.unicodeScalars.allSatisfy { $0.properties.isAlphabetic && $0.isASCII } ? type : "unnamed"
-    }
-
-    /// Decodes a PNG into RGBA8 with straight alpha, rows from the top. The file is screened
-    /// first (`screened`): a size beyond `maxSide` or `maxPixels` is refused before anything is
-    /// allocated for it, a cut-short file is called truncated.
+    /// Decodes a PNG into RGBA8 with straight alpha, rows from the top.
     public static func decode(_ bytes: [UInt8]) throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
-        let (png, width, height) = try screened(bytes)
         var image = png_image()
         image.version = png_uint_32(PNG_IMAGE_VERSION)
-        let begun = png.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
+        let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
         guard begun != 0 else { throw .image("not a readable PNG: \(message(image))") }
-        guard Int(image.width) == width, Int(image.height) == height else {
-            png_image_free(&image)
-            throw .image("not a readable PNG: its header could not be read")
-        }
         image.format = glint_png_format_rgba
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        let done = png.withUnsafeBytes { _ in
+        var out = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
+        let done = bytes.withUnsafeBytes { _ in
             out.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
         }
-        guard done != 0 else {
-            let why = message(image)
-            // libpng's words when the compressed pixels stop early.
-            if why.contains("Not enough image data") || why.contains("unexpected end") || why.contains("Read Error") {
-                throw .image("the PNG is truncated: its pixels end early (\(why))")
-            }
-            throw .image("cannot decode PNG: \(why)")
-        }
-        return (width, height, out)
+        guard done != 0 else { throw .image("cannot decode PNG: \(message(image))") }
+        return (Int(image.width), Int(image.height), out)
     }
 
     /// Reads a PNG file.

@@ -786,11 +786,6 @@ public final class Renderer {
                 let (r, g, b, a) = c.premultiplied
                 epoxy_glUniform4f(l, r, g, b, a)
             case .image(let image):
-                if imageTextures[image.identity] == nil, max(image.width, image.height) > maxTextureSide {
-                    // Named for its owner (dissolve.noise), not for the effect drawn first.
-                    let owner = i < pass.names.count ? "\(pass.function).\(pass.names[i])" : "argument \(i + 1) of \(pass.function)"
-                    throw .image("the image for \(owner) is \(image.width)×\(image.height); this driver's textures are at most \(maxTextureSide) pixels a side")
-                }
                 let u = slot.unit > 0 ? slot.unit : unit
                 epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(u))
                 epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture(for: image))
@@ -834,9 +829,6 @@ public final class Renderer {
     }
 
     /// The texture holding `image`, uploaded on first use.
-    /// GL_MAX_TEXTURE_SIZE of this renderer's context, read once.
-    private lazy var maxTextureSide = GL.maxTextureSize
-
     func texture(for image: Image) -> GLuint {
         if let entry = imageTextures[image.identity] {
             if entry.lastUsed != frameNumber { imageTextures[image.identity] = (entry.texture, frameNumber) }

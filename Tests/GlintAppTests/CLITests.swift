@@ -25,13 +25,11 @@ enum CLI {
         var stderrLines: [Substring] { stderr.split(separator: "\n") }
     }
 
-    /// Runs glint with `arguments` in `directory`, with at most `timeout` seconds to finish;
-    /// `executable` runs another program instead (a wrapper such as `prlimit` that starts glint).
-    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], executable: String? = nil,
-                    timeout: Double = 60) throws -> Result {
+    /// Runs glint with `arguments` in `directory`, with at most `timeout` seconds to finish.
+    static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
         #expect(FileManager.default.isExecutableFile(atPath: binary), "no glint binary at \(binary): run `swift build` first")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable ?? binary)
+        process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var env = ProcessInfo.processInfo.environment
