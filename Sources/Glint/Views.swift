@@ -144,21 +144,7 @@ enum ImageCache {
 
     /// The image shown for one that cannot be read: 2 × 2 squares of magenta and black,
     /// 8 pixels each, so it reads as a placeholder at any size.
-    static let placeholder: GlintCore.Image = {
-        let side = 16
-        var px = [UInt8](repeating: 255, count: side * side * 4)
-        for y in 0..<side {
-            for x in 0..<side where (x / 8 + y / 8) % 2 == 1 {
-                let i = (y * side + x) * 4
-                px[i] = 0
-                px[i + 2] = 0
-            }
-            for x in 0..<side where (x / 8 + y / 8) % 2 == 0 {
-                px[(y * side + x) * 4 + 1] = 0
-            }
-        }
-        return GlintCore.Image(width: side, height: side, pixels: px)
-    }()
+    static let placeholder = GlintCore.Image.placeholder
 
     /// The image of the file `name`, read the first time it is asked for.
     static func image(named name: String) -> Result<GlintCore.Image, RenderError> {
@@ -183,7 +169,7 @@ enum ImageCache {
             throw .image("cannot read image '\(path)': no such file or not readable")
         }
         do {
-            return try PNG.image(from: [UInt8](data))
+            return try PNG.image(from: [UInt8](data)).labelled("'\(path)'")
         } catch {
             throw .image("cannot read image '\(path)': \(error)")
         }
