@@ -189,9 +189,9 @@ struct EffectOptions: ParsableArguments {
             throw InputError("cannot read the image '\(path)' for \(what): no such file or not readable")
         }
         do {
-            return try PNG.image(from: [UInt8](data))
+            return try PNG.image(from: [UInt8](data)).labelled(what)
         } catch {
-            throw InputError("cannot read the image '\(path)' for \(what): not a PNG file")
+            throw InputError("cannot read the image '\(path)' for \(what): \(error)")
         }
     }
 
