@@ -1,6 +1,7 @@
 #include <png.h>
 #include <errno.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -120,4 +121,182 @@ static inline int glint_png_write_rows(int fd, png_uint_32 width, png_uint_32 he
     *error = sink->error;
     free(sink);
     return result;
+}
+
+// Bounded PNG reader. As for the writer, every libpng call and the setjmp live here in C, and
+// Swift sees only a status: libpng's longjmp never crosses a Swift frame. The caller reads the
+// header first (`pixels` NULL), checks the size against its limits, and only then allocates
+// the pixels and reads again with them, so a header that lies about its size costs nothing.
+
+/// What `glint_png_read` found.
+static const int glint_png_read_ok = 0;
+/// The data does not start with PNG's signature.
+static const int glint_png_read_not_png = 1;
+/// The data ends before the PNG does; `message` says where.
+static const int glint_png_read_truncated = 2;
+/// libpng refused the data (a bad chunk, a size over the limit, too little image data);
+/// `message` has its reason.
+static const int glint_png_read_invalid = 3;
+/// Memory for libpng's own structures could not be had.
+static const int glint_png_read_no_memory = 4;
+/// The data holds nothing at all.
+static const int glint_png_read_empty = 5;
+
+/// The most bytes libpng may allocate for one ancillary chunk (an ICC profile, say): libpng's
+/// documented default, set here so the bound holds whatever a build's default. (libpng 1.6.39
+/// reads a text chunk into a buffer of the size the chunk claims even so, up to 2 GiB: text
+/// chunks are skipped unread instead, below.)
+#define GLINT_PNG_CHUNK_MALLOC_MAX 8000000
+/// The most ancillary chunks libpng keeps (text, sPLT, unknown): libpng's default.
+#define GLINT_PNG_CHUNK_CACHE_MAX 1000
+
+/// The bytes being read, and why reading stopped.
+typedef struct {
+    const unsigned char *data;
+    size_t size;
+    size_t offset;
+    int truncated;     // the data ended before libpng had what it asked for
+    char message[200]; // libpng's reason for an error
+} glint_png_source;
+
+static inline void glint_png_read_data(png_structp png, png_bytep out, size_t length) {
+    glint_png_source *source = (glint_png_source *)png_get_io_ptr(png);
+    if (length > source->size - source->offset) {
+        source->truncated = 1;
+        png_error(png, "truncated");
+    }
+    memcpy(out, source->data + source->offset, length);
+    source->offset += length;
+}
+
+static inline void glint_png_read_error(png_structp png, png_const_charp message) {
+    glint_png_source *source = (glint_png_source *)png_get_error_ptr(png);
+    if (!source->truncated) strncpy(source->message, message, sizeof source->message - 1);
+    png_longjmp(png, 1);
+}
+
+/// Says where data that ended early stopped: in the chunk libpng was reading, or after it.
+static inline void glint_png_describe_truncation(png_structp png, char *_Nonnull message, size_t message_size) {
+    png_uint_32 state = png_get_io_state(png);
+    png_uint_32 type = png_get_io_chunk_type(png);
+    char name[5] = {(char)(type >> 24), (char)(type >> 16), (char)(type >> 8), (char)type, 0};
+    if ((state & PNG_IO_MASK_LOC) == PNG_IO_SIGNATURE) {
+        snprintf(message, message_size, "it ends in its signature");
+    } else if (type == 0) {
+        snprintf(message, message_size, "it ends after its signature");
+    } else if ((state & PNG_IO_MASK_LOC) == PNG_IO_CHUNK_HDR) {
+        snprintf(message, message_size, "it ends after its %s chunk", name);
+    } else {
+        snprintf(message, message_size, "it ends inside its %s chunk", name);
+    }
+}
+
+/// Reads the PNG in `data`. With `pixels` NULL, reads only the header and the chunks before the
+/// image data and sets `*width` and `*height`; no image of any declared size allocates more than
+/// a chunk's worth. With `pixels`, `*width` and `*height` must hold the size the header read
+/// gave; decodes to 8-bit RGBA with straight alpha, rows from the top, `*width * 4` bytes a
+/// row, exactly as libpng's simplified API does for PNG_FORMAT_RGBA (palette, grey and tRNS
+/// expanded, 16-bit data taken as linear unless the file says otherwise and encoded as sRGB).
+/// Sides over `max_side` are refused by libpng itself while reading pixels (a backstop: the
+/// caller checks first, with its own message). Returns one of the glint_png_read_ statuses;
+/// `message` has the reason for truncated and invalid data.
+static inline int glint_png_read(const unsigned char *_Nullable data, size_t size, png_uint_32 max_side,
+                                 unsigned char *_Nullable pixels, png_uint_32 *_Nonnull width, png_uint_32 *_Nonnull height,
+                                 char *_Nonnull message, size_t message_size) {
+    const size_t signature_size = 8;
+    if (message_size > 0) message[0] = 0;
+    if (!data || size == 0) return glint_png_read_empty;
+    if (size < signature_size) {
+        // A prefix of the signature is a PNG that ends early; anything else is not a PNG.
+        if (png_sig_cmp(data, 0, size) != 0) return glint_png_read_not_png;
+        snprintf(message, message_size, "it ends in its signature");
+        return glint_png_read_truncated;
+    }
+    if (png_sig_cmp(data, 0, signature_size) != 0) return glint_png_read_not_png;
+
+    glint_png_source *source = (glint_png_source *)calloc(1, sizeof(glint_png_source));
+    if (!source) return glint_png_read_no_memory;
+    source->data = data;
+    source->size = size;
+    png_structp png = png_create_read_struct(PNG_LIBPNG_VER_STRING, source, glint_png_read_error, glint_png_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_read_struct(png ? &png : NULL, NULL, NULL);
+        free(source);
+        return glint_png_read_no_memory;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        // Only libpng's own frames lie between here and the longjmp.
+        int result = source->truncated ? glint_png_read_truncated : glint_png_read_invalid;
+        if (source->truncated) {
+            glint_png_describe_truncation(png, message, message_size);
+        } else if (message_size > 0) {
+            strncpy(message, source->message, message_size - 1);
+            message[message_size - 1] = 0;
+        }
+        png_destroy_read_struct(&png, &info, NULL);
+        free(source);
+        return result;
+    }
+    png_set_read_fn(png, source, glint_png_read_data);
+    // The header read reports any size, for the caller to refuse with its own message.
+    png_uint_32 side = pixels ? max_side : PNG_UINT_31_MAX;
+    png_set_user_limits(png, side, side);
+    png_set_chunk_malloc_max(png, GLINT_PNG_CHUNK_MALLOC_MAX);
+    png_set_chunk_cache_max(png, GLINT_PNG_CHUNK_CACHE_MAX);
+    // As the simplified API: benign errors warn; chunks that cannot change the pixels (text,
+    // times, unknown chunks) are skipped unread, a few bytes at a time whatever their claimed
+    // length, and those that can are read and checked.
+    png_set_benign_errors(png, 1);
+    static const png_byte used_chunks[] = {
+        98, 75, 71, 68, '\0',   // bKGD
+        99, 72, 82, 77, '\0',   // cHRM
+        103, 65, 77, 65, '\0',  // gAMA
+        105, 67, 67, 80, '\0',  // iCCP
+        115, 66, 73, 84, '\0',  // sBIT
+        115, 82, 71, 66, '\0',  // sRGB
+    };
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_NEVER, NULL, -1);
+    png_set_keep_unknown_chunks(png, PNG_HANDLE_CHUNK_AS_DEFAULT, used_chunks, (int)(sizeof used_chunks / 5));
+    png_read_info(png, info);
+
+    png_uint_32 w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if (!pixels) {
+        *width = w;
+        *height = h;
+        png_destroy_read_struct(&png, &info, NULL);
+        free(source);
+        return glint_png_read_ok;
+    }
+    if (w != *width || h != *height) png_error(png, "the header changed between reads");
+
+    // The simplified API's transforms for 8-bit sRGB RGBA (png_image_read_direct).
+    int color_type = png_get_color_type(png, info);
+    int bit_depth = png_get_bit_depth(png, info);
+    int transparent_entries = 0;
+    if (!png_get_tRNS(png, info, NULL, &transparent_entries, NULL)) transparent_entries = 0;
+    int has_alpha = (color_type & PNG_COLOR_MASK_ALPHA) != 0 || transparent_entries > 0;
+    png_set_expand(png);
+    if ((color_type & PNG_COLOR_MASK_COLOR) == 0) png_set_gray_to_rgb(png);
+    // The first call sets the file's gamma where the file gives none: 16-bit data is linear.
+    png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, bit_depth == 16 ? PNG_GAMMA_LINEAR : PNG_DEFAULT_sRGB);
+    if (bit_depth == 16) png_set_scale_16(png);
+    if (!has_alpha) png_set_add_alpha(png, 0xff, PNG_FILLER_AFTER);
+    // The second sets the output's: sRGB.
+    png_set_alpha_mode_fixed(png, PNG_ALPHA_PNG, PNG_DEFAULT_sRGB);
+    int passes = png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    size_t row_bytes = (size_t)w * 4;
+    if (png_get_rowbytes(png, info) != row_bytes || png_get_bit_depth(png, info) != 8 ||
+        png_get_color_type(png, info) != PNG_COLOR_TYPE_RGB_ALPHA) {
+        png_error(png, "cannot convert to 8-bit RGBA");
+    }
+    // Each pass of an interlaced image fills in its own pixels of every row it touches.
+    for (int pass = 0; pass < passes; pass++) {
+        unsigned char *row = pixels;
+        for (png_uint_32 y = 0; y < h; y++, row += row_bytes) png_read_row(png, row, NULL);
+    }
+    png_destroy_read_struct(&png, &info, NULL);
+    free(source);
+    return glint_png_read_ok;
 }

@@ -22,7 +22,7 @@ public struct ResolvedView {
     public private(set) var effects: [any Effect] = []
     /// Who may take a press, in order: the tears, then the effects.
     public private(set) var responders: [any PointerResponder] = []
-    /// Images that could not be read (each drawn as a magenta and green placeholder).
+    /// Images that could not be read (each drawn as a magenta and black placeholder).
     public private(set) var errors: [RenderError] = []
 
     /// The rect the view being resolved occupies in the target, in points: the container, then

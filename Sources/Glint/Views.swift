@@ -60,7 +60,7 @@ public struct Color: View, Hashable, Sendable {
 /// `resizable()`: its size when nothing proposes one (`ImageRenderer`) is its size in pixels,
 /// as points.
 ///
-/// An image that cannot be read does not stop the program: it shows a magenta and green
+/// An image that cannot be read does not stop the program: it shows a magenta and black
 /// checkerboard, and drawing it reports why (`ImageRenderer` throws the error; a window shows
 /// it). Images read by name are read once per process and kept, as SwiftUI keeps named images,
 /// so `Image("card.png")` in a view rebuilt every frame reads the file once.
@@ -142,23 +142,9 @@ enum ImageCache {
     private static let lock = NSLock()
     nonisolated(unsafe) private static var images: [String: GlintCore.Image] = [:]
 
-    /// The image shown for one that cannot be read: 2 × 2 squares of magenta and green,
+    /// The image shown for one that cannot be read: 2 × 2 squares of magenta and black,
     /// 8 pixels each, so it reads as a placeholder at any size.
-    static let placeholder: GlintCore.Image = {
-        let side = 16
-        var px = [UInt8](repeating: 255, count: side * side * 4)
-        for y in 0..<side {
-            for x in 0..<side where (x / 8 + y / 8) % 2 == 1 {
-                let i = (y * side + x) * 4
-                px[i] = 0
-                px[i + 2] = 0
-            }
-            for x in 0..<side where (x / 8 + y / 8) % 2 == 0 {
-                px[(y * side + x) * 4 + 1] = 0
-            }
-        }
-        return GlintCore.Image(width: side, height: side, pixels: px)
-    }()
+    static let placeholder = GlintCore.Image.placeholder
 
     /// The image of the file `name`, read the first time it is asked for.
     static func image(named name: String) -> Result<GlintCore.Image, RenderError> {
@@ -183,7 +169,7 @@ enum ImageCache {
             throw .image("cannot read image '\(path)': no such file or not readable")
         }
         do {
-            return try PNG.image(from: [UInt8](data))
+            return try PNG.image(from: [UInt8](data)).labelled("'\(path)'")
         } catch {
             throw .image("cannot read image '\(path)': \(error)")
         }

@@ -92,6 +92,8 @@ final class ViewHost {
     init(backdrop: Color) throws {
         renderer = try Renderer()
         self.backdrop = backdrop
+        // An image too large for this OpenGL shows a placeholder and is reported once.
+        renderer.onOversizedImage = { [weak self] error in self?.report([error]) }
     }
 
     func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {

@@ -35,6 +35,9 @@ public final class Image: Sendable {
     public let pixels: [UInt8]
     /// What the image's texture is cached by.
     public let identity: Identity
+    /// Who the image is for, as messages name it (`--image`, `dissolve.noise`, a file's path);
+    /// nil names it by the shader argument that takes it.
+    public let label: String?
 
     /// How an image is told apart from every other for caching.
     public enum Identity: Hashable, Sendable {
@@ -44,12 +47,18 @@ public final class Image: Sendable {
         case file(path: String, size: Int, modified: Double)
     }
 
-    public init(width: Int, height: Int, pixels: [UInt8], identity: Identity? = nil) {
+    public init(width: Int, height: Int, pixels: [UInt8], identity: Identity? = nil, label: String? = nil) {
         precondition(pixels.count == width * height * 4, "an RGBA8 image needs width·height·4 bytes")
         self.width = width
         self.height = height
         self.pixels = pixels
         self.identity = identity ?? .generation(ImageGenerations.next())
+        self.label = label
+    }
+
+    /// The same image (its pixels shared, not copied, and its identity kept) named `label`.
+    public func labelled(_ label: String) -> Image {
+        Image(width: width, height: height, pixels: pixels, identity: identity, label: label)
     }
 }
 

@@ -2,7 +2,7 @@
 import Foundation
 import GlintCore
 
-/// PNG reading and writing through libpng's simplified API.
+/// PNG reading and writing through libpng: its simplified API to encode, a bounded reader to decode.
 public enum PNG {
     /// Encodes RGBA8 pixels (rows from the top). The same pixels always give the same bytes.
     public static func encode(width: Int, height: Int, rgba: [UInt8]) throws(RenderError) -> [UInt8] {
@@ -98,19 +98,72 @@ public enum PNG {
     /// How much of a frame `write(framebuffer:to:)` reads back at once, unless told otherwise.
     public static let stripBytes = 4 << 20 // bytes
 
-    /// Decodes a PNG into RGBA8 with straight alpha, rows from the top.
-    public static func decode(_ bytes: [UInt8]) throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
-        var image = png_image()
-        image.version = png_uint_32(PNG_IMAGE_VERSION)
-        let begun = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&image, $0.baseAddress, $0.count) }
-        guard begun != 0 else { throw .image("not a readable PNG: \(message(image))") }
-        image.format = glint_png_format_rgba
-        var out = [UInt8](repeating: 0, count: Int(image.width) * Int(image.height) * 4)
-        let done = bytes.withUnsafeBytes { _ in
-            out.withUnsafeMutableBytes { png_image_finish_read(&image, nil, $0.baseAddress, 0, nil) }
+    /// The widest and tallest image `decode` reads, in pixels: the texture size OpenGL 4.5
+    /// guarantees (GL_MAX_TEXTURE_SIZE is at least this) and llvmpipe's limit. No larger image
+    /// could be drawn, so its header is refused before any memory is allocated for its pixels.
+    public static let maxSide = 16384 // pixels
+    /// The most pixels `decode` reads: its memory budget, 512 MiB of RGBA8 (16384×8192). An
+    /// image within `maxSide` but over this is refused, too, before its pixels are allocated.
+    public static let maxPixels = 16384 * 8192 // pixels
+    /// Room for libpng's reason for refusing a PNG.
+    private static let reasonBytes = 200
+
+    /// The size a PNG's header declares, read without decoding (or allocating) its pixels;
+    /// throws when the data is not a PNG, is truncated or is damaged before its image data.
+    public static func size(of bytes: [UInt8]) throws(RenderError) -> (width: Int, height: Int) {
+        var width: png_uint_32 = 0, height: png_uint_32 = 0
+        var reason = [CChar](repeating: 0, count: reasonBytes)
+        let status = bytes.withUnsafeBufferPointer { data in
+            glint_png_read(data.baseAddress, data.count, png_uint_32(maxSide), nil, &width, &height, &reason, reason.count)
         }
-        guard done != 0 else { throw .image("cannot decode PNG: \(message(image))") }
-        return (Int(image.width), Int(image.height), out)
+        guard status == glint_png_read_ok else { throw failure(status, reason) }
+        return (Int(width), Int(height))
+    }
+
+    /// Refuses an image of `width` × `height` pixels that `decode` would not read: wider or
+    /// taller than `maxSide`, or more pixels than `maxPixels`.
+    public static func checkSize(width: Int, height: Int) throws(RenderError) {
+        if width > maxSide || height > maxSide {
+            throw .image("the image is \(width)×\(height); at most \(maxSide) pixels a side")
+        }
+        if width * height > maxPixels {
+            throw .image("the image is \(width)×\(height), \(width * height) pixels; at most \(maxPixels) pixels (\(maxPixels * 4 / (1 << 20)) MiB of RGBA)")
+        }
+    }
+
+    /// Decodes a PNG into RGBA8 with straight alpha, rows from the top, as libpng's simplified
+    /// API does (palette, grey and transparency expanded, 16-bit samples scaled to 8). The header
+    /// is read first: an image over `maxSide` a side or `maxPixels` in all is refused before its
+    /// pixels are allocated, and libpng allocates no more than `GLINT_PNG_CHUNK_MALLOC_MAX`
+    /// bytes for any chunk, whatever the chunk claims.
+    public static func decode(_ bytes: [UInt8]) throws(RenderError) -> (width: Int, height: Int, rgba: [UInt8]) {
+        let (width, height) = try size(of: bytes)
+        try checkSize(width: width, height: height)
+        let count = width * height * 4
+        var status = glint_png_read_ok
+        var reason = [CChar](repeating: 0, count: reasonBytes)
+        let rgba = bytes.withUnsafeBufferPointer { data in
+            // Every pixel is written before it counts as initialised; on failure none is.
+            [UInt8](unsafeUninitializedCapacity: count) { pixels, initialized in
+                var w = png_uint_32(width), h = png_uint_32(height)
+                status = glint_png_read(data.baseAddress, data.count, png_uint_32(maxSide), pixels.baseAddress, &w, &h, &reason, reason.count)
+                initialized = status == glint_png_read_ok ? count : 0
+            }
+        }
+        guard status == glint_png_read_ok else { throw failure(status, reason) }
+        return (width, height, rgba)
+    }
+
+    /// The reason `glint_png_read` gave `status`, as one clause.
+    private static func failure(_ status: Int32, _ reason: [CChar]) -> RenderError {
+        let why = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        switch status {
+        case glint_png_read_empty: return .image("the file is empty")
+        case glint_png_read_not_png: return .image("not a PNG file")
+        case glint_png_read_truncated: return .image("the PNG is truncated: \(why)")
+        case glint_png_read_no_memory: return .image("out of memory reading the PNG")
+        default: return .image("a damaged PNG: \(why)")
+        }
     }
 
     /// Reads a PNG file.
@@ -124,7 +177,7 @@ public enum PNG {
     /// An `Image` (premultiplied) from PNG bytes.
     public static func image(from bytes: [UInt8]) throws(RenderError) -> Image {
         let (w, h, straight) = try decode(bytes)
-        var px = straight
+        var px = consume straight // premultiplied in place: no second copy of the pixels
         for i in stride(from: 0, to: px.count, by: 4) {
             let a = UInt16(px[i + 3])
             for c in 0..<3 { px[i + c] = UInt8((UInt16(px[i + c]) * a + 127) / 255) }

@@ -23,6 +23,15 @@ public final class Renderer {
     /// Called between the chunks of a frame drawn in chunks, with the share of the frame done
     /// (0…1): a progress line for very large renders.
     public var onProgress: ((Double) -> Void)?
+    /// The widest and tallest image this renderer uploads, in pixels: the context's
+    /// GL_MAX_TEXTURE_SIZE (at least `PNG.maxSide` on OpenGL 4.5 and llvmpipe, as little as 1024
+    /// on OpenGL 3.3). Lower it to see how a driver with a smaller limit behaves.
+    public var maxImageSide: Int
+    /// What happens to an image wider or taller than `maxImageSide`: with nil the frame fails
+    /// with `RenderError.image`, naming who the image is for (`dissolve.noise`, `--image`); set,
+    /// the image is drawn as `Image.placeholder` and this is called with that error, once per
+    /// image (a window warns and goes on).
+    public var onOversizedImage: ((RenderError) -> Void)?
 
     /// A program too slow to draw (the watchdog stopped it) and with no good version to go back
     /// to: its pass draws nothing until its file changes.
@@ -65,6 +74,7 @@ public final class Renderer {
         epoxy_glGenVertexArrays(1, &vao)
         vertexArray = vao
         scratch.reserveCapacity(4096)
+        maxImageSide = GL.maxTextureSize
     }
 
     deinit {
@@ -788,7 +798,7 @@ public final class Renderer {
             case .image(let image):
                 let u = slot.unit > 0 ? slot.unit : unit
                 epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(u))
-                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture(for: image))
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), try texture(for: image, argument: i, of: pass))
                 epoxy_glUniform1i(l, u)
                 if slot.sizeLocation >= 0 { epoxy_glUniform2f(slot.sizeLocation, Float(image.width), Float(image.height)) }
                 epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
@@ -828,13 +838,22 @@ public final class Renderer {
         }
     }
 
-    /// The texture holding `image`, uploaded on first use.
-    func texture(for image: Image) -> GLuint {
+    /// The texture holding `image`, uploaded on first use; `argument` of `pass` takes it (for
+    /// the message when the image is too large to upload, see `onOversizedImage`).
+    func texture(for image: Image, argument: Int, of pass: EffectPass) throws(RenderError) -> GLuint {
         if let entry = imageTextures[image.identity] {
             if entry.lastUsed != frameNumber { imageTextures[image.identity] = (entry.texture, frameNumber) }
             return entry.texture
         }
-        let t = Textures.upload(image)
+        var uploaded = image
+        if image.width > maxImageSide || image.height > maxImageSide {
+            let owner = image.label ?? (argument < pass.names.count ? "\(pass.function).\(pass.names[argument])" : pass.function)
+            let error = RenderError.image("cannot draw the image for \(owner): the image is \(image.width)×\(image.height); at most \(maxImageSide) pixels a side in this OpenGL (its GL_MAX_TEXTURE_SIZE)")
+            guard let onOversizedImage else { throw error }
+            onOversizedImage(error)
+            uploaded = .placeholder
+        }
+        let t = Textures.upload(uploaded)
         imageTextures[image.identity] = (t, frameNumber)
         return t
     }
@@ -857,6 +876,22 @@ public final class Renderer {
 
     /// How many image textures are held now (for tests of eviction).
     public var imageTextureCount: Int { imageTextures.count }
+}
+
+extension Image {
+    /// What shows for an image that cannot be read or drawn: 2 × 2 squares of magenta and
+    /// black, 8 pixels each, so it reads as a placeholder at any size.
+    public static let placeholder: Image = {
+        let side = 16 // pixels
+        let square = 8 // pixels
+        let magenta: [UInt8] = [255, 0, 255, 255], black: [UInt8] = [0, 0, 0, 255]
+        var px: [UInt8] = []
+        px.reserveCapacity(side * side * 4)
+        for y in 0..<side {
+            for x in 0..<side { px += (x / square + y / square) % 2 == 0 ? magenta : black }
+        }
+        return Image(width: side, height: side, pixels: px)
+    }()
 }
 
 /// Uploading images as textures.

@@ -198,7 +198,7 @@ struct EffectOptions: ParsableArguments {
         let subject = "the image '\(path)' for \(what)"
         let bytes = try InputFiles.read(path, as: subject, limit: InputFiles.imageLimit)
         do {
-            return try PNG.image(from: bytes)
+            return try PNG.image(from: bytes).labelled(what)
         } catch {
             throw InputError("cannot read \(subject): \(error)")
         }

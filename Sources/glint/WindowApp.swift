@@ -50,6 +50,8 @@ final class WindowApp {
         drawer.showsForeground = showsForeground
         drawer.renderer.backdrop = backdrop
         drawer.renderer.frameTimeout = frameTimeout
+        // An image too large for this OpenGL shows a placeholder, with one warning.
+        drawer.renderer.onOversizedImage = { Console.warn("\($0)") }
         scene = Scene(effects: effects, viewSize: size, tear: tear, showsControls: showsControls)
         watchesShaders = sources.overrideDirectory != nil
         let viewSize = window.viewSize
