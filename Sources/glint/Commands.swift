@@ -248,7 +248,7 @@ struct TearOptions: ParsableArguments {
     var edgeRoughness: String = "6"
 
     /// Mid-grey by default: the effects draw on black, so a tear or a fallen view shows plainly.
-    @Option(name: .long, help: ArgumentHelp("The colour behind the view, shown through a tear: #RRGGBB or a name (gray, dark, black, …).", valueName: "colour"))
+    @Option(name: .long, help: ArgumentHelp("The colour behind the view, shown through a tear: #RRGGBB, a CSS colour name (gray, magenta, …), a SwiftUI colour (.indigo) or dark.", valueName: "colour"))
     var backdrop: String = "gray"
 
     @Flag(name: .customLong("no-tear"), help: "Turn tearing off: every press goes to the effect.")
