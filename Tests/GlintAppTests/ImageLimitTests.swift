@@ -72,37 +72,15 @@ struct ImageLimitTests {
         return Measured(result: result, maxResidentBytes: usage.ru_maxrss * 1024, seconds: seconds, signal: signal == 0 ? nil : signal)
     }
 
-    /// 69 bytes declaring `width` × `height`: signature, header, one byte of image data, end.
-    static func bomb(width: UInt32, height: UInt32) -> [UInt8] {
-        var png = signature + chunk("IHDR", bigEndian(width) + bigEndian(height) + [8, 6, 0, 0, 0])
-        png += chunk("IDAT", [0x78, 0x01, 0x01, 0x01, 0x00, 0xfe, 0xff, 0x00, 0x00, 0x01, 0x00, 0x01]) // zlib of one 0 byte, stored
-        return png + chunk("IEND", [])
-    }
-
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
-
-    /// A chunk with PNG's CRC-32.
-    static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-        let typeAndData = Array(type.utf8) + data
-        var c: UInt32 = 0xffff_ffff
-        for b in typeAndData {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = c & 1 != 0 ? 0xedb8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return bigEndian(UInt32(data.count)) + typeAndData + bigEndian(c ^ 0xffff_ffff)
-    }
-
     /// The files and what glint must say of each.
     static func cases() throws -> [(name: String, bytes: [UInt8], says: String)] {
         var cases: [(String, [UInt8], String)] = []
         for (w, h) in [(65535, 65535), (100_000, 100_000), (1_000_000, 1_000_000), (30000, 30000), (20000, 20000)] as [(UInt32, UInt32)] {
-            cases.append(("bomb-\(w).png", bomb(width: w, height: h), "the image is \(w)×\(h); at most 16384 pixels a side"))
+            cases.append(("bomb-\(w).png", CraftedPNG.bomb(width: w, height: h), "the image is \(w)×\(h); at most 16384 pixels a side"))
         }
         // A header, then a text chunk that claims 2³¹−1 bytes and ends 56 bytes in.
-        let lying = signature + chunk("IHDR", bigEndian(1) + bigEndian(1) + [8, 6, 0, 0, 0])
-            + bigEndian(0x7fff_ffff) + Array("tEXtComment\0".utf8) + [UInt8](repeating: 120, count: 56)
+        let lying = CraftedPNG.signature + CraftedPNG.chunk("IHDR", CraftedPNG.bigEndian(1) + CraftedPNG.bigEndian(1) + [8, 6, 0, 0, 0])
+            + CraftedPNG.bigEndian(0x7fff_ffff) + Array("tEXtComment\0".utf8) + [UInt8](repeating: 120, count: 56)
         cases.append(("text.png", lying, "the PNG is truncated: it ends inside its tEXt chunk"))
         // A real PNG one pixel too wide: decoded in full, it would be refused only at upload.
         let wide = try PNG.encode(width: 16385, height: 1, rgba: [UInt8](repeating: 200, count: 16385 * 4))

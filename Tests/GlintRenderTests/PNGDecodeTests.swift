@@ -1,32 +1,13 @@
 @preconcurrency import CPNG
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
 
 /// PNG files made byte by byte: any colour type, bit depth and interlacing, and headers and
 /// chunks that lie. Image data is a zlib stream of stored (uncompressed) blocks.
-enum CraftedPNG {
-    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    static func bigEndian(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 0xff), UInt8(v >> 8 & 0xff), UInt8(v & 0xff)] }
-
-    /// PNG's CRC-32 (ISO 3309) of `bytes`.
-    static func crc(_ bytes: [UInt8]) -> UInt32 {
-        var c: UInt32 = 0xffff_ffff
-        for b in bytes {
-            c ^= UInt32(b)
-            for _ in 0..<8 { c = c & 1 != 0 ? 0xedb8_8320 ^ (c >> 1) : c >> 1 }
-        }
-        return c ^ 0xffff_ffff
-    }
-
-    /// A chunk whose length field says `claimed` (its true length unless given).
-    static func chunk(_ type: String, _ data: [UInt8], claimed: UInt32? = nil) -> [UInt8] {
-        let typeAndData = Array(type.utf8) + data
-        return bigEndian(claimed ?? UInt32(data.count)) + typeAndData + bigEndian(crc(typeAndData))
-    }
-
+extension CraftedPNG {
     static func ihdr(width: UInt32, height: UInt32, bitDepth: UInt8 = 8, colorType: UInt8 = 6, interlaced: Bool = false) -> [UInt8] {
         chunk("IHDR", bigEndian(width) + bigEndian(height) + [bitDepth, colorType, 0, 0, interlaced ? 1 : 0])
     }
