@@ -10,7 +10,7 @@ final class Program {
     private let context: GLContext
 
     /// Active uniforms by name (arrays under their base name), from the driver at link time.
-    private(set) var uniforms: [String: (location: GLint, count: GLint, type: GLenum)] = [:]
+    private(set) var uniforms: [String: (location: GLint, count: GLint)] = [:]
 
     /// The file it was compiled from, for messages.
     var file = ""
@@ -87,7 +87,7 @@ final class Program {
 
         var count: GLint = 0
         epoxy_glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
-        var found: [String: (location: GLint, count: GLint, type: GLenum)] = [:]
+        var found: [String: (location: GLint, count: GLint)] = [:]
         var nameBuffer = [CChar](repeating: 0, count: 256)
         for i in 0..<GLuint(max(count, 0)) {
             var length: GLsizei = 0
@@ -97,7 +97,7 @@ final class Program {
             let full = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let base = full.hasSuffix("[0]") ? String(full.dropLast(3)) : full
             let location = epoxy_glGetUniformLocation(program, full)
-            found[base] = (location, size, type)
+            found[base] = (location, size)
         }
         uniforms = found
         func loc(_ n: String) -> GLint { found[n]?.location ?? -1 }
@@ -126,7 +126,7 @@ final class Program {
     /// arguments go where the pipeline's generated uniforms are; named ones are keyed by their
     /// names, so a pass made afresh every frame with the same names finds its slots, and one
     /// with other names never gets these.
-    func slots(for pass: EffectPass) throws(RenderError) -> [UniformSlot] {
+    func slots(for pass: EffectPass) -> [UniformSlot] {
         if pass.isPositional {
             if let positionalSlots { return positionalSlots }
             let made = bindings.map { b in
@@ -137,7 +137,6 @@ final class Program {
             return made
         }
         if let cached = slots[pass.names] { return cached }
-        try checkTypes(of: pass)
         let made = pass.names.map { name in
             UniformSlot(
                 location: location(name),
@@ -150,59 +149,6 @@ final class Program {
         return made
     }
     private var positionalSlots: [UniformSlot]?
-
-    /// Refuses a named argument whose uniform the program declares with another type than the
-    /// one glint feeds (which GL would answer only with GL_INVALID_OPERATION at every upload):
-    /// one line with the file, the uniform and both types. Checked once per set of names.
-    private func checkTypes(of pass: EffectPass) throws(RenderError) {
-        for (name, value) in zip(pass.names, pass.arguments) {
-            guard let declared = uniforms[name] else { continue }
-            let fed = Self.glTypes(for: value)
-            guard !fed.accepted.contains(declared.type) else { continue }
-            throw .arguments("\(file): uniform '\(name)' is declared \(Self.glslName(declared.type)), but glint feeds it as \(fed.name); declare it '\(fed.name) \(name)'")
-        }
-    }
-
-    /// The GL uniform types an argument can be uploaded to, and the GLSL type to declare.
-    private static func glTypes(for value: ShaderArgument) -> (accepted: [GLenum], name: String) {
-        switch value {
-        case .float, .floatArray: return ([GLenum(GL_FLOAT)], "float")
-        case .float2: return ([GLenum(GL_FLOAT_VEC2)], "vec2")
-        case .float3: return ([GLenum(GL_FLOAT_VEC3)], "vec3")
-        case .float4, .color, .colorArray, .boundingRect: return ([GLenum(GL_FLOAT_VEC4)], "vec4")
-        case .image: return ([GLenum(GL_SAMPLER_2D)], "sampler2D")
-        case .data: return ([GLenum(GL_UNSIGNED_INT)], "uint")
-        }
-    }
-
-    /// The GLSL name of a GL uniform type: "int", "vec3", "sampler2D".
-    static func glslName(_ type: GLenum) -> String {
-        switch Int32(type) {
-        case GL_FLOAT: return "float"
-        case GL_FLOAT_VEC2: return "vec2"
-        case GL_FLOAT_VEC3: return "vec3"
-        case GL_FLOAT_VEC4: return "vec4"
-        case GL_INT: return "int"
-        case GL_INT_VEC2: return "ivec2"
-        case GL_INT_VEC3: return "ivec3"
-        case GL_INT_VEC4: return "ivec4"
-        case GL_UNSIGNED_INT: return "uint"
-        case GL_UNSIGNED_INT_VEC2: return "uvec2"
-        case GL_UNSIGNED_INT_VEC3: return "uvec3"
-        case GL_UNSIGNED_INT_VEC4: return "uvec4"
-        case GL_BOOL: return "bool"
-        case GL_BOOL_VEC2: return "bvec2"
-        case GL_BOOL_VEC3: return "bvec3"
-        case GL_BOOL_VEC4: return "bvec4"
-        case GL_FLOAT_MAT2: return "mat2"
-        case GL_FLOAT_MAT3: return "mat3"
-        case GL_FLOAT_MAT4: return "mat4"
-        case GL_SAMPLER_2D: return "sampler2D"
-        case GL_SAMPLER_3D: return "sampler3D"
-        case GL_SAMPLER_CUBE: return "samplerCube"
-        default: return "a type of GL code 0x\(String(type, radix: 16, uppercase: true))"
-        }
-    }
 
     // MARK: - Compiling
 

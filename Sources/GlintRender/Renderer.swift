@@ -203,12 +203,8 @@ public final class Renderer {
             fragment: (text, [EffectSource.preludeString: prelude.path, EffectSource.effectString: file.path, EffectSource.mainString: "\(file.path) (the pipeline's main)"])
         )
         // A file read from the user's folder may be arbitrarily slow: it is drawn in chunks, watched.
-        // So is a built-in effect assembled with the user's own prelude (`glint.glsl` in --shaders),
-        // which the watchdog then names.
-        let effectIsUsers = liveFile(function, library: library) != nil
-        let preludeIsUsers = sources.liveFile(named: "glint.glsl") != nil
-        program.file = !effectIsUsers && preludeIsUsers ? "\(file.path) (with the prelude \(prelude.path))" : file.path
-        program.isUserFile = effectIsUsers || preludeIsUsers
+        program.file = file.path
+        program.isUserFile = liveFile(function, library: library) != nil
         program.isSeparable = file.text.contains("// glint: separable")
         if program.isSeparable, let sigma = Self.sigmaMarker(in: file.text),
            let argument = parameterNames.firstIndex(of: sigma.name) {
@@ -577,10 +573,6 @@ public final class Renderer {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), reduced[1].texture)
         epoxy_glUniform1i(resample.source, 0)
-        if resample.program.isUserFile {
-            try drawInChunks(resample.program, region: clipped, target: destination)
-            return
-        }
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
         epoxy_glScissor(GLint(destination.originX + clipped.x),
                         GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
@@ -597,9 +589,6 @@ public final class Renderer {
         if let resample { return resample }
         let fs = try sources.source(named: "resample.frag")
         let program = try Program(name: "resample", vertex: (vertex.text, [0: vertex.path]), fragment: (fs.text, [0: fs.path]))
-        // The user's own copy (--shaders) is drawn in chunks under the watchdog, like an effect file.
-        program.file = fs.path
-        program.isUserFile = sources.liveFile(named: "resample.frag") != nil
         let made = (program, program.location("glint_factor"), program.location("glint_source"),
                     program.location("glint_offset"), program.location("glint_targetSize"))
         resample = made

@@ -15,18 +15,16 @@ public struct ShaderSources: Sendable {
     /// The shader file names built into this binary.
     public static var builtInNames: [String] { EmbeddedFiles.shaders.keys.sorted() }
 
-    /// The largest shader file read from disk, in bytes: far above any real shader (the largest
-    /// built-in one is a few KiB), far below what would keep the driver's compiler busy for
-    /// seconds with no watchdog to stop it.
-    public static let maxSourceBytes = 1 << 20
-
-    /// The text of a shader file and the path to name in messages. A file in the override folder
-    /// wins; one that is there but cannot be used (a folder, FIFO, device, link loop, unreadable,
-    /// too large, not UTF-8) is an error naming it, never a silent fall back to the built-in one.
+    /// The text of a shader file and the path to name in messages.
     public func source(named file: String) throws(RenderError) -> (text: String, path: String) {
         if let dir = overrideDirectory {
             let path = Self.join(dir, file)
-            if let text = try Self.readUserFile(path) { return (text, path) }
+            if let data = FileManager.default.contents(atPath: path) {
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")
+                }
+                return (text, path)
+            }
         }
         if let text = EmbeddedFiles.shaders[file] { return (text, "Shaders/\(file)") }
         let searched = (overrideDirectory.map { "\($0) and " } ?? "") + "the built-in Shaders/"
@@ -71,73 +69,13 @@ public struct ShaderSources: Sendable {
         guard let path = libraryFile(function, in: library) else {
             throw .missingShader(name: function + ".frag", searched: library)
         }
-        guard let text = try readUserFile(path) else {
-            throw .shader(file: path, line: nil, stage: "read", log: "cannot read the file: it no longer exists")
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .shader(file: path, line: nil, stage: "read", log: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")
         }
         return (text, path)
-    }
-
-    /// The text of a shader file of the user's, or nil when there is no such file. Only a regular
-    /// file (or a link to one) of at most `maxSourceBytes` in UTF-8 is read; anything else is one
-    /// error naming the file and what it is. Never blocks on a FIFO, never reads a device.
-    static func readUserFile(_ path: String) throws(RenderError) -> String? {
-        func refuse(_ why: String) -> RenderError { .shader(file: path, line: nil, stage: "read", log: why) }
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            let number = errno
-            if number == ENOENT || number == ENOTDIR { return nil }
-            throw refuse(number == ELOOP ? "it is a symbolic link loop" : "cannot read it: \(describe(number))")
-        }
-        if let kind = describeNonRegular(info.st_mode) { throw refuse("it is \(kind), not a shader file") }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard fd >= 0 else { throw refuse("cannot read it: \(describe(errno))") }
-        defer { close(fd) }
-        // The file that was opened, which a rename may have put in place since the stat.
-        guard fstat(fd, &info) == 0 else { throw refuse("cannot read it: \(describe(errno))") }
-        if let kind = describeNonRegular(info.st_mode) { throw refuse("it is \(kind), not a shader file") }
-        guard Int(info.st_size) <= maxSourceBytes else {
-            throw refuse("it is \(mebibytes(Int(info.st_size))), larger than the \(mebibytes(maxSourceBytes)) a shader file may be")
-        }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-        var count = 0
-        while count < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n >= 0 else { throw refuse("cannot read it: \(describe(errno))") }
-            if n == 0 { break }
-            count += n
-        }
-        // A file that grew after the fstat is read only up to the cap, plus one byte to tell.
-        guard count <= maxSourceBytes else {
-            throw refuse("it is larger than the \(mebibytes(maxSourceBytes)) a shader file may be")
-        }
-        guard let text = String(validating: bytes[..<count], as: UTF8.self) else { throw refuse("not UTF-8 text") }
-        return text
-    }
-
-    /// What a file that is not a regular file is, in words; nil for a regular file.
-    private static func describeNonRegular(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
-
-    /// "1 MiB", "12.3 MiB": a size for messages.
-    private static func mebibytes(_ bytes: Int) -> String {
-        let mib = Double(bytes) / Double(1 << 20)
-        return mib == mib.rounded() ? "\(Int(mib)) MiB" : String(format: "%.1f MiB", mib)
-    }
-
-    /// The C library's words for an errno, lower-cased: "permission denied".
-    private static func describe(_ number: Int32) -> String {
-        let text = String(cString: strerror(number))
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 
     /// The bytes of a file in `Assets/`.

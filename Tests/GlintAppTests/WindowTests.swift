@@ -806,7 +806,7 @@ struct WindowTests {
 
 // MARK: - Finding things
 
-struct WindowTestFailure: Error, CustomStringConvertible {
+private struct WindowTestFailure: Error, CustomStringConvertible {
     var description: String
 }
 
@@ -815,7 +815,7 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) th
 }
 
 /// The `glint` executable next to the running test executable, or GLINT_BINARY.
-func glintBinary() throws -> String {
+private func glintBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["GLINT_BINARY"], !path.isEmpty {
         try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_BINARY='\(path)' is not an executable file")
         return path
@@ -877,7 +877,7 @@ private func copy(_ from: String, to: String) throws {
 // MARK: - Child processes
 
 /// How a child ended, or that it has not.
-enum ExitState: Equatable, CustomStringConvertible {
+private enum ExitState: Equatable, CustomStringConvertible {
     case running
     case exited(Int32)
     case signalled(Int32)
@@ -892,7 +892,7 @@ enum ExitState: Equatable, CustomStringConvertible {
 }
 
 /// Reads a pipe to its end on a thread of its own, so a chatty child never blocks on a full pipe.
-final class PipeReader: @unchecked Sendable {
+private final class PipeReader: @unchecked Sendable {
     let pipe = Pipe()
     private let lock = NSLock()
     private var data = Data()
@@ -922,7 +922,7 @@ final class PipeReader: @unchecked Sendable {
 }
 
 /// A child process with captured output that is always killed on the way out.
-final class Child {
+private final class Child {
     let name: String
     private let process = Process()
     private let out = PipeReader()
