@@ -674,7 +674,9 @@ public final class Renderer {
     /// the whole target is drawn with neither a clear below it nor blending, which would only
     /// cost a write and a read per pixel; what is drawn after it blends again.
     private func drawContent(_ content: EffectPass, at place: PassPlace, covers: Bool, background: Color) throws(RenderError) {
-        if !(content.isOpaque && covers) { clear(to: background) }
+        // Content the watchdog stopped draws nothing: what was there before must not show through.
+        let stopped = !retired.isEmpty && retired.contains(Self.key(content))
+        if !(content.isOpaque && covers) || stopped { clear(to: background) }
         guard content.isOpaque else {
             try draw(content, layer: nil, at: place)
             return
