@@ -17,6 +17,7 @@ uniform float fallOpacity;   // 1 whole, 0 fallen away
 
 const float kMinProgress = 0.0005;  // below this the layer passes through untouched
 const float kMinLength = 0.001;     // points: a shorter tear line has no direction
+const float kMinSlide = 0.5;        // the halves slide along the torn edge at most 1 / kMinSlide times the opening
 // The fibres: three sinusoids along the cut, wavelengths of about 20, 8.6 and 3.3 points,
 // weighted to sum to 1, with different phases on the two sides so the edges do not match.
 const vec3 kFibreFrequency = vec3(0.31, 0.73, 1.9);  // radians per point
@@ -28,6 +29,14 @@ const vec3 kFibreSidePhase = vec3(1.7, 2.1, 4.3);    // radians, times the side 
 float fibre(float along, float side) {
     vec3 waves = sin(along * kFibreFrequency + kFibrePhase + side * kFibreSidePhase);
     return 0.5 + 0.5 * dot(waves, kFibreWeight);
+}
+
+// The direction along the view's edge the tear entered through (the one nearest tearStart): the
+// halves slide along it, so that no backdrop shows between a half and that edge (or the opposite one).
+vec2 edgeTangent() {
+    float nearestSide = min(tearStart.x, viewSize.x - tearStart.x);
+    float nearestTopOrBottom = min(tearStart.y, viewSize.y - tearStart.y);
+    return nearestSide <= nearestTopOrBottom ? vec2(0.0, 1.0) : vec2(1.0, 0.0);
 }
 
 bool insideView(vec2 p) {
@@ -60,7 +69,14 @@ vec4 tornLayer(vec2 position) {
     if (coverage <= 0.0) return vec4(0.0);
 
     // Each half is pushed away from the line by the opening; fibres show the content at the line.
-    vec2 source = position - across * (side * min(dist, halfGap));
+    // It slides along the torn edge rather than straight across the cut: straight across, a slanted
+    // cut would pull each half off the view's edges and show a sliver of backdrop down them. The
+    // slide is as long as it takes to move the half `min(dist, halfGap)` across the cut, up to
+    // 1 / kMinSlide times that for a cut nearly along the edge.
+    vec2 tangent = edgeTangent();
+    float slant = dot(across, tangent);
+    vec2 push = tangent * (sign(slant) / max(abs(slant), kMinSlide));
+    vec2 source = position - push * (side * min(dist, halfGap));
     if (!insideView(source)) return vec4(0.0);
     return layerSample(source) * coverage;
 }

@@ -9,8 +9,9 @@ final class Program {
     /// The context it was linked in, kept alive until the program is deleted.
     private let context: GLContext
 
-    /// Active uniforms by name (arrays under their base name), from the driver at link time.
-    private(set) var uniforms: [String: (location: GLint, count: GLint)] = [:]
+    /// Active uniforms by name (arrays under their base name), from the driver at link time: where,
+    /// how many elements, and the GL type declared (`GL_FLOAT_VEC2`, …).
+    private(set) var uniforms: [String: (location: GLint, count: GLint, type: GLenum)] = [:]
 
     /// The file it was compiled from, for messages.
     var file = ""
@@ -22,9 +23,14 @@ final class Program {
     var sigma: (factor: Double, argument: Int, range: ClosedRange<Double>)?
     /// For a program called with positional arguments: the uniforms each argument sets.
     var bindings: [ArgumentBinding] = []
-    /// Whether that file is the user's (from a `--shaders` folder or a custom effect): drawn in
+    /// Whether any file it was made from is the user's (from a `--shaders` folder, a custom effect
+    /// or a `ShaderLibrary(url:)`: the effect file, the prelude or the vertex shader): drawn in
     /// chunks under the watchdog.
     var isUserFile = false
+    /// Whether `file` is a file other programs share (the user's prelude or vertex shader) rather
+    /// than this program's own effect file: when the watchdog stops it, every program made from
+    /// that file is stopped with it.
+    var blamesSharedFile = false
     /// How many pixels a chunk of this program should cover (see `Renderer.drawInChunks`).
     private(set) var chunkPixels = Watchdog.firstChunkPixels
 
@@ -87,7 +93,7 @@ final class Program {
 
         var count: GLint = 0
         epoxy_glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
-        var found: [String: (location: GLint, count: GLint)] = [:]
+        var found: [String: (location: GLint, count: GLint, type: GLenum)] = [:]
         var nameBuffer = [CChar](repeating: 0, count: 256)
         for i in 0..<GLuint(max(count, 0)) {
             var length: GLsizei = 0
@@ -97,7 +103,7 @@ final class Program {
             let full = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             let base = full.hasSuffix("[0]") ? String(full.dropLast(3)) : full
             let location = epoxy_glGetUniformLocation(program, full)
-            found[base] = (location, size)
+            found[base] = (location, size, type)
         }
         uniforms = found
         func loc(_ n: String) -> GLint { found[n]?.location ?? -1 }
@@ -149,6 +155,111 @@ final class Program {
         return made
     }
     private var positionalSlots: [UniformSlot]?
+
+    // MARK: - Uniform types
+
+    /// The GL types a value glint sets with `glUniform*f` (or `1i`) may be declared as: `bool`
+    /// takes either, as OpenGL allows.
+    enum Fed {
+        case float, vec2, vec3, vec4, int, uint, sampler2D
+
+        /// What the README and messages call it.
+        var glsl: String {
+            switch self {
+            case .float: return "float"
+            case .vec2: return "vec2"
+            case .vec3: return "vec3"
+            case .vec4: return "vec4"
+            case .int: return "int"
+            case .uint: return "uint"
+            case .sampler2D: return "sampler2D"
+            }
+        }
+
+        /// Whether a uniform declared as `type` takes this value without a GL error.
+        func accepts(_ type: GLenum) -> Bool {
+            switch self {
+            case .float: return type == GLenum(GL_FLOAT) || type == GLenum(GL_BOOL)
+            case .vec2: return type == GLenum(GL_FLOAT_VEC2) || type == GLenum(GL_BOOL_VEC2)
+            case .vec3: return type == GLenum(GL_FLOAT_VEC3) || type == GLenum(GL_BOOL_VEC3)
+            case .vec4: return type == GLenum(GL_FLOAT_VEC4) || type == GLenum(GL_BOOL_VEC4)
+            case .int: return type == GLenum(GL_INT) || type == GLenum(GL_BOOL)
+            case .uint: return type == GLenum(GL_UNSIGNED_INT) || type == GLenum(GL_BOOL)
+            case .sampler2D: return type == GLenum(GL_SAMPLER_2D)
+            }
+        }
+
+        /// The uniforms an argument of `kind` named `name` sets: itself, and the `_count` or
+        /// `_size` companions it sets when they are declared.
+        static func uniforms(of name: String, _ kind: ShaderArgumentKind) -> [(name: String, fed: Fed)] {
+            switch kind {
+            case .float: return [(name, .float)]
+            case .float2: return [(name, .vec2)]
+            case .float3: return [(name, .vec3)]
+            case .float4, .color, .boundingRect: return [(name, .vec4)]
+            case .image: return [(name, .sampler2D), (name + "_size", .vec2)]
+            case .floatArray: return [(name, .float), (name + "_count", .int)]
+            case .colorArray: return [(name, .vec4), (name + "_count", .int)]
+            case .data: return [(name, .uint), (name + "_count", .int)]
+            }
+        }
+    }
+
+    /// The uniforms the pipeline sets in every program that declares them (the prelude's, and the
+    /// resampling pass's own), and the types it sets them as.
+    static let pipelineUniforms: [(name: String, fed: Fed)] = [
+        ("glint_viewSize", .vec2), ("glint_targetSize", .vec2), ("glint_scale", .float),
+        ("glint_viewPixels", .vec4), ("glint_layerPixels", .vec4), ("glint_baseColor", .vec4),
+        ("glint_hasLayer", .int), ("glint_layer", .sampler2D), ("glint_passDirection", .vec2),
+        ("glint_layerInfo.origin", .vec2), ("glint_layerInfo.size", .vec2),
+        ("glint_factor", .int), ("glint_source", .sampler2D), ("glint_offset", .vec2),
+    ]
+
+    /// Refuses a program that declares one of the uniforms glint sets (`fed`) with a type it does
+    /// not set it as, which would fail every frame with only `GL_INVALID_OPERATION`. `sources` are
+    /// the texts the program was made from with the paths to name, the first that declares the
+    /// uniform being named. Checked once, after linking, from the driver's own types.
+    func checkUniformTypes(_ fed: [(name: String, fed: Fed)], sources: [(text: String, path: String)]) throws(RenderError) {
+        for (name, expected) in fed {
+            guard let declared = uniforms[name], !expected.accepts(declared.type) else { continue }
+            // `glint_layerInfo.origin` is declared as the struct `glint_layerInfo`.
+            let variable = String(name.prefix { $0 != "." })
+            let place = sources.lazy.compactMap { source in
+                Self.declarationLine(of: variable, in: source.text).map { "\(source.path):\($0)" }
+            }.first ?? sources.last?.path ?? self.name
+            let member = variable == name ? "" : " (member '\(name.dropFirst(variable.count + 1))')"
+            throw .arguments("uniform '\(variable)'\(member) in \(place) is declared \(Self.glslName(declared.type)) but glint feeds it as \(expected.glsl)")
+        }
+    }
+
+    /// The line (from 1) of the first `uniform` declaration of `name` in `text`, if any.
+    static func declarationLine(of name: String, in text: String) -> Int? {
+        var line = 1
+        for row in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            defer { line += 1 }
+            let words = row.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            if let u = words.firstIndex(of: "uniform"), words[(u + 1)...].contains(Substring(name)) { return line }
+        }
+        return nil
+    }
+
+    /// The GLSL name of a uniform's GL type, for messages.
+    static func glslName(_ type: GLenum) -> String {
+        let names: [Int32: String] = [
+            GL_FLOAT: "float", GL_FLOAT_VEC2: "vec2", GL_FLOAT_VEC3: "vec3", GL_FLOAT_VEC4: "vec4",
+            GL_INT: "int", GL_INT_VEC2: "ivec2", GL_INT_VEC3: "ivec3", GL_INT_VEC4: "ivec4",
+            GL_UNSIGNED_INT: "uint", GL_UNSIGNED_INT_VEC2: "uvec2", GL_UNSIGNED_INT_VEC3: "uvec3", GL_UNSIGNED_INT_VEC4: "uvec4",
+            GL_BOOL: "bool", GL_BOOL_VEC2: "bvec2", GL_BOOL_VEC3: "bvec3", GL_BOOL_VEC4: "bvec4",
+            GL_FLOAT_MAT2: "mat2", GL_FLOAT_MAT3: "mat3", GL_FLOAT_MAT4: "mat4",
+            GL_FLOAT_MAT2x3: "mat2x3", GL_FLOAT_MAT2x4: "mat2x4", GL_FLOAT_MAT3x2: "mat3x2",
+            GL_FLOAT_MAT3x4: "mat3x4", GL_FLOAT_MAT4x2: "mat4x2", GL_FLOAT_MAT4x3: "mat4x3",
+            GL_SAMPLER_1D: "sampler1D", GL_SAMPLER_2D: "sampler2D", GL_SAMPLER_3D: "sampler3D", GL_SAMPLER_CUBE: "samplerCube",
+            GL_SAMPLER_2D_SHADOW: "sampler2DShadow", GL_SAMPLER_2D_ARRAY: "sampler2DArray", GL_SAMPLER_2D_RECT: "sampler2DRect",
+            GL_SAMPLER_BUFFER: "samplerBuffer", GL_SAMPLER_2D_MULTISAMPLE: "sampler2DMS",
+            GL_INT_SAMPLER_2D: "isampler2D", GL_UNSIGNED_INT_SAMPLER_2D: "usampler2D",
+        ]
+        return names[Int32(bitPattern: type)] ?? "of GL type 0x\(String(type, radix: 16))"
+    }
 
     // MARK: - Compiling
 

@@ -59,17 +59,32 @@ public final class Renderer {
     public static let textureLifetime = 120
     private var scratch: [Float] = []
     private var words: [UInt32] = []
-    private let prelude: (text: String, path: String)
-    private let vertex: (text: String, path: String)
+    /// The prelude and the vertex shader every effect program is made from; the user's when a
+    /// `--shaders` folder has them, reloaded when they change.
+    private var prelude: (text: String, path: String)
+    private var vertex: (text: String, path: String)
+    /// When the user's prelude and vertex shader were read, by file name (nil: built in).
+    private var sharedModified: [String: Date?] = [:]
+    /// The user's shared files (prelude, vertex shader) the watchdog stopped: every program made
+    /// from one draws nothing until it changes.
+    private var retiredFiles: Set<String> = []
     private let context: GLContext
+
+    /// The files every effect program is made from besides its own.
+    static let preludeName = "glint.glsl"
+    static let vertexName = "fullscreen.vert"
+    static let resampleName = "resample.frag"
 
     /// Needs a current OpenGL 3.3 core context.
     public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
         context = try GLContext.requireCurrent(for: "the renderer")
         try GL.requireVersion33()
         self.sources = sources
-        prelude = try sources.source(named: "glint.glsl")
-        vertex = try sources.source(named: "fullscreen.vert")
+        prelude = try sources.source(named: Self.preludeName)
+        vertex = try sources.source(named: Self.vertexName)
+        for name in [Self.preludeName, Self.vertexName] {
+            if let path = sources.liveFile(named: name) { sharedModified[name] = ShaderSources.modificationDate(path) }
+        }
         var vao: GLuint = 0
         epoxy_glGenVertexArrays(1, &vao)
         vertexArray = vao
@@ -154,14 +169,32 @@ public final class Renderer {
     private func program(for pass: EffectPass, key known: ProgramKey? = nil) throws(RenderError) -> Program {
         let key = known ?? Self.key(pass)
         if let p = programs[key] { return p }
-        let arguments = pass.isPositional ? pass.arguments.map(\.kind) : nil
-        let program = try compile(pass.function, library: pass.library, kind: pass.kind, arguments: arguments)
+        let recipe = Recipe(
+            function: pass.function, library: pass.library, kind: pass.kind,
+            arguments: pass.isPositional ? pass.arguments.map(\.kind) : nil,
+            named: pass.isPositional ? [] : zip(pass.names, pass.arguments).map { ($0, $1.kind) })
+        let program = try compile(recipe)
         programs[key] = program
+        recipes[key] = recipe
         if let path = liveFile(pass.function, library: pass.library) {
-            live[key] = LiveFile(path: path, function: pass.function, library: pass.library, modified: ShaderSources.modificationDate(path), kind: pass.kind, arguments: arguments)
+            live[key] = LiveFile(path: path, modified: ShaderSources.modificationDate(path))
         }
+        // Made from a shared file the watchdog stopped: it draws nothing until that file changes.
+        if program.blamesSharedFile && retiredFiles.contains(program.file) { retired.insert(key) }
         return program
     }
+
+    /// What a program is compiled from: enough to compile it again when a file it reads changes.
+    private struct Recipe {
+        var function: String
+        var library: String?
+        var kind: ShaderEffect.Kind
+        /// The positional arguments' kinds; nil for named arguments, which set uniforms by name.
+        var arguments: [ShaderArgumentKind]?
+        /// The named arguments, whose declarations must have the types glint sets them as.
+        var named: [(name: String, kind: ShaderArgumentKind)]
+    }
+    private var recipes: [ProgramKey: Recipe] = [:]
 
     /// The path of the file that defines `function`, when it is the user's (a `--shaders`
     /// folder or a `ShaderLibrary(url:)`) and may change while Glint runs.
@@ -174,7 +207,8 @@ public final class Renderer {
     /// function itself, SwiftUI-style: its parameters are read from the source and checked
     /// against the arguments' kinds, and the pipeline declares the uniforms and calls it.
     /// Without, the file defines SwiftUI's modifier name (`colorEffect`, …) and reads named uniforms.
-    private func compile(_ function: String, library: String?, kind: ShaderEffect.Kind, arguments: [ShaderArgumentKind]?) throws(RenderError) -> Program {
+    private func compile(_ recipe: Recipe) throws(RenderError) -> Program {
+        let (function, library, kind, arguments) = (recipe.function, recipe.library, recipe.kind, recipe.arguments)
         let file: (text: String, path: String)
         if let library {
             file = try ShaderSources.librarySource(function, in: library)
@@ -202,9 +236,16 @@ public final class Renderer {
             vertex: (vertex.text, [0: vertex.path]),
             fragment: (text, [EffectSource.preludeString: prelude.path, EffectSource.effectString: file.path, EffectSource.mainString: "\(file.path) (the pipeline's main)"])
         )
-        // A file read from the user's folder may be arbitrarily slow: it is drawn in chunks, watched.
-        program.file = file.path
-        program.isUserFile = liveFile(function, library: library) != nil
+        // A file read from the user's folder may be arbitrarily slow: it is drawn in chunks, watched,
+        // whether it is the effect's own file or the prelude or vertex shader all effects share.
+        let ownIsUsers = liveFile(function, library: library) != nil
+        let shared = [prelude.path, vertex.path].first { isUsers($0) }
+        program.file = ownIsUsers ? file.path : shared ?? file.path
+        program.isUserFile = ownIsUsers || shared != nil
+        program.blamesSharedFile = !ownIsUsers && shared != nil
+        // A uniform glint sets, declared with another type, would fail every frame: refused once here.
+        try program.checkUniformTypes(Program.pipelineUniforms + recipe.named.flatMap { Program.Fed.uniforms(of: $0.name, $0.kind) },
+                                      sources: [file, prelude])
         program.isSeparable = file.text.contains("// glint: separable")
         if program.isSeparable, let sigma = Self.sigmaMarker(in: file.text),
            let argument = parameterNames.firstIndex(of: sigma.name) {
@@ -233,32 +274,67 @@ public final class Renderer {
         return (factor, name, range)
     }
 
+    /// Whether `path` (as `ShaderSources` names it) was read from the user's `--shaders` folder.
+    private func isUsers(_ path: String) -> Bool {
+        guard let name = path.split(separator: "/").last.map(String.init) else { return false }
+        return sources.liveFile(named: name) == path
+    }
+
     /// An effect file read from the `--shaders` folder, watched for changes.
     private struct LiveFile {
         var path: String
-        var function: String
-        var library: String?
         var modified: Date?
-        var kind: ShaderEffect.Kind
-        var arguments: [ShaderArgumentKind]?
     }
 
     /// Recompiles every effect program whose file in the `--shaders` folder changed since it was
-    /// compiled, as glslViewer does. A program that no longer compiles keeps running in its last
-    /// good version; its error is returned. Returns the names of the files reloaded, too.
+    /// compiled, as glslViewer does, and every program when the folder's prelude or vertex shader
+    /// changed. A program that no longer compiles keeps running in its last good version; its
+    /// error is returned. Returns the names of the files reloaded, too.
     public func reloadChangedShaders() -> (reloaded: [String], errors: [RenderError]) {
         var reloaded: [String] = []
         var errors: [RenderError] = []
-        for (key, file) in live {
-            let modified = ShaderSources.modificationDate(file.path)
-            guard modified != file.modified else { continue }
-            live[key]?.modified = modified
+        var sharedChanged = false
+        for name in [Self.preludeName, Self.vertexName] {
+            guard let path = sources.liveFile(named: name) else { continue }
+            let modified = ShaderSources.modificationDate(path)
+            guard sharedModified[name] != .some(modified) else { continue }
+            sharedModified[name] = modified
             do {
-                let fresh = try compile(file.function, library: file.library, kind: file.kind, arguments: file.arguments)
+                let fresh = try sources.source(named: name)
+                if name == Self.preludeName { prelude = fresh } else { vertex = fresh }
+                retiredFiles.remove(path)
+                sharedChanged = true
+                reloaded.append(path)
+            } catch {
+                errors.append(error)
+            }
+        }
+        for (key, recipe) in recipes {
+            var fileChanged = false
+            if let file = live[key] {
+                let modified = ShaderSources.modificationDate(file.path)
+                fileChanged = modified != file.modified
+                live[key]?.modified = modified
+            }
+            guard fileChanged || sharedChanged else { continue }
+            do {
+                let fresh = try compile(recipe)
                 if !retired.contains(key) { lastGood[key] = programs[key] }
                 retired.remove(key)
                 programs[key] = fresh
-                reloaded.append(file.path)
+                if fileChanged, let path = live[key]?.path { reloaded.append(path) }
+            } catch {
+                errors.append(error)
+            }
+        }
+        // The resampling pass, made on first use: again when its file or the vertex shader changed.
+        let resamplePath = sources.liveFile(named: Self.resampleName)
+        let resampleChanged = resamplePath.map { ShaderSources.modificationDate($0) != resampleModified } ?? false
+        if resample != nil && (resampleChanged || sharedChanged) {
+            if let resamplePath { resampleModified = ShaderSources.modificationDate(resamplePath) }
+            do {
+                resample = try makeResample()
+                if resampleChanged, let resamplePath { reloaded.append(resamplePath) }
             } catch {
                 errors.append(error)
             }
@@ -565,6 +641,8 @@ public final class Renderer {
         clear(to: background)
         let clipped = region.clipped(toWidth: destination.pixelWidth, height: destination.pixelHeight)
         guard clipped.width > 0, clipped.height > 0 else { return }
+        // The user's resampling pass the watchdog stopped: the background shows until it changes.
+        guard !resampleRetired else { return }
         let resample = try resampleProgram()
         epoxy_glUseProgram(resample.program.id)
         epoxy_glUniform1i(resample.factor, GLint(factor))
@@ -573,6 +651,10 @@ public final class Renderer {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), reduced[1].texture)
         epoxy_glUniform1i(resample.source, 0)
+        if resample.program.isUserFile {
+            try drawInChunks(resample.program, region: clipped, target: destination)
+            return
+        }
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
         epoxy_glScissor(GLint(destination.originX + clipped.x),
                         GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
@@ -584,15 +666,29 @@ public final class Renderer {
     /// The reduced layers of `drawReduced`, made on first use and shrunk with the others.
     private var reduced: [RenderTarget] = []
     private var resample: (program: Program, factor: GLint, source: GLint, offset: GLint, targetSize: GLint)?
+    /// When the user's `resample.frag` was read, and whether the watchdog stopped it.
+    private var resampleModified: Date?
+    private var resampleRetired = false
 
     private func resampleProgram() throws(RenderError) -> (program: Program, factor: GLint, source: GLint, offset: GLint, targetSize: GLint) {
         if let resample { return resample }
-        let fs = try sources.source(named: "resample.frag")
-        let program = try Program(name: "resample", vertex: (vertex.text, [0: vertex.path]), fragment: (fs.text, [0: fs.path]))
-        let made = (program, program.location("glint_factor"), program.location("glint_source"),
-                    program.location("glint_offset"), program.location("glint_targetSize"))
+        let made = try makeResample()
         resample = made
         return made
+    }
+
+    /// Compiles the resampling pass; the user's (from `--shaders`, or with the user's vertex
+    /// shader) is drawn in chunks under the watchdog, as effects are.
+    private func makeResample() throws(RenderError) -> (program: Program, factor: GLint, source: GLint, offset: GLint, targetSize: GLint) {
+        let fs = try sources.source(named: Self.resampleName)
+        let program = try Program(name: "resample", vertex: (vertex.text, [0: vertex.path]), fragment: (fs.text, [0: fs.path]))
+        try program.checkUniformTypes(Program.pipelineUniforms, sources: [fs])
+        program.file = [fs.path, vertex.path].first { isUsers($0) } ?? fs.path
+        program.isUserFile = isUsers(fs.path) || isUsers(vertex.path)
+        if isUsers(fs.path) { resampleModified = ShaderSources.modificationDate(fs.path) }
+        resampleRetired = false
+        return (program, program.location("glint_factor"), program.location("glint_source"),
+                program.location("glint_offset"), program.location("glint_targetSize"))
     }
 
     /// The part of `target` that is the view's rect: what the foreground draws into.
@@ -609,7 +705,9 @@ public final class Renderer {
     /// the whole target is drawn with neither a clear below it nor blending, which would only
     /// cost a write and a read per pixel; what is drawn after it blends again.
     private func drawContent(_ content: EffectPass, at place: PassPlace, covers: Bool, background: Color) throws(RenderError) {
-        if !(content.isOpaque && covers) { clear(to: background) }
+        // Content the watchdog stopped draws nothing: what was there before must not show through.
+        let stopped = !retired.isEmpty && retired.contains(Self.key(content))
+        if !(content.isOpaque && covers) || stopped { clear(to: background) }
         guard content.isOpaque else {
             try draw(content, layer: nil, at: place)
             return
@@ -662,6 +760,8 @@ public final class Renderer {
         let key = Self.key(pass)
         guard retired.isEmpty || !retired.contains(key) else { return }
         let program = try program(for: pass, key: key)
+        // Compiled just now from a shared file the watchdog stopped.
+        guard retired.isEmpty || !retired.contains(key) else { return }
         let target = place.target
         epoxy_glUseProgram(program.id)
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
@@ -751,20 +851,35 @@ public final class Renderer {
     }
 
     /// Takes a program the watchdog stopped out of use: its last good version comes back, or
-    /// its pass draws nothing until the file changes.
+    /// its pass draws nothing until the file changes. When the file to blame is the user's prelude
+    /// or vertex shader, so is every program made from it (each would stop a frame in turn).
     private func retire(_ program: Program) {
-        guard let key = programs.first(where: { $0.value === program })?.key else { return }
-        if let previous = lastGood.removeValue(forKey: key) {
-            programs[key] = previous
-        } else {
-            programs[key] = nil
-            retired.insert(key)
+        if let resample, program === resample.program {
+            resampleRetired = true
+            return
+        }
+        let keys = program.blamesSharedFile
+            ? programs.filter { $0.value.blamesSharedFile && $0.value.file == program.file }.map(\.key)
+            : programs.first { $0.value === program }.map { [$0.key] } ?? []
+        if program.blamesSharedFile { retiredFiles.insert(program.file) }
+        for key in keys {
+            if let previous = lastGood.removeValue(forKey: key) {
+                programs[key] = previous
+            } else {
+                // Kept, but not drawn: what a frame looks up is there, and nothing is compiled again.
+                retired.insert(key)
+            }
         }
     }
 
-    /// Whether the effect program named `function` was taken out of use by the watchdog and has
-    /// no good version to draw: its pass shows nothing (the window says so).
-    public func isRetired(_ function: String) -> Bool { retired.contains { $0.function == function } }
+    /// Whether the effect program named `function` (or every program made from the shared file
+    /// named so, `glint.glsl`) was taken out of use by the watchdog and has no good version to
+    /// draw: its pass shows nothing (the window says so).
+    public func isRetired(_ function: String) -> Bool {
+        retired.contains { $0.function == function }
+            || retiredFiles.contains { $0.split(separator: "/").last.map(String.init) == function }
+            || (resampleRetired && function + ".frag" == Self.resampleName)
+    }
 
     /// Sets every argument whose uniform the program declares; skips the others.
     private func upload(_ pass: EffectPass, _ slots: [Program.UniformSlot]) throws(RenderError) {

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import GlintCore
 
 /// Where shader sources and assets come from: built into the binary from the top-level `Shaders/`
@@ -15,28 +16,26 @@ public struct ShaderSources: Sendable {
     /// The shader file names built into this binary.
     public static var builtInNames: [String] { EmbeddedFiles.shaders.keys.sorted() }
 
-    /// The text of a shader file and the path to name in messages.
+    /// The text of a shader file and the path to name in messages. A file in the override folder
+    /// wins; when there is none there, the built-in one is used. One that is there but cannot be
+    /// read as a shader source (a FIFO, a folder, a symbolic link loop, a device, an unreadable or
+    /// oversized file) is refused, naming it: never silently replaced by the built-in one.
     public func source(named file: String) throws(RenderError) -> (text: String, path: String) {
         if let dir = overrideDirectory {
             let path = Self.join(dir, file)
-            if let data = FileManager.default.contents(atPath: path) {
-                guard let text = String(data: data, encoding: .utf8) else {
-                    throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")
-                }
-                return (text, path)
-            }
+            if let text = try Self.read(path) { return (text, path) }
         }
         if let text = EmbeddedFiles.shaders[file] { return (text, "Shaders/\(file)") }
         let searched = (overrideDirectory.map { "\($0) and " } ?? "") + "the built-in Shaders/"
         throw .missingShader(name: file, searched: searched)
     }
 
-    /// The path of `file` in the override folder, if it is there: a file that can change while
-    /// glint runs.
+    /// The path of `file` in the override folder, if there is anything of that name there: a file
+    /// that can change while glint runs (what is not a regular file is refused when read).
     public func liveFile(named file: String) -> String? {
         guard let dir = overrideDirectory else { return nil }
         let path = Self.join(dir, file)
-        return FileManager.default.fileExists(atPath: path) ? path : nil
+        return Self.exists(path) ? path : nil
     }
 
     /// `file` in `dir`, named as the user would: `my.frag` rather than `./my.frag`.
@@ -51,15 +50,16 @@ public struct ShaderSources: Sendable {
     }
 
     /// The file of a user's shader library (`ShaderLibrary(url:)`) that defines `function`: the
-    /// library itself when it is a file, `<function>.frag` (or `.glsl`) in it when it is a
-    /// folder; nil when there is none.
+    /// library itself when it is not a folder, `<function>.frag` (or `.glsl`) in it when it is;
+    /// nil when there is none. Anything of that name counts: reading it refuses what is not a
+    /// regular file.
     public static func libraryFile(_ function: String, in library: String) -> String? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: library, isDirectory: &isFolder) else { return nil }
-        guard isFolder.boolValue else { return library }
+        guard exists(library) else { return nil }
+        var status = stat()
+        guard stat(library, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return library }
         for ext in [".frag", ".glsl"] {
             let path = join(library, function + ext)
-            if FileManager.default.fileExists(atPath: path) { return path }
+            if exists(path) { return path }
         }
         return nil
     }
@@ -69,13 +69,115 @@ public struct ShaderSources: Sendable {
         guard let path = libraryFile(function, in: library) else {
             throw .missingShader(name: function + ".frag", searched: library)
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .shader(file: path, line: nil, stage: "read", log: "cannot read the file")
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw .shader(file: path, line: nil, stage: "read", log: "not UTF-8 text")
+        guard let text = try read(path) else {
+            throw .shader(file: path, line: nil, stage: "read", log: "the file went away while it was being read")
         }
         return (text, path)
+    }
+
+    // MARK: - Reading a user's file
+
+    /// The largest shader source read from disk, in bytes (1 MiB): Glint's own files are a few KiB,
+    /// and a driver's compiler can spend minutes on megabytes of GLSL, with nothing to stop it.
+    public static let maxSourceBytes = 1 << 20
+
+    /// Whether anything (a file, a folder, a link, even a broken one) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0
+    }
+
+    /// The text of the shader file at `path`, or nil when nothing is there (the caller falls back
+    /// to the built-in file). Refused with one line naming it: anything there that is not a
+    /// regular, readable file of UTF-8 text of at most `maxSourceBytes`. It never blocks on a
+    /// FIFO (it is recognised before opening, and opened without blocking in case it was swapped
+    /// in since) and never reads a device.
+    public static func read(_ path: String) throws(RenderError) -> String? {
+        func refuse(_ why: String) -> RenderError { .shader(file: path, line: nil, stage: "read", log: why) }
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { return nil }
+            throw refuse("cannot look at it: \(describe(errno: code))")
+        }
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            switch code {
+            case ELOOP: throw refuse("it is a symbolic link loop, not a file")
+            case ENOENT: throw refuse("it is a symbolic link to nothing ('\(linkTarget(path))' does not exist)")
+            default: throw refuse("cannot follow it: \(describe(errno: code))")
+            }
+        }
+        if let kind = nonRegularKind(status.st_mode) { throw refuse("it is \(kind), not a regular file") }
+        try checkSize(Int(status.st_size), refuse)
+
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            let code = errno
+            throw refuse(code == EACCES ? "it cannot be read (permission denied)" : "cannot open it: \(describe(errno: code))")
+        }
+        defer { close(fd) }
+        // What was opened may not be what was looked at a moment ago.
+        guard fstat(fd, &status) == 0 else { throw refuse("cannot look at it: \(describe(errno: errno))") }
+        if let kind = nonRegularKind(status.st_mode) { throw refuse("it is \(kind), not a regular file") }
+        try checkSize(Int(status.st_size), refuse)
+
+        // Up to one byte more than allowed, to notice a file that grew since it was looked at.
+        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), maxSourceBytes) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                guard count <= maxSourceBytes else { break }
+                bytes.append(contentsOf: repeatElement(0, count: min(count, maxSourceBytes + 1 - count)))
+            }
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
+            if n < 0 {
+                let code = errno
+                if code == EINTR { continue }
+                throw refuse("cannot read it: \(describe(errno: code))")
+            }
+            if n == 0 { break }
+            count += n
+        }
+        try checkSize(count, refuse)
+        guard let text = String(validating: bytes[..<count], as: UTF8.self) else { throw refuse("not UTF-8 text") }
+        return text
+    }
+
+    /// What a file of mode `mode` is, when it is not a regular file.
+    private static func nonRegularKind(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a regular file"
+        }
+    }
+
+    /// Refuses a source over `maxSourceBytes`, with its size and the cap.
+    private static func checkSize(_ bytes: Int, _ refuse: (String) -> RenderError) throws(RenderError) {
+        guard bytes > maxSourceBytes else { return }
+        throw refuse("it is \(sizeText(bytes)) (\(bytes) bytes), over the \(sizeText(maxSourceBytes)) a shader source may have")
+    }
+
+    /// "12 MiB", "1.5 MiB", "300 KiB".
+    static func sizeText(_ bytes: Int) -> String {
+        let mib = Double(bytes) / Double(1 << 20)
+        if mib >= 1 { return RenderError.seconds(mib) + " MiB" }
+        return RenderError.seconds(Double(bytes) / 1024) + " KiB"
+    }
+
+    /// Where the symbolic link at `path` points, for messages.
+    private static func linkTarget(_ path: String) -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "its target"
+    }
+
+    private static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code)).lowercased()
     }
 
     /// The bytes of a file in `Assets/`.

@@ -48,16 +48,39 @@ struct TearShaderTests {
         #expect(u.samplePosition(for: Point(x: 250, y: 500))?.position == Point(x: 250, y: 500))
     }
 
-    @Test("where a half slides past the view's edge, the backdrop shows")
-    func samplesOutsideTheViewAreTransparent() {
-        // An oblique tear in from the left edge: above it, the upper half slides up and left.
-        let along = Point(x: 0.6, y: 0.8)
-        let u = TearUniforms(
-            tearStart: Point(x: 0, y: 100), tearEnd: Point(x: 0, y: 100) + along * 400, tearProgress: 0.5,
-            maxGap: 30, edgeRoughness: 0, viewSize: Self.view
-        )
-        #expect(u.samplePosition(for: Point(x: 0.5, y: 20)) == nil)
-        #expect(u.samplePosition(for: Point(x: 100, y: 20)) != nil)
+    @Test("a slanted tear's halves slide along the edge it came in through: no backdrop between them and the view's edges")
+    func halvesStayOnTheEdges() {
+        // Oblique tears in from each edge, slight to steep (the steepest nearly along its edge).
+        let view = Self.view
+        let cases: [(start: Point, along: Point)] = [
+            (Point(x: 0, y: 300), Point(x: 0.995, y: 0.0995)), (Point(x: 0, y: 300), Point(x: 0.6, y: 0.8)),
+            (Point(x: 0, y: 300), Point(x: 0.2, y: -0.98)), (Point(x: 400, y: 500), Point(x: -0.96, y: -0.28)),
+            (Point(x: 150, y: 0), Point(x: 0.28, y: 0.96)), (Point(x: 250, y: 800), Point(x: -0.8, y: -0.6)),
+        ]
+        for (start, direction) in cases {
+            let along = direction * (1 / direction.length)
+            let u = TearUniforms(tearStart: start, tearEnd: start + along * 200, tearProgress: 0.5,
+                                 maxGap: 30, edgeRoughness: 0, viewSize: view)
+            let across = Point(x: -along.y, y: along.x)
+            // Every point of the view's border well away from the opening shows the view.
+            var border: [Point] = []
+            for x in stride(from: 0.25, to: view.width, by: 0.5) { border += [Point(x: x, y: 0.25), Point(x: x, y: view.height - 0.25)] }
+            for y in stride(from: 0.25, to: view.height, by: 0.5) { border += [Point(x: 0.25, y: y), Point(x: view.width - 0.25, y: y)] }
+            for p in border where abs((p - start).dot(across)) > 15 + 1 {
+                #expect(u.samplePosition(for: p) != nil, "tear from \(start) along \(along): the backdrop shows at \(p)")
+            }
+            // The halves still part by the opening across the cut (where the cut is not nearly along
+            // the edge): just outside it, each shows the view at the line itself.
+            let slant = abs(across.dot(u.edgeTangent))
+            if slant >= TearUniforms.minimumSlide {
+                let mid = start + along * 50
+                let halfGap = 15 * (1 - 50 / 200.0)
+                for side in [-1.0, 1.0] {
+                    let s = u.samplePosition(for: mid + across * (side * (halfGap + 0.01)))?.position
+                    #expect(s.map { abs(($0 - start).dot(across)) < 0.02 } == true, "tear along \(along), side \(side): \(String(describing: s))")
+                }
+            }
+        }
     }
 
     @Test("rough edges: fibres reach up to edgeRoughness into the opening, never past the cut, differently on each side")
@@ -157,5 +180,6 @@ struct TearShaderTests {
         #expect(source.contains("kFibreSidePhase = \(vec3(TearUniforms.fibreSidePhase))"))
         #expect(source.contains("kMinProgress = \(TearUniforms.minimumProgress)"))
         #expect(source.contains("kMinLength = \(TearUniforms.minimumLength)"))
+        #expect(source.contains("kMinSlide = \(TearUniforms.minimumSlide)"))
     }
 }

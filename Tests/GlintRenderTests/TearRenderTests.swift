@@ -29,13 +29,14 @@ struct TearRenderTests {
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * width + x) * 4..<(y * width + x) * 4 + 4]) }
     }
 
-    func render(events: [PointerEvent], time: Double, tear: Bool = true, configuration: TearConfiguration = TearConfiguration()) throws -> (Frame, Scene) {
+    func render(events: [PointerEvent], time: Double, tear: Bool = true, configuration: TearConfiguration = TearConfiguration(),
+                backdrop: Color = Self.backdrop) throws -> (Frame, Scene) {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
         let scene = Scene(effect: HarmonicEffect(), viewSize: Self.size, tear: tear ? TearController(configuration: configuration) : nil)
         let drawer = try SceneRenderer()
         drawer.showsForeground = false
-        drawer.renderer.backdrop = Self.backdrop
+        drawer.renderer.backdrop = backdrop
         Simulation.run(scene, events: events, until: time)
         let f = try drawer.snapshot(scene, scale: 1)
         return (Frame(width: f.width, height: f.height, rgba: f.rgba), scene)
@@ -127,5 +128,40 @@ struct TearRenderTests {
         let u = scene.tear!.state.uniforms(viewSize: Self.size)
         #expect(u.tearStart.y == 0 && abs(u.tearEnd.x - u.tearStart.x) < 1e-9, "straight down from the top edge")
         #expect(frame.pixel(Int(u.tearStart.x), 3) == backdropPixel)
+    }
+
+    @Test("a slanted tear shows the backdrop on the view's edges only in its opening, never a line down an edge")
+    func slantedTearsLeaveNoEdgeLine() throws {
+        let magenta = Color(red: 1, green: 0, blue: 1)
+        func isMagenta(_ p: [UInt8]) -> Bool { p[0] > 160 && p[1] < 90 && p[2] > 160 }
+        // Press near an edge, lock the direction 20+ points on, drag on: slight and steep slants from each edge.
+        let drags: [(Point, Point, Point)] = [
+            (Point(x: 1, y: 90), Point(x: 40, y: 94), Point(x: 200, y: 110)),
+            (Point(x: 1, y: 90), Point(x: 40, y: 84), Point(x: 200, y: 60)),
+            (Point(x: 1, y: 60), Point(x: 20, y: 80), Point(x: 100, y: 150)),
+            (Point(x: 319, y: 90), Point(x: 280, y: 95), Point(x: 120, y: 120)),
+            (Point(x: 160, y: 1), Point(x: 165, y: 40), Point(x: 190, y: 140)),
+            (Point(x: 160, y: 179), Point(x: 150, y: 140), Point(x: 120, y: 40)),
+        ]
+        for (press, lock, end) in drags {
+            let events = [PointerEvent(.down, press, at: 0.1), PointerEvent(.move, lock, at: 0.2), PointerEvent(.move, end, at: 0.3)]
+            let (frame, scene) = try render(events: events, time: 0.4, backdrop: magenta)
+            let u = scene.tear!.state.uniforms(viewSize: Self.size)
+            let line = u.tearEnd - u.tearStart
+            let along = line * (1 / line.length)
+            let across = Point(x: -along.y, y: along.x)
+            var border: [(Int, Int)] = []
+            for x in 0..<frame.width { border += [(x, 0), (x, frame.height - 1)] }
+            for y in 1..<(frame.height - 1) { border += [(0, y), (frame.width - 1, y)] }
+            var opening = 0
+            var stray: [(Int, Int)] = []
+            for (x, y) in border where isMagenta(frame.pixel(x, y)) {
+                // The opening is at most maxGap wide across the cut (a pixel more for smoothing).
+                let rel = Point(x: Double(x) + 0.5, y: Double(y) + 0.5) - u.tearStart
+                if abs(rel.dot(across)) <= u.maxGap / 2 + 1 && rel.dot(along) < line.length { opening += 1 } else { stray.append((x, y)) }
+            }
+            #expect(u.maxGap > 10 && opening > 0, "drag \(press) → \(end): a real opening at the edge (gap \(u.maxGap), \(opening) pixels)")
+            #expect(stray.count == 0, "drag \(press) → \(end): \(stray.count) backdrop pixels on the view's edges outside the opening, first \(stray.prefix(4))")
+        }
     }
 }

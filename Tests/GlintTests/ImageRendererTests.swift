@@ -152,6 +152,39 @@ struct ImageRendererTests {
         }
     }
 
+    @Test("a library's file that is not a regular file, or is too large, is refused naming it: never read, never waited on",
+          .timeLimit(.minutes(1)))
+    func libraryFilesThatAreNotFiles() throws {
+        let (folder, library) = try Self.library(["big.frag": String(repeating: "// padding\n", count: 110_000) + "vec4 big(vec2 position) { return vec4(1.0); }\n"])
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+        #expect(mkfifo(path("fifo.frag"), 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: path("folder.frag"), withIntermediateDirectories: false)
+        try FileManager.default.createSymbolicLink(atPath: path("loop.frag"), withDestinationPath: "loop.frag")
+        try FileManager.default.createSymbolicLink(atPath: path("zero.frag"), withDestinationPath: "/dev/zero")
+        func message(_ shader: Shader) -> String? {
+            do {
+                _ = try ImageRenderer(content: Rectangle().fill(shader).frame(width: 4, height: 4)).render()
+                return nil
+            } catch {
+                return error.description
+            }
+        }
+        let expected: [(Shader, String, String)] = [
+            (library.fifo(), "fifo.frag", "a FIFO"), (library.folder(), "folder.frag", "a folder"),
+            (library.loop(), "loop.frag", "a symbolic link loop"), (library.zero(), "zero.frag", "a character device"),
+            (library.big(), "big.frag", "over the 1 MiB"),
+        ]
+        for (shader, name, what) in expected {
+            let line = message(shader)
+            #expect(line?.contains(name) == true && line?.contains(what) == true && line?.contains("\n") == false,
+                    "\(name): \(line ?? "drawn")")
+        }
+        // A library that is itself a FIFO.
+        let fifoLibrary = ShaderLibrary(url: URL(fileURLWithPath: path("fifo.frag")))
+        let line = message(fifoLibrary.anything())
+        #expect(line?.contains("fifo.frag") == true && line?.contains("a FIFO") == true, "\(line ?? "drawn")")
+    }
+
     @Test("fresh shaders and fresh images every frame, for 200 frames, each drawn right")
     func freshEveryFrame() throws {
         let (_, library) = try Self.library([

@@ -41,6 +41,8 @@ public struct TearUniforms: Equatable, Sendable {
     // The shader's constants, mirrored.
     static let minimumProgress = 0.0005
     static let minimumLength = 0.001  // points
+    /// The halves slide along the torn edge at most 1 / `minimumSlide` times the opening.
+    static let minimumSlide = 0.5
     static let fibreFrequency = (0.31, 0.73, 1.9)  // radians per point
     static let fibreWeight = (0.5, 0.3, 0.2)
     static let fibrePhase = (0.0, 0.4, 1.1)  // radians
@@ -91,8 +93,22 @@ public struct TearUniforms: Equatable, Sendable {
         let halfGap = 0.5 * maxGap * (1 - min(max(a / length, 0), 1))
         let edge = halfGap - min(max(edgeRoughness, 0), halfGap) * Self.fibre(along: a, side: side)
         guard dist >= edge else { return nil }
-        let source = position - across * (side * min(dist, halfGap))
+        // Each half slides along the edge the tear entered through, far enough to move it
+        // `min(dist, halfGap)` across the cut (up to 1 / minimumSlide times that): no backdrop
+        // shows between a half and the view's edges.
+        let tangent = edgeTangent
+        let slant = across.dot(tangent)
+        let sign: Double = slant > 0 ? 1 : slant < 0 ? -1 : 0
+        let push = tangent * (sign / max(abs(slant), Self.minimumSlide))
+        let source = position - push * (side * min(dist, halfGap))
         return viewSize.contains(source) ? source : nil
+    }
+
+    /// The direction along the view's edge nearest `tearStart` (the one the tear entered through).
+    var edgeTangent: Point {
+        let nearestSide = min(tearStart.x, viewSize.width - tearStart.x)
+        let nearestTopOrBottom = min(tearStart.y, viewSize.height - tearStart.y)
+        return nearestSide <= nearestTopOrBottom ? Point(x: 0, y: 1) : Point(x: 1, y: 0)
     }
 }
 
