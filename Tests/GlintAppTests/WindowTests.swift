@@ -814,7 +814,8 @@ struct WindowTests {
         try Data(try ShaderFileTests.slowPrelude().utf8).write(to: URL(fileURLWithPath: prelude))
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--shaders", dir + "/shaders", "--size", "640x360", "--no-overlay", "--quit-after", "40"],
+        // A black backdrop, so "nothing drawn" is black, unlike the glow.
+        let app = try Child.launch(glint, ["--shaders", dir + "/shaders", "--size", "640x360", "--no-overlay", "--backdrop", "black", "--quit-after", "40"],
                                    environment: x.environment)
         defer { app.stop() }
         let window = try findWindow(x, app)
@@ -826,9 +827,10 @@ struct WindowTests {
             }
             return false
         }
-        // The glow's bright lines, below the HUD's two lines.
+        // The glow's bright lines, below the HUD's lines (three at 640 points, with their plate).
+        let belowHUD = 100
         func glow(_ shot: Screenshot) -> Double {
-            shot.brightShare(columns: window.x..<(window.x + window.width), rows: (window.y + 60)..<(window.y + window.height))
+            shot.brightShare(columns: window.x..<(window.x + window.width), rows: (window.y + belowHUD)..<(window.y + window.height))
         }
         #expect(waitFor("longer than 2 s"), "the slow prelude is stopped: \(app.stderrSummary())")
         Thread.sleep(forTimeInterval: 0.5)
@@ -838,7 +840,7 @@ struct WindowTests {
         // Only the backdrop below the HUD: nothing left over from the frame the watchdog stopped.
         let corner = stoppedShot.pixel(window.x + window.width - 2, window.y + window.height - 2)
         var leftovers = 0
-        for y in stride(from: window.y + 60, to: window.y + window.height, by: 3) {
+        for y in stride(from: window.y + belowHUD, to: window.y + window.height, by: 3) {
             for x in stride(from: window.x, to: window.x + window.width, by: 3) {
                 let p = stoppedShot.pixel(x, y)
                 if max(abs(p.r - corner.r), abs(p.g - corner.g), abs(p.b - corner.b)) > 0.05 { leftovers += 1 }
