@@ -33,6 +33,7 @@ final class SpriteBatch {
         let vs = try sources.source(named: "sprite.vert")
         let fs = try sources.source(named: "sprite.frag")
         program = try Program(name: "sprite", vertex: (vs.text, [0: vs.path]), fragment: (fs.text, [0: fs.path]))
+        try program.checkUniformTypes([("targetSize", .vec2), ("tint", .vec4), ("image", .sampler2D)], sources: [vs, fs])
         targetSizeLocation = program.location("targetSize")
         tintLocation = program.location("tint")
         imageLocation = program.location("image")

@@ -164,5 +164,15 @@ struct ShaderFileTests {
         try Self.expectOneLine(["render", "--shaders", "shaders", "--no-tear", "--size", "64x64", "--output", "out.png"], in: dir,
                                mentioning: ["uniform 'glint_scale' in shaders/glint.glsl:", "is declared int but glint feeds it as float"])
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+
+        // The overlay's own shader, which draws the label, the same way.
+        try FileManager.default.removeItem(atPath: dir + "/shaders/glint.glsl")
+        var sprite = try String(contentsOfFile: Self.shadersFolder + "/sprite.frag", encoding: .utf8)
+        #expect(sprite.contains("uniform vec4 tint;") && sprite.contains("(tint * vColor)"))
+        sprite = sprite.replacingOccurrences(of: "uniform vec4 tint;", with: "uniform ivec4 tint;")
+            .replacingOccurrences(of: "(tint * vColor)", with: "(vec4(tint) * vColor)")
+        try Self.write(sprite, to: dir + "/shaders/sprite.frag")
+        try Self.expectOneLine(["render", "--shaders", "shaders", "--size", "64x64", "--output", "out.png"], in: dir,
+                               mentioning: ["uniform 'tint' in shaders/sprite.frag:8 is declared ivec4 but glint feeds it as vec4"])
     }
 }
