@@ -160,21 +160,11 @@ final class Program {
 
     /// The GL types a value glint sets with `glUniform*f` (or `1i`) may be declared as: `bool`
     /// takes either, as OpenGL allows.
-    enum Fed {
+    enum Fed: String {
         case float, vec2, vec3, vec4, int, uint, sampler2D
 
-        /// What the README and messages call it.
-        var glsl: String {
-            switch self {
-            case .float: return "float"
-            case .vec2: return "vec2"
-            case .vec3: return "vec3"
-            case .vec4: return "vec4"
-            case .int: return "int"
-            case .uint: return "uint"
-            case .sampler2D: return "sampler2D"
-            }
-        }
+        /// What the README and messages call it: the GLSL type's name.
+        var glsl: String { rawValue }
 
         /// Whether a uniform declared as `type` takes this value without a GL error.
         func accepts(_ type: GLenum) -> Bool {
