@@ -98,86 +98,35 @@ public struct ShaderSources: Sendable {
         guard lstat(path, &link) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
-            throw refuse("cannot look at it: \(describe(errno: code))")
+            throw refuse("cannot look at it: \(BoundedFile.describe(code))")
         }
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            switch code {
-            case ELOOP: throw refuse("it is a symbolic link loop, not a file")
-            case ENOENT: throw refuse("it is a symbolic link to nothing ('\(linkTarget(path))' does not exist)")
-            default: throw refuse("cannot follow it: \(describe(errno: code))")
-            }
+        switch path.withCString({ BoundedFile.read($0, limit: maxSourceBytes) }) {
+        case .success(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw refuse("not UTF-8 text") }
+            return text
+        case .failure(.unreachable(ELOOP)):
+            throw refuse("it is a symbolic link loop, not a file")
+        case .failure(.unreachable(ENOENT)):
+            throw refuse("it is a symbolic link to nothing ('\(linkTarget(path))' does not exist)")
+        case .failure(.unreachable(let code)):
+            throw refuse("cannot follow it: \(BoundedFile.describe(code))")
+        case .failure(.cannotOpen(EACCES)):
+            throw refuse("it cannot be read (permission denied)")
+        case .failure(.cannotOpen(let code)):
+            throw refuse("cannot open it: \(BoundedFile.describe(code))")
+        case .failure(.readFailed(let code)):
+            throw refuse("cannot read it: \(BoundedFile.describe(code))")
+        case .failure(.notRegular(let kind)):
+            throw refuse("it is \(kind), not a regular file")
+        case .failure(.tooLarge(let size)):
+            let actual = size.map { "it is \(BoundedFile.mebibytes($0)) (\($0) bytes), over" } ?? "it grew while being read to over"
+            throw refuse("\(actual) the \(BoundedFile.mebibytes(maxSourceBytes)) a shader source may have")
         }
-        if let kind = nonRegularKind(status.st_mode) { throw refuse("it is \(kind), not a regular file") }
-        try checkSize(Int(status.st_size), refuse)
-
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else {
-            let code = errno
-            throw refuse(code == EACCES ? "it cannot be read (permission denied)" : "cannot open it: \(describe(errno: code))")
-        }
-        defer { close(fd) }
-        // What was opened may not be what was looked at a moment ago.
-        guard fstat(fd, &status) == 0 else { throw refuse("cannot look at it: \(describe(errno: errno))") }
-        if let kind = nonRegularKind(status.st_mode) { throw refuse("it is \(kind), not a regular file") }
-        try checkSize(Int(status.st_size), refuse)
-
-        // Up to one byte more than allowed, to notice a file that grew since it was looked at.
-        var bytes = [UInt8](repeating: 0, count: min(Int(status.st_size), maxSourceBytes) + 1)
-        var count = 0
-        while true {
-            if count == bytes.count {
-                guard count <= maxSourceBytes else { break }
-                bytes.append(contentsOf: repeatElement(0, count: min(count, maxSourceBytes + 1 - count)))
-            }
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + count, $0.count - count) }
-            if n < 0 {
-                let code = errno
-                if code == EINTR { continue }
-                throw refuse("cannot read it: \(describe(errno: code))")
-            }
-            if n == 0 { break }
-            count += n
-        }
-        try checkSize(count, refuse)
-        guard let text = String(validating: bytes[..<count], as: UTF8.self) else { throw refuse("not UTF-8 text") }
-        return text
-    }
-
-    /// What a file of mode `mode` is, when it is not a regular file.
-    private static func nonRegularKind(_ mode: mode_t) -> String? {
-        switch mode & S_IFMT {
-        case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a regular file"
-        }
-    }
-
-    /// Refuses a source over `maxSourceBytes`, with its size and the cap.
-    private static func checkSize(_ bytes: Int, _ refuse: (String) -> RenderError) throws(RenderError) {
-        guard bytes > maxSourceBytes else { return }
-        throw refuse("it is \(sizeText(bytes)) (\(bytes) bytes), over the \(sizeText(maxSourceBytes)) a shader source may have")
-    }
-
-    /// "12 MiB", "1.5 MiB", "300 KiB".
-    static func sizeText(_ bytes: Int) -> String {
-        let mib = Double(bytes) / Double(1 << 20)
-        if mib >= 1 { return RenderError.seconds(mib) + " MiB" }
-        return RenderError.seconds(Double(bytes) / 1024) + " KiB"
     }
 
     /// Where the symbolic link at `path` points, for messages.
     private static func linkTarget(_ path: String) -> String {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "its target"
-    }
-
-    private static func describe(errno code: Int32) -> String {
-        String(cString: strerror(code)).lowercased()
     }
 
     /// The bytes of a file in `Assets/`.

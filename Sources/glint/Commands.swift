@@ -227,7 +227,7 @@ struct EffectOptions: ParsableArguments {
     /// A shader folder as the renderer (which reads through Foundation) can reach it.
     private static func shaderFolder(_ dir: String, for subject: String) throws -> String {
         guard let reachable = RawPath.foundationFolder(dir) else {
-            throw InputError("cannot read \(subject): \(OutputFiles.describe(errno))")
+            throw InputError("cannot read \(subject): \(BoundedFile.describe(errno))")
         }
         return reachable
     }

@@ -1,5 +1,6 @@
 import CFiles
 import Foundation
+import GlintRender
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -108,7 +109,7 @@ enum OutputFiles {
         }
         while let file = staged.first {
             guard RawPath.rename(file.temporary, file.final) == 0 else {
-                throw AppError("cannot write \(file.file.what) '\(file.file.path)': \(describe(errno))")
+                throw AppError("cannot write \(file.file.what) '\(file.file.path)': \(BoundedFile.describe(errno))")
             }
             glint_cleanup_unregister(file.slot)
             staged.removeFirst()
@@ -142,7 +143,7 @@ enum OutputFiles {
             case S_IFDIR: throw refuse("it is a folder")
             case S_IFBLK: throw refuse("it is a block device, which glint never writes to")
             case S_IFCHR, S_IFIFO, S_IFSOCK:
-                guard RawPath.access(path, W_OK) else { throw refuse(describe(errno)) }
+                guard RawPath.access(path, W_OK) else { throw refuse(BoundedFile.describe(errno)) }
                 return .direct
             default: break
             }
@@ -151,7 +152,7 @@ enum OutputFiles {
         let final = try resolveLinks(path, refuse: refuse)
         let folder = Console.parentFolder(of: final)
         guard let folderInfo = RawPath.stat(folder) else {
-            throw errno == ENOENT ? refuse("the folder '\(folder)' does not exist") : refuse(describe(errno))
+            throw errno == ENOENT ? refuse("the folder '\(folder)' does not exist") : refuse(BoundedFile.describe(errno))
         }
         guard folderInfo.st_mode & S_IFMT == S_IFDIR else { throw refuse("'\(folder)' is not a folder") }
         if let real = RawPath.realpath(folder), isKernelFileSystem(real) {
@@ -170,10 +171,10 @@ enum OutputFiles {
         var current = path
         for _ in 0..<maxLinkHops {
             guard let info = RawPath.lstat(current), info.st_mode & S_IFMT == S_IFLNK else { return current }
-            guard let target = RawPath.readlink(current), !target.isEmpty else { throw refuse(describe(errno), 1) }
+            guard let target = RawPath.readlink(current), !target.isEmpty else { throw refuse(BoundedFile.describe(errno), 1) }
             current = target.hasPrefix("/") ? target : Console.parentFolder(of: current) + "/" + target
         }
-        throw refuse(describe(ELOOP), 1)
+        throw refuse(BoundedFile.describe(ELOOP), 1)
     }
 
     private static func isKernelFileSystem(_ real: String) -> Bool {
@@ -335,16 +336,11 @@ enum OutputFiles {
     }
 
     private static func writeError(_ file: OutputFile, _ number: Int32) -> AppError {
-        AppError("cannot write \(file.what) \(file.place): \(describe(number))")
+        AppError("cannot write \(file.what) \(file.place): \(BoundedFile.describe(number))")
     }
 
     private static func code(_ number: Int32) -> POSIXErrorCode {
         POSIXErrorCode(rawValue: number) ?? .EIO
     }
 
-    /// The C library's words for an errno, in a message's lower case: "no space left on device".
-    static func describe(_ number: Int32) -> String {
-        let text = String(cString: strerror(number))
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
 }
