@@ -12,8 +12,8 @@ enum InputFiles {
     static let imageLimit = 64 << 20  // bytes
     /// The largest event file (`--input @FILE`).
     static let eventsLimit = 1 << 20  // bytes
-    /// The largest effect file (`--effect my.frag`).
-    static let shaderLimit = 1 << 20  // bytes
+    /// The largest effect file (`--effect my.frag`): the renderer's cap on any shader source.
+    static let shaderLimit = ShaderSources.maxSourceBytes
 
     /// The whole file at `path`, or an `InputError` "cannot read `subject`: why", where `subject`
     /// names it as the user knows it ("the image 'card.png' for --image").
