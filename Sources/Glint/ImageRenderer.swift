@@ -39,11 +39,19 @@ public final class ImageRenderer<Content: View> {
         self.content = content
     }
 
-    /// The size drawn, in points: `proposedSize`, else the view's own (a frame's sides, an
-    /// image's pixels), else `defaultSize`.
+    /// The size drawn, in points: `proposedSize`, else the size the view chooses when offered
+    /// unlimited space (a frame's sides, an image's pixels, text's lines), else `defaultSize`
+    /// when it would take all it is offered on a side (colours, shapes, shaders).
     public var effectiveSize: CGSize {
-        proposedSize ?? Content._idealSize(content) ?? Self.defaultSize
+        if let proposedSize { return proposedSize }
+        var measuring = ResolvedView()
+        let size = measuring.sizeThatFits(content, .infinity, scale: scale)
+        guard size.width.isFinite, size.height.isFinite else { return Self.defaultSize }
+        return size
     }
+
+    /// The date `TimelineView`s in the view show; the current date unless set.
+    public var date: Date?
 
     /// Draws the view now.
     public func render() throws(RenderError) -> RenderedImage {
@@ -53,7 +61,8 @@ public final class ImageRenderer<Content: View> {
         guard width > 0, height > 0, size.width.isFinite, size.height.isFinite else {
             throw .image("cannot render \(size.width)x\(size.height) points at scale \(scale): the image would have no pixels")
         }
-        resolved.update(content, in: size, scale: scale, backdrop: backdrop)
+        let when = date ?? Date()
+        resolved.update(content, in: size, scale: scale, backdrop: backdrop, time: when.timeIntervalSinceReferenceDate, date: when)
         if let error = resolved.errors.first { throw error }
 
         let pipeline: HeadlessPipeline
@@ -63,7 +72,7 @@ public final class ImageRenderer<Content: View> {
             pipeline = try HeadlessPipeline()
             self.pipeline = pipeline
         }
-        let pixels = try pipeline.draw(resolved.graph, width: width, height: height)
+        let pixels = try pipeline.draw(resolved, width: width, height: height)
         return RenderedImage(width: width, height: height, scale: Double(scale), pixels: pixels)
     }
 
@@ -117,15 +126,15 @@ public struct RenderedImage: Sendable {
 /// target and the renderer go before the context they were made in (each keeps it alive).
 private final class HeadlessPipeline {
     private let context: HeadlessContext
-    private let renderer: Renderer
+    private let renderer: ViewRenderer
     private var target: RenderTarget?
 
     init() throws(RenderError) {
         context = try HeadlessContext()
-        renderer = try Renderer()
+        renderer = try ViewRenderer()
     }
 
-    func draw(_ graph: FrameGraph, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+    func draw(_ view: ResolvedView, width: Int, height: Int) throws(RenderError) -> [UInt8] {
         guard context.makeCurrent() else { throw .headless("cannot make the headless context current on this thread") }
         let target: RenderTarget
         if let existing = self.target {
@@ -135,7 +144,7 @@ private final class HeadlessPipeline {
             self.target = target
         }
         try target.resize(pixelWidth: width, pixelHeight: height)
-        try renderer.render(graph, into: target.framebuffer)
+        try renderer.draw(view, into: target.framebuffer)
         return target.readPixels()
     }
 }

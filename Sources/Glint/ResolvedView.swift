@@ -2,83 +2,473 @@ import Foundation
 import GlintCore
 import GlintRender
 
-/// A view worked out for one frame: the `FrameGraph` the renderer draws, the stateful parts a
-/// host must drive (effects to advance, pointer responders), and what could not be loaded.
+/// A view worked out for one frame: its tree made and laid out, then turned into what the GPU
+/// draws (frame graphs for what shaders draw, shapes, text, controls and the layers between
+/// them, in painter's order), what takes presses, and what could not be loaded.
 ///
-/// A host keeps one and calls `update(_:in:scale:)` every frame with a freshly built view; the
-/// graph is rewritten in place, reusing its arrays, so a frame of the same shape allocates
-/// nothing beyond the arguments arrays the view's shaders carry. Per frame, a host:
+/// A host keeps one and, every frame:
 /// 1. advances `effects` and `tears` by the frame's `dt`, and hands pointer events to
-///    `responders` (positions in points relative to `graph.viewRect.origin`);
-/// 2. calls `update` (which also writes each stateful effect's and tear's arguments);
-/// 3. draws `graph`, and reports `errors`.
+///    `handle(_:)` (positions in the container's points);
+/// 2. calls `update(_:in:scale:backdrop:)` with a freshly built view (its `@State` kept by
+///    identity in the resolved view's store);
+/// 3. draws it (`ViewRenderer`), and reports `errors`.
+/// The arrays are rewritten in place and keep their storage, so a frame of the same shape
+/// allocates nothing beyond what the view's own code allocates.
 public struct ResolvedView {
-    /// What to draw.
-    public private(set) var graph: FrameGraph
-    /// The tears over the view (`tearable`), in the order they were applied. Their passes
-    /// are the last of `graph.effects`: a tear tears the view with every effect on it.
+    /// Every view's state, gestures' progress and appearances, between frames.
+    public let store: ViewStore
+    /// The tree of this frame, laid out.
+    var tree: ViewGraph
+    /// The frame graphs drawn (each a shader content and its effects in a rect), in the order
+    /// they were met. Only `draws` says where each goes among the rest.
+    public private(set) var graphs: [FrameGraph] = []
+    /// What to draw, in painter's order.
+    var draws: [DrawItem] = []
+    /// The offscreen layers `draws` opens and closes.
+    var layers: [LayerSpec] = []
+    /// What can take a press, in painter's order (the frontmost last).
+    var hits: [HitEntry] = []
+    /// The tears over views (`tearable`), in the order they were applied.
     public private(set) var tears: [TearController] = []
     /// The stateful effects drawn (`EffectView`): to advance every frame.
     public private(set) var effects: [any Effect] = []
-    /// Who may take a press, in order: the tears, then the effects.
+    /// The stateful parts that take presses, tears first, then effects.
     public private(set) var responders: [any PointerResponder] = []
     /// Images that could not be read (each drawn as a magenta and black placeholder).
     public private(set) var errors: [RenderError] = []
+    /// The container's size and scale of the last update.
+    public private(set) var size = CGSize.zero
+    public private(set) var scale: CGFloat = 1
+    /// What shows behind everything.
+    public private(set) var backdrop = Color.clear
+    /// Measures text for layout.
+    let text: TextEngine?
+    /// Who owns the pointer.
+    let router = GestureRouter()
 
-    /// The rect the view being resolved occupies in the target, in points: the container, then
-    /// each frame's rect within it.
-    var rect: Rect = .zero
-    /// How many of `graph.effects` this frame has written.
-    private var passCount = 0
-    /// Whether a primitive has set this frame's content (which is otherwise last frame's).
-    private var hasContent = false
-    /// The responders made for `effects`, kept so a frame with the same effects makes none.
+    private var graphCount = 0
     private var effectResponders: [EffectResponder] = []
 
-    /// An empty view: a transparent content pass, no effects.
+    /// An empty view, with a store of its own.
     public init() {
-        graph = FrameGraph(viewRect: .zero, scale: 1, content: Self.emptyContent)
+        store = ViewStore()
+        tree = ViewGraph(store: store)
+        text = SharedText.engine
+        graphs = [FrameGraph(viewRect: .zero, scale: 1, content: Self.emptyContent)]
     }
 
-    /// Resolves `view` in a container of `size` points drawn at `scale` pixels per point,
-    /// with `backdrop` around it and through it where it is transparent.
-    public mutating func update<V: View>(_ view: V, in size: CGSize, scale: CGFloat = 1, backdrop: Color = .clear) {
+    /// How many of `graphs` this frame wrote (the rest are spares from earlier frames).
+    public var drawnGraphCount: Int { graphCount }
+
+    /// The first frame graph: for a view that is one shader content and its effects (the
+    /// common case, and what tests look at), the whole view.
+    public var graph: FrameGraph { graphs[0] }
+
+    /// The frame of each node laid out (for tests): the rect of the `n`th node made, in points.
+    public var frames: [CGRect] {
+        tree.nodes.map { CGRect(x: $0.frame.minX, y: $0.frame.minY, width: $0.frame.width, height: $0.frame.height) }
+    }
+
+    /// Makes, lays out and resolves `view` in a container of `size` points drawn at `scale`
+    /// pixels per point, over `backdrop`. `time` and `date` are what `TimelineView` shows.
+    public mutating func update<V: View>(_ view: V, in size: CGSize, scale: CGFloat = 1, backdrop: Color = .clear,
+                                         time: Double = 0, date: Date? = nil) {
+        self.size = size
+        self.scale = scale
+        self.backdrop = backdrop
+        store.beginFrame()
+        tree.reset()
+        tree.time = time
+        tree.date = date ?? Date(timeIntervalSinceReferenceDate: time)
+        tree.makeChild(view)
+
         let container = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
-        graph.viewRect = container
-        graph.scale = Double(scale)
-        graph.backdrop = backdrop.resolved
-        rect = container
-        passCount = 0
+        let layout = ViewLayout(scale: Double(scale), text: text)
+        layout.place(&tree, 0, in: container)
+
+        graphCount = 0
+        draws.removeAll(keepingCapacity: true)
+        layers.removeAll(keepingCapacity: true)
+        hits.removeAll(keepingCapacity: true)
         tears.removeAll(keepingCapacity: true)
         effects.removeAll(keepingCapacity: true)
         errors.removeAll(keepingCapacity: true)
-        hasContent = false
-
-        V._resolve(view, into: &self)
-        // A view whose primitive drew nothing shows nothing.
-        if !hasContent { setContent(Self.emptyContent) }
-
-        let viewSize = graph.viewRect.size
+        var context = DrawContext()
+        emitChildren(of: 0, context: &context)
+        if graphCount == 0 {
+            // Nothing drawn by a shader: the first graph is empty (tests and benches read it).
+            Self.copy(Self.emptyContent, into: &graphs[0].content)
+            graphs[0].effects.removeAll(keepingCapacity: true)
+            graphs[0].viewRect = container
+        }
         var i = 0
-        while i < tears.count {  // index loops: no iterator allocations in debug builds
-            tears[i].updatePass(viewSize: viewSize)
-            appendEffect(tears[i].pass.value)
+        while i < tree.errors.count {
+            if !errors.contains(tree.errors[i]) { errors.append(tree.errors[i]) }
             i += 1
         }
-        if graph.effects.count > passCount {
-            graph.effects.removeLast(graph.effects.count - passCount)
-        }
         updateResponders()
+        store.endFrame()
+        router.frameBuilt(self)
+        // `onAppear` and `onChange` run once the frame is made, as SwiftUI runs them.
+        i = 0
+        while i < tree.pendingActions.count {
+            tree.pendingActions[i]()
+            i += 1
+        }
     }
 
-    // MARK: What primitives and modifiers call
-
-    /// Places the view in `rect` (the innermost frame) and makes `pass` its content.
-    mutating func setContent(_ pass: EffectPass) {
-        graph.viewRect = rect
-        hasContent = true
-        Self.copy(pass, into: &graph.content)
+    /// Where the sliders of this frame are, in the container's points, in the order made (for
+    /// tests and tools that drive controls).
+    public var sliderRects: [CGRect] {
+        tree.nodes.compactMap { node -> CGRect? in
+            guard case .control(let leaf) = node.kind, case .slider = leaf.kind else { return nil }
+            return CGRect(x: node.frame.minX, y: node.frame.minY, width: node.frame.width, height: node.frame.height)
+        }
     }
+
+    /// The size `view` chooses when offered `proposal` (made with this store's state, without
+    /// drawing anything or running its actions).
+    public mutating func sizeThatFits<V: View>(_ view: V, _ proposal: ProposedViewSize, scale: CGFloat = 1) -> CGSize {
+        tree.reset()
+        tree.makeChild(view)
+        let layout = ViewLayout(scale: Double(scale), text: text)
+        let size = layout.size(&tree, 0, proposal)
+        tree.pendingActions.removeAll()
+        return CGSize(width: size.width, height: size.height)
+    }
+
+    /// The pointer event `event` (in the container's points): to the view that owns the press,
+    /// or for a `.down`, the frontmost that takes it.
+    public func handle(_ event: PointerEvent) {
+        router.handle(event, in: self)
+    }
+
+    /// Gives keys to the views that bound them (`onKeyPress`), the frontmost first; returns
+    /// whether one handled it.
+    public func handleKey(_ key: KeyEquivalent) -> Bool {
+        var i = tree.keyHandlers.count - 1
+        while i >= 0 {
+            if tree.keyHandlers[i].key == key, tree.keyHandlers[i].action() == .handled { return true }
+            i -= 1
+        }
+        return false
+    }
+
+    /// Advances time-driven gestures (long presses) to `time`.
+    public func advanceGestures(to time: Double) {
+        router.advance(to: time, in: self)
+    }
+
+    // MARK: Turning nodes into draws
+
+    /// What a node's descendants inherit while being drawn.
+    struct DrawContext {
+        var opacity = 1.0
+        var hitTesting = true
+    }
+
+    private mutating func emitChildren(of i: Int, context: inout DrawContext) {
+        var child = tree.nodes[i].firstChild
+        while child >= 0 {
+            emit(child, context: &context)
+            child = tree.nodes[child].next
+        }
+    }
+
+    private mutating func emit(_ i: Int, context: inout DrawContext) {
+        let frame = tree.nodes[i].frame
+        switch tree.nodes[i].kind {
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry:
+            emitChildren(of: i, context: &context)
+        case .background:
+            // What is behind first, then the content.
+            let content = tree.nodes[i].firstChild
+            if content >= 0 {
+                let behind = tree.nodes[content].next
+                if behind >= 0 { emit(behind, context: &context) }
+                emit(content, context: &context)
+            }
+        case .overlay:
+            emitChildren(of: i, context: &context)
+        case .spacer:
+            break
+        case .hidden:
+            break
+        case .opacity(let amount):
+            let saved = context
+            context.opacity *= amount
+            // A view drawn fully transparent is not drawn, and takes no presses (as SwiftUI).
+            if context.opacity > 0 { emitChildren(of: i, context: &context) }
+            context = saved
+        case .hitTesting(let enabled):
+            let saved = context
+            context.hitTesting = context.hitTesting && enabled
+            emitChildren(of: i, context: &context)
+            context = saved
+        case .gesture(let index):
+            if context.hitTesting && tree.gestures[index].isEnabled {
+                hits.append(HitEntry(rect: frame, target: .gesture(index)))
+            }
+            emitChildren(of: i, context: &context)
+        case .content(let leaf):
+            emitContent(leaf, rect: frame, effects: false, context: context)
+            if case .effect(let effect) = leaf.source, context.hitTesting {
+                hits.append(HitEntry(rect: frame, target: .effect(effect)))
+            }
+        case .shape(let leaf):
+            emitShape(leaf, frame: frame, context: context)
+        case .text(let leaf):
+            var color = Color.primary
+            if case .color(let c) = leaf.style { color = c }
+            draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity))))
+        case .control(let leaf):
+            draws.append(.control(ControlDraw(leaf: leaf, rect: frame, opacity: context.opacity)))
+        case .effect, .tear, .visualEffect:
+            emitEffectChain(from: i, context: &context)
+        case .clip(let shape):
+            let layer = openLayer(rect: frame, opacity: 1, clip: ShapeDraw(leaf: shape, rect: frame, color: .white))
+            var inner = context
+            emitChildren(of: i, context: &inner)
+            draws.append(.endLayer(layer))
+        case .compositingGroup:
+            let layer = openLayer(rect: frame, opacity: context.opacity, clip: nil)
+            var inner = context
+            inner.opacity = 1
+            emitChildren(of: i, context: &inner)
+            draws.append(.endLayer(layer))
+        }
+    }
+
+    /// A shape: a plain rectangle filled is a content pass; anything else a coverage mask (a
+    /// colour) or a shader drawn in a layer masked by the shape.
+    private mutating func emitShape(_ leaf: ShapeLeaf, frame: Rect, context: DrawContext) {
+        if leaf.shape.isRectangle && leaf.stroke == nil {
+            switch leaf.fill {
+            case .color(let color):
+                emitContent(ContentLeaf(source: .color(color.resolved)), rect: frame, effects: false, context: context)
+            case .shader(let shader):
+                emitContent(ContentLeaf(source: .shader(shader)), rect: frame, effects: false, context: context)
+            }
+            return
+        }
+        switch leaf.fill {
+        case .color(let color):
+            draws.append(.shape(ShapeDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity))))
+        case .shader(let shader):
+            let layer = openLayer(rect: frame, opacity: context.opacity, clip: ShapeDraw(leaf: leaf, rect: frame, color: .white))
+            emitContent(ContentLeaf(source: .shader(shader)), rect: frame, effects: false, context: DrawContext())
+            draws.append(.endLayer(layer))
+        }
+    }
+
+    /// Opens an offscreen layer over `rect` (the draws until its end go into it).
+    /// Its graph shows the layer (`layerContent`) at `opacity`; effects over it add passes.
+    private mutating func openLayer(rect: Rect, opacity: Double, clip: ShapeDraw?) -> Int {
+        let layer = layers.count
+        let graph = nextGraph(rect: rect)
+        if layer == layerImages.count { layerImages.append(GlintCore.Image(externalWidth: 1, height: 1)) }
+        setBuiltIn(graph, "layerContent", kind: .color, isOpaque: false, .boundingRect, .image(layerImages[layer]))
+        graphs[graph].content.arguments.append(.float(Float(opacity)))
+        layers.append(LayerSpec(rect: rect, opacity: opacity, clip: clip, graph: graph))
+        draws.append(.beginLayer(layer))
+        return layer
+    }
+    /// The stand-in image of each layer, whose texture the renderer supplies.
+    private(set) var layerImages: [GlintCore.Image] = []
+
+    /// Effects over a subtree (`colorEffect`, …, `tearable`, `visualEffect`): merged into the
+    /// content's own frame graph when the subtree is one shader content in the same rect, else
+    /// the subtree is drawn into a layer that becomes the content of the effects' graph.
+    private mutating func emitEffectChain(from top: Int, context: inout DrawContext) {
+        let frame = tree.nodes[top].frame
+        // Down the single children in the same rect that are effects or change nothing drawn.
+        chain.removeAll(keepingCapacity: true)
+        chain.append(top)
+        var last = top
+        var leaf = -1
+        while true {
+            let child = tree.nodes[last].firstChild
+            guard child >= 0, tree.nodes[child].next < 0, tree.nodes[child].frame == frame else { break }
+            switch tree.nodes[child].kind {
+            case .effect, .tear, .visualEffect, .frame, .gesture, .hitTesting, .group:
+                chain.append(child)
+                last = child
+                continue
+            default:
+                leaf = child
+            }
+            break
+        }
+        var inner = context
+        var n = 0
+        while n < chain.count {
+            let node = chain[n]
+            if case .hitTesting(let enabled) = tree.nodes[node].kind { inner.hitTesting = inner.hitTesting && enabled }
+            if case .gesture(let index) = tree.nodes[node].kind, inner.hitTesting, tree.gestures[index].isEnabled {
+                hits.append(HitEntry(rect: frame, target: .gesture(index)))
+            }
+            n += 1
+        }
+        var content: ContentLeaf?
+        if leaf >= 0 {
+            switch tree.nodes[leaf].kind {
+            case .content(let c): content = c
+            case .shape(let shape) where shape.shape.isRectangle && shape.stroke == nil:
+                switch shape.fill {
+                case .color(let color): content = ContentLeaf(source: .color(color.resolved))
+                case .shader(let shader): content = ContentLeaf(source: .shader(shader))
+                }
+            default: break
+            }
+        }
+        if let content {
+            emitContent(content, rect: frame, effects: true, context: context)
+            if case .effect(let effect) = content.source, inner.hitTesting {
+                hits.append(HitEntry(rect: frame, target: .effect(effect)))
+            }
+        } else {
+            // A layer of the subtree, the effects over it.
+            let layer = openLayer(rect: frame, opacity: 1, clip: nil)
+            var layerContext = DrawContext()
+            layerContext.hitTesting = inner.hitTesting
+            let saved = chain
+            emitChildren(of: last, context: &layerContext)
+            chain = saved
+            appendChainPasses(to: layers[layer].graph, viewSize: frame.size, opacity: context.opacity)
+            draws.append(.endLayer(layer))
+        }
+        // Tears take presses before everything under them.
+        if inner.hitTesting {
+            n = 0
+            while n < chain.count {
+                if case .tear(let tear) = tree.nodes[chain[n]].kind {
+                    hits.append(HitEntry(rect: frame, target: .responder(tear)))
+                }
+                n += 1
+            }
+        }
+    }
+    private var chain: [Int] = []
+
+    /// A shader content leaf: its own graph (with the current chain's passes when `effects`).
+    private mutating func emitContent(_ leaf: ContentLeaf, rect: Rect, effects withChain: Bool, context: DrawContext) {
+        let index = nextGraph(rect: rect)
+        switch leaf.source {
+        case .color(let color):
+            setBuiltIn(index, "solid", kind: .fill, isOpaque: color.alpha >= 1, .color(color))
+        case .image(let image, _, let interpolation):
+            setBuiltIn(index, interpolation == .none ? "imageNearest" : "image", kind: .color, isOpaque: false,
+                       .boundingRect, .image(image))
+        case .shader(let shader):
+            Self.write(shader, kind: .fill, isOpaque: false, isEnabled: true, into: &graphs[index].content, errors: &errors)
+        case .effect(let effect):
+            effect.updatePass(viewSize: rect.size)
+            Self.copy(effect.pass.value, into: &graphs[index].content)
+            effects.append(effect)
+        }
+        if withChain {
+            appendChainPasses(to: index, viewSize: rect.size, opacity: context.opacity)
+        } else if context.opacity < 1 {
+            appendFade(to: index, context.opacity)
+        }
+        draws.append(.graph(index))
+    }
+
+    /// The next frame graph, over `rect`, its effects emptied.
+    private mutating func nextGraph(rect: Rect) -> Int {
+        if graphCount == graphs.count {
+            graphs.append(FrameGraph(viewRect: rect, scale: Double(scale), content: Self.emptyContent))
+        }
+        let index = graphCount
+        graphCount += 1
+        graphs[index].viewRect = rect
+        graphs[index].scale = Double(scale)
+        graphs[index].backdrop = backdrop.resolved
+        while let spare = graphs[index].effects.popLast() { spareEffects.append(spare) }
+        return index
+    }
+
+    /// The passes of the current chain, innermost first, tears last; then
+    /// the fade of an opacity around them.
+    private mutating func appendChainPasses(to index: Int, viewSize: Size, opacity: Double) {
+        var n = chain.count - 1
+        while n >= 0 {
+            let node = chain[n]
+            n -= 1
+            switch tree.nodes[node].kind {
+            case .effect(let spec):
+                appendPass(to: index) { pass, errors in
+                    Self.write(spec.shader, kind: spec.kind, isOpaque: false, isEnabled: spec.isEnabled, into: &pass, errors: &errors)
+                }
+            case .visualEffect(let deferredIndex):
+                let frame = tree.nodes[node].frame
+                let proxy = GeometryProxy(size: CGSize(width: frame.width, height: frame.height),
+                                          globalFrame: CGRect(x: frame.minX, y: frame.minY, width: frame.width, height: frame.height))
+                let effect = tree.visualEffect(deferredIndex, proxy: proxy)
+                var e = 0
+                while e < effect.effects.count {
+                    let spec = effect.effects[e]
+                    appendPass(to: index) { pass, errors in
+                        Self.write(spec.shader, kind: spec.kind, isOpaque: false, isEnabled: spec.isEnabled, into: &pass, errors: &errors)
+                    }
+                    e += 1
+                }
+            default:
+                break
+            }
+        }
+        n = chain.count - 1
+        while n >= 0 {
+            if case .tear(let tear) = tree.nodes[chain[n]].kind {
+                tear.updatePass(viewSize: viewSize)
+                tears.append(tear)
+                appendPass(to: index) { pass, _ in Self.copy(tear.pass.value, into: &pass) }
+            }
+            n -= 1
+        }
+        if opacity < 1 { appendFade(to: index, opacity) }
+    }
+
+    private mutating func appendFade(to index: Int, _ opacity: Double) {
+        appendPass(to: index) { pass, _ in
+            pass.function = "fade"
+            pass.library = nil
+            pass.kind = .color
+            pass.isPositional = true
+            pass.isOpaque = false
+            pass.isEnabled = true
+            pass.names.removeAll(keepingCapacity: true)
+            pass.arguments.removeAll(keepingCapacity: true)
+            pass.arguments.append(.float(Float(opacity)))
+        }
+    }
+
+    /// Adds a pass to graph `index`, reusing a pass's storage left from an earlier frame.
+    private mutating func appendPass(to index: Int, _ write: (inout EffectPass, inout [RenderError]) -> Void) {
+        var pass = spareEffects.popLast() ?? EffectPass(function: "", kind: .color, arguments: [])
+        write(&pass, &errors)
+        graphs[index].effects.append(pass)
+    }
+    /// Passes of graphs no longer drawn, kept for their storage.
+    private var spareEffects: [EffectPass] = []
+
+    private mutating func setBuiltIn(_ index: Int, _ function: String, kind: ShaderEffect.Kind, isOpaque: Bool,
+                                     _ first: ShaderArgument, _ second: ShaderArgument? = nil) {
+        graphs[index].content.function = function
+        graphs[index].content.library = nil
+        graphs[index].content.kind = kind
+        graphs[index].content.isPositional = true
+        graphs[index].content.isOpaque = isOpaque
+        graphs[index].content.isEnabled = true
+        graphs[index].content.names.removeAll(keepingCapacity: true)
+        graphs[index].content.arguments.removeAll(keepingCapacity: true)
+        graphs[index].content.arguments.append(first)
+        if let second { graphs[index].content.arguments.append(second) }
+    }
+
+    // MARK: Copying passes
+
+    private static let emptyContent = EffectPass(function: "solid", kind: .fill, arguments: [.color(.clear)])
 
     /// Copies `pass` into `target`'s own arrays, element by element: sharing a stateful
     /// effect's argument array until the next frame would make its next write copy the array.
@@ -103,92 +493,9 @@ public struct ResolvedView {
         }
     }
 
-    /// Places the view in `rect` and makes `shader`, drawn as `kind`, its content.
-    mutating func setContent(_ shader: Shader, kind: ShaderEffect.Kind, isOpaque: Bool = false) {
-        graph.viewRect = rect
-        hasContent = true
-        Self.write(shader, kind: kind, isOpaque: isOpaque, isEnabled: true, into: &graph.content, errors: &errors)
-    }
-
-    /// Makes the positional function `function` of the built-in shaders, with `arguments`,
-    /// the content. Writes in place, as `setContent(_:kind:isOpaque:)`.
-    mutating func setContent(builtIn function: String, kind: ShaderEffect.Kind, isOpaque: Bool,
-                             _ first: ShaderArgument, _ second: ShaderArgument? = nil) {
-        graph.viewRect = rect
-        hasContent = true
-        graph.content.function = function
-        graph.content.library = nil
-        graph.content.kind = kind
-        graph.content.isPositional = true
-        graph.content.isOpaque = isOpaque
-        graph.content.isEnabled = true
-        graph.content.names.removeAll(keepingCapacity: true)
-        graph.content.arguments.removeAll(keepingCapacity: true)
-        graph.content.arguments.append(first)
-        if let second { graph.content.arguments.append(second) }
-    }
-
-    /// Adds `shader` as the next effect pass.
-    mutating func appendEffect(_ shader: Shader, kind: ShaderEffect.Kind, isEnabled: Bool) {
-        if passCount < graph.effects.count {
-            Self.write(shader, kind: kind, isOpaque: false, isEnabled: isEnabled, into: &graph.effects[passCount], errors: &errors)
-        } else {
-            var pass = EffectPass(function: "", kind: kind, arguments: [])
-            Self.write(shader, kind: kind, isOpaque: false, isEnabled: isEnabled, into: &pass, errors: &errors)
-            graph.effects.append(pass)
-        }
-        passCount += 1
-    }
-
-    /// Adds a stateful effect's or a tear's pass as the next effect pass.
-    mutating func appendEffect(_ pass: EffectPass) {
-        if passCount < graph.effects.count {
-            Self.copy(pass, into: &graph.effects[passCount])
-        } else {
-            var own = EffectPass(function: "", kind: pass.kind, arguments: [])
-            Self.copy(pass, into: &own)
-            graph.effects.append(own)
-        }
-        passCount += 1
-    }
-
-    /// Notes a stateful effect to advance and to take presses.
-    mutating func addEffect(_ effect: any Effect) {
-        effects.append(effect)
-    }
-
-    /// Notes a tear to drive; its pass goes on top of the others.
-    mutating func addTear(_ tear: TearController) {
-        tears.append(tear)
-    }
-
-    /// Notes an image that could not be read, once.
-    mutating func report(_ error: RenderError) {
-        Self.report(error, in: &errors)
-    }
-
-    private static func report(_ error: RenderError, in errors: inout [RenderError]) {
-        if !errors.contains(error) { errors.append(error) }
-    }
-
-    /// The rect `size` points (a nil side takes the container's) centred in the current rect,
-    /// its origin on a whole pixel so the view's pixels line up with the target's.
-    func centred(width: Double?, height: Double?) -> Rect {
-        let w = width ?? rect.width
-        let h = height ?? rect.height
-        let scale = graph.scale > 0 ? graph.scale : 1
-        let x = rect.minX + ((rect.width - w) / 2 * scale).rounded() / scale
-        let y = rect.minY + ((rect.height - h) / 2 * scale).rounded() / scale
-        return Rect(x: x, y: y, width: w, height: h)
-    }
-
-    // MARK: Private
-
-    private static let emptyContent = EffectPass(function: "solid", kind: .fill, arguments: [.color(.clear)])
-
     /// Overwrites `pass` with `shader`, keeping the capacity of its arrays.
-    private static func write(_ shader: Shader, kind: ShaderEffect.Kind, isOpaque: Bool, isEnabled: Bool,
-                              into pass: inout EffectPass, errors: inout [RenderError]) {
+    static func write(_ shader: Shader, kind: ShaderEffect.Kind, isOpaque: Bool, isEnabled: Bool,
+                      into pass: inout EffectPass, errors: inout [RenderError]) {
         pass.function = shader.function.name
         pass.library = shader.function.library.path
         pass.kind = kind
@@ -200,7 +507,7 @@ public struct ResolvedView {
         var i = 0
         while i < shader.arguments.count {
             pass.arguments.append(shader.arguments[i].value)
-            if let error = shader.arguments[i].imageError { report(error, in: &errors) }
+            if let error = shader.arguments[i].imageError, !errors.contains(error) { errors.append(error) }
             i += 1
         }
     }
@@ -231,4 +538,76 @@ public struct ResolvedView {
             i += 1
         }
     }
+
+    /// The responder made for `effect` this frame.
+    func responder(for effect: any Effect) -> EffectResponder? {
+        var i = 0
+        while i < effectResponders.count {
+            if effectResponders[i].effect === effect { return effectResponders[i] }
+            i += 1
+        }
+        return nil
+    }
+}
+
+/// One thing to draw.
+enum DrawItem {
+    /// `graphs[i]`.
+    case graph(Int)
+    /// A shape's coverage in a colour.
+    case shape(ShapeDraw)
+    /// Text.
+    case text(TextDraw)
+    /// A slider or toggle.
+    case control(ControlDraw)
+    /// Draws go into `layers[i]` until its end.
+    case beginLayer(Int)
+    /// `layers[i]` is composited into what was drawn before it began.
+    case endLayer(Int)
+}
+
+/// A shape to rasterise, in the container's points.
+struct ShapeDraw {
+    var leaf: ShapeLeaf
+    var rect: Rect
+    var color: Color
+}
+
+/// Text to lay out and draw in `rect`.
+struct TextDraw {
+    var leaf: TextLeaf
+    var rect: Rect
+    var color: Color
+}
+
+/// A control to draw in `rect`.
+struct ControlDraw {
+    var leaf: ControlLeaf
+    var rect: Rect
+    var opacity: Double
+}
+
+/// An offscreen layer: what is drawn in it is masked by `clip`, then composited at `opacity`,
+/// or (when `graph` ≥ 0) becomes that graph's content.
+struct LayerSpec {
+    var rect: Rect
+    var opacity: Double
+    var clip: ShapeDraw?
+    var graph: Int
+}
+
+/// Something that can take a press, and where.
+struct HitEntry {
+    enum Target {
+        case gesture(Int)
+        case responder(any PointerResponder)
+        case effect(any Effect)
+    }
+    var rect: Rect
+    var target: Target
+}
+
+/// The process's text engine for layout (FreeType, no GL), made on first use.
+enum SharedText {
+    nonisolated(unsafe) static let engine: TextEngine? = try? TextEngine()
 }

@@ -47,18 +47,36 @@ public struct Color: View, Hashable, Sendable {
     /// A primitive view has no body.
     public var body: Never { fatalError("Color has no body") }
 
-    /// Fills the view with the colour; an opaque colour is drawn with no blending.
-    public static func _resolve(_ view: Self, into resolved: inout ResolvedView) {
-        resolved.setContent(builtIn: "solid", kind: .fill, isOpaque: view.resolved.alpha >= 1, .color(view.resolved))
-    }
+    /// SwiftUI's `.primary` in light mode: black.
+    public static let primary = Color.black
+    /// SwiftUI's `.secondary` in light mode: grey at 60 %.
+    public static let secondary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6)
+    /// Grey, SwiftUI's light-mode `.gray` (142, 142, 147).
+    public static let gray = Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255)
+    /// Pink, SwiftUI's light-mode `.pink` (255, 45, 85).
+    public static let pink = Color(red: 255 / 255, green: 45 / 255, blue: 85 / 255)
+    /// Mint, SwiftUI's light-mode `.mint` (0, 199, 190).
+    public static let mint = Color(red: 0 / 255, green: 199 / 255, blue: 190 / 255)
+    /// Teal, SwiftUI's light-mode `.teal` (48, 176, 199).
+    public static let teal = Color(red: 48 / 255, green: 176 / 255, blue: 199 / 255)
+    /// Cyan, SwiftUI's light-mode `.cyan` (50, 173, 230).
+    public static let cyan = Color(red: 50 / 255, green: 173 / 255, blue: 230 / 255)
+    /// Indigo, SwiftUI's light-mode `.indigo` (88, 86, 214).
+    public static let indigo = Color(red: 88 / 255, green: 86 / 255, blue: 214 / 255)
+    /// Brown, SwiftUI's light-mode `.brown` (162, 132, 94).
+    public static let brown = Color(red: 162 / 255, green: 132 / 255, blue: 94 / 255)
+    /// The accent colour of controls: blue.
+    public static let accentColor = Color.blue
 
-    /// A colour takes whatever space it is offered.
-    public static func _idealSize(_ view: Self) -> CGSize? { nil }
+    /// Fills the space offered with the colour.
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        graph.addNode(.content(ContentLeaf(source: .color(view.resolved))))
+    }
 }
 
-/// An image, and a view that shows it stretched over its space, as SwiftUI's `Image` made
-/// `resizable()`: its size when nothing proposes one (`ImageRenderer`) is its size in pixels,
-/// as points.
+/// An image, as SwiftUI's `Image`: at its size in pixels (as points) unless `resizable()`,
+/// which stretches it over the space offered (`aspectRatio`, `scaledToFit` and `scaledToFill`
+/// keep its shape).
 ///
 /// An image that cannot be read does not stop the program: it shows a magenta and black
 /// checkerboard, and drawing it reports why (`ImageRenderer` throws the error; a window shows
@@ -69,6 +87,18 @@ public struct Image: View, Sendable {
     let pixels: GlintCore.Image
     /// Why the placeholder shows instead, if it does.
     let loadError: RenderError?
+    /// Whether it stretches over the space offered.
+    var isResizable = false
+    /// How it is sampled when stretched.
+    var interpolationQuality = Interpolation.medium
+
+    /// How an image is sampled between its pixels, as SwiftUI's `Image.Interpolation`.
+    public enum Interpolation: Hashable, Sendable {
+        /// The nearest pixel: hard edges, for pixel art.
+        case none
+        /// Bilinear, for every other quality.
+        case low, medium, high
+    }
 
     /// The PNG file at `name`: a path, relative to the current directory unless it starts
     /// with `/`. A file that cannot be read shows a placeholder (see `Image`).
@@ -81,6 +111,27 @@ public struct Image: View, Sendable {
             pixels = ImageCache.placeholder
             loadError = error
         }
+    }
+
+    /// The PNG image `name` among `bundle`'s resources (`Bundle.module` for a package's own):
+    /// `name` with or without its `.png`. Without a bundle, `name` is a path.
+    public init(_ name: String, bundle: Bundle?) {
+        guard let bundle else {
+            self.init(name)
+            return
+        }
+        let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
+        if let url = bundle.url(forResource: base, withExtension: "png") {
+            self.init(url.path)
+        } else {
+            self.init(placeholderFor: .image("cannot find the image '\(base).png' among the resources of \(bundle.bundleURL.lastPathComponent)"))
+        }
+    }
+
+    /// The placeholder, showing for `error`.
+    init(placeholderFor error: RenderError) {
+        pixels = ImageCache.placeholder
+        loadError = error
     }
 
     /// The PNG file at `url`, read now; throws when it cannot be read or decoded.
@@ -121,19 +172,28 @@ public struct Image: View, Sendable {
     /// The image's height in pixels.
     public var height: Int { pixels.height }
 
+    /// The image stretched over the space offered, as SwiftUI's `resizable()`.
+    public func resizable() -> Image {
+        var copy = self
+        copy.isResizable = true
+        return copy
+    }
+
+    /// The image sampled with `interpolation` when stretched.
+    public func interpolation(_ interpolation: Interpolation) -> Image {
+        var copy = self
+        copy.interpolationQuality = interpolation
+        return copy
+    }
+
     /// A primitive view has no body.
     public var body: Never { fatalError("Image has no body") }
 
-    /// Shows the image stretched over the view: the built-in `image` colour function with the
-    /// view's bounding rect and the image.
-    public static func _resolve(_ view: Self, into resolved: inout ResolvedView) {
-        resolved.setContent(builtIn: "image", kind: .color, isOpaque: false, .boundingRect, .image(view.pixels))
-        if let error = view.loadError { resolved.report(error) }
-    }
-
-    /// Its size in pixels, as points.
-    public static func _idealSize(_ view: Self) -> CGSize? {
-        CGSize(width: view.pixels.width, height: view.pixels.height)
+    /// Shows the image: the built-in `image` colour function over the view's rect.
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        graph.addNode(.content(ContentLeaf(source: .image(view.pixels, resizable: view.isResizable,
+                                                          interpolation: view.interpolationQuality))))
+        if let error = view.loadError { graph.report(error) }
     }
 }
 
@@ -176,55 +236,6 @@ enum ImageCache {
     }
 }
 
-/// A rectangle filling its space, as SwiftUI's `Rectangle`: black unless filled.
-public struct Rectangle: View, Sendable {
-    /// A rectangle.
-    public init() {}
-
-    /// The rectangle filled by `shader`: a function `vec4 f(vec2 position, ARGS…)` returning
-    /// the premultiplied colour at `position`, in points from the top-left.
-    public func fill(_ shader: Shader) -> some View {
-        FilledRectangle(fill: .shader(shader))
-    }
-
-    /// The rectangle filled with `color`.
-    public func fill(_ color: Color) -> some View {
-        FilledRectangle(fill: .color(color))
-    }
-
-    /// A primitive view has no body.
-    public var body: Never { fatalError("Rectangle has no body") }
-
-    /// A rectangle on its own is black, as SwiftUI's default foreground.
-    public static func _resolve(_ view: Self, into resolved: inout ResolvedView) {
-        Color._resolve(.black, into: &resolved)
-    }
-
-    /// A rectangle takes whatever space it is offered.
-    public static func _idealSize(_ view: Self) -> CGSize? { nil }
-}
-
-/// A rectangle filled with a colour or a shader.
-struct FilledRectangle: View {
-    enum Fill {
-        case color(Color)
-        case shader(Shader)
-    }
-
-    var fill: Fill
-
-    var body: Never { fatalError("a filled rectangle has no body") }
-
-    static func _resolve(_ view: Self, into resolved: inout ResolvedView) {
-        switch view.fill {
-        case .color(let color): Color._resolve(color, into: &resolved)
-        case .shader(let shader): resolved.setContent(shader, kind: .fill)
-        }
-    }
-
-    static func _idealSize(_ view: Self) -> CGSize? { nil }
-}
-
 /// One of Glint's stateful effects (harmonic, waveform, …, `EffectRegistry.all`) as a view: it
 /// draws the effect's pass for its current state.
 ///
@@ -243,13 +254,8 @@ public struct EffectView: View {
     /// A primitive view has no body.
     public var body: Never { fatalError("EffectView has no body") }
 
-    /// Writes the effect's arguments for the view's size and draws its pass as the content.
-    public static func _resolve(_ view: Self, into resolved: inout ResolvedView) {
-        view.effect.updatePass(viewSize: resolved.rect.size)
-        resolved.setContent(view.effect.pass.value)
-        resolved.addEffect(view.effect)
+    /// Draws the effect's pass over the space offered (its arguments written for the size laid out).
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        graph.addNode(.content(ContentLeaf(source: .effect(view.effect))))
     }
-
-    /// An effect takes whatever space it is offered.
-    public static func _idealSize(_ view: Self) -> CGSize? { nil }
 }

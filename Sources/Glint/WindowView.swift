@@ -24,11 +24,17 @@ public struct TimelineContext: Sendable {
 }
 
 /// A GLFW window showing a view that is built afresh every frame, as SwiftUI re-evaluates a
-/// `TimelineView`'s content:
+/// view's `body`:
+///
+/// ```swift
+/// try Window("Counter") { ContentView() }.run()
+/// ```
+///
+/// or, with the frame's clock and pointer at hand (Glint's own form):
 ///
 /// ```swift
 /// try Window("Waves") { context in
-///     Image("card.png")
+///     Image("card.png").resizable()
 ///         .distortionEffect(ShaderLibrary.wave(.boundingRect, .float(context.time), .float(12), .float(6)),
 ///                           maxSampleOffset: CGSize(width: 6, height: 6))
 /// }.run()
@@ -36,15 +42,16 @@ public struct TimelineContext: Sendable {
 ///
 /// Every frame the window advances the stateful parts of the last frame's view (`EffectView`s'
 /// effects and `tearable` tears) through one `Timeline`, applying the pointer events at their
-/// exact times to its responders (tears first, then effects; positions in the view's own user
-/// space), then builds the view for the new time and draws it. A view smaller than the window
-/// (`.frame`) is centred in it over `backdrop`. Steady frames allocate nothing in Glint.
+/// exact times to the views that take them (gestures, controls, tears, effects: the frontmost
+/// under the press), then builds the view for the new time, lays it out in the window and
+/// draws it over `backdrop`. `@State` lives as long as the window. Steady frames allocate
+/// nothing in Glint.
 public struct Window<Content: View> {
     /// The window's title.
     public var title: String
     /// The size it opens at, in points.
     public var size: CGSize
-    /// What shows around the view and where it is transparent.
+    /// What shows behind the view.
     public var backdrop: Color
     private let content: (TimelineContext) -> Content
 
@@ -56,8 +63,14 @@ public struct Window<Content: View> {
         self.content = content
     }
 
+    /// A window showing `content`, as SwiftUI's `WindowGroup { ContentView() }`.
+    public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
+                @ViewBuilder content: @escaping () -> Content) {
+        self.init(title, size: size, backdrop: backdrop, content: { _ in content() })
+    }
+
     /// Opens the window and runs until it is closed (or for `seconds`, for demos and tests).
-    /// Esc and Q close it.
+    /// Esc and Q close it, unless a view's `onKeyPress` handles them.
     ///
     /// - Throws: `WindowError` when no window can be opened (no display, no OpenGL 3.3), and the
     ///   renderer's one-line `RenderError` when a shader does not compile or its arguments do
@@ -67,8 +80,12 @@ public struct Window<Content: View> {
         window.quitAfter = seconds
         let host = try ViewHost(backdrop: backdrop)
         try window.run { (frame: inout GlintWindow.Frame) throws in
-            if frame.keyPresses.contains(where: { $0 == .escape || $0 == "q" }) {
-                window.close()
+            var i = 0
+            while i < frame.keyPresses.count {
+                let key = frame.keyPresses[i]
+                i += 1
+                if host.handleKey(key) { continue }
+                if key == .escape || key == "q" { window.close() }
             }
             try host.draw(&frame, content: content)
         }
@@ -76,30 +93,32 @@ public struct Window<Content: View> {
     }
 }
 
-/// Drives a view frame by frame: one timeline, the responders of the last frame's view, the
-/// view resolved into a frame graph, the renderer. The window's engine, usable by any host
-/// that hands it frames.
+/// Drives a view frame by frame: one timeline, the view resolved (its state kept), the
+/// renderer. The window's engine, usable by any host that hands it frames.
 final class ViewHost {
-    let renderer: Renderer
+    let renderer: ViewRenderer
     private(set) var resolved = ResolvedView()
     private var timeline = Timeline()
-    private var responders = Responders()
     private var context = TimelineContext()
     private let backdrop: Color
+    /// The date the window opened: `TimelineView`s see it plus the window's clock.
+    private let opened = Date()
     /// Errors already printed (an image that cannot be read is reported once, not every frame).
     private var reported: Set<String> = []
 
     init(backdrop: Color) throws {
-        renderer = try Renderer()
+        renderer = try ViewRenderer()
         self.backdrop = backdrop
         // An image too large for this OpenGL shows a placeholder and is reported once.
-        renderer.onOversizedImage = { [weak self] error in self?.report([error]) }
+        renderer.renderer.onOversizedImage = { [weak self] error in self?.report([error]) }
+    }
+
+    /// Gives a key to the views that bound it; returns whether one handled it.
+    func handleKey(_ key: Key) -> Bool {
+        resolved.handleKey(key)
     }
 
     func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {
-        let origin = resolved.graph.viewRect.origin
-        let viewSize = resolved.graph.viewRect.size
-        // The pointer in the window's points for the context; in the view's user space for its responders.
         var i = 0
         while i < frame.pointerEvents.count {  // index loops: no iterator allocation in debug builds
             let location = frame.pointerEvents[i].location
@@ -109,9 +128,9 @@ final class ViewHost {
             case .up, .cancel: context.isPressed = false
             case .move: break
             }
-            frame.pointerEvents[i].location = location - origin
             i += 1
         }
+        let resolved = self.resolved
         timeline.advance(to: frame.time, applying: frame.pointerEvents[...], advance: { dt in
             var k = 0
             while k < resolved.effects.count {
@@ -124,29 +143,15 @@ final class ViewHost {
                 k += 1
             }
         }, handle: { event in
-            responders.handle(event, viewSize: viewSize)
+            resolved.handle(event)
         })
+        resolved.advanceGestures(to: timeline.now)
         context.time = timeline.now
         context.size = CGSize(width: frame.viewSize.width, height: frame.viewSize.height)
-        resolved.update(content(context), in: context.size, scale: CGFloat(frame.pixelScale), backdrop: backdrop)
-        syncResponders()
-        if !resolved.errors.isEmpty { report(resolved.errors) }
-        try renderer.render(resolved.graph, into: frame.framebuffer)
-    }
-
-    /// Takes this frame's responders when they are not the last frame's: whoever owned the
-    /// pointer is cancelled first (its view is gone). A frame with the same ones allocates nothing.
-    private func syncResponders() {
-        let now = resolved.responders
-        var same = now.count == responders.list.count
-        var i = 0
-        while same && i < now.count {
-            same = now[i] === responders.list[i]
-            i += 1
-        }
-        guard !same else { return }
-        responders.cancel(at: timeline.now, viewSize: resolved.graph.viewRect.size)
-        responders = Responders(now)
+        self.resolved.update(content(context), in: context.size, scale: CGFloat(frame.pixelScale), backdrop: backdrop,
+                             time: timeline.now, date: opened.addingTimeInterval(timeline.now))
+        if !self.resolved.errors.isEmpty { report(self.resolved.errors) }
+        try renderer.draw(self.resolved, into: frame.framebuffer)
     }
 
     private func report(_ errors: [RenderError]) {

@@ -56,6 +56,16 @@ public final class Image: Sendable {
         self.label = label
     }
 
+    /// An image of `width` × `height` pixels whose pixels live on the GPU only (a renderer is
+    /// told its texture): no bytes are held.
+    public init(externalWidth width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = []
+        identity = .generation(ImageGenerations.next())
+        label = nil
+    }
+
     /// The same image (its pixels shared, not copied, and its identity kept) named `label`.
     public func labelled(_ label: String) -> Image {
         Image(width: width, height: height, pixels: pixels, identity: identity, label: label)

@@ -17,7 +17,7 @@ public struct Framebuffer: Equatable, Sendable {
     }
 
     /// Binds it for drawing and sets the viewport to all of it.
-    func bind() {
+    public func bind() {
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), id)
         epoxy_glViewport(GLint(originX), GLint(originY), GLsizei(pixelWidth), GLsizei(pixelHeight))
     }

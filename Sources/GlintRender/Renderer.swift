@@ -412,6 +412,24 @@ public final class Renderer {
         try draw(graph, view: view, into: target, drawForeground: drawForeground)
     }
 
+    /// Renders `graph` over what `target` holds already, as one view among others in a view
+    /// tree: as `render(_:into:)`, but nothing clears the target (the backdrop is the tree's
+    /// to draw), and the last pass blends over it.
+    public func compose(_ graph: FrameGraph, into target: Framebuffer) throws(RenderError) {
+        composeTarget = target.id
+        defer { composeTarget = nil }
+        try render(graph, into: target)
+    }
+    private var composeTarget: GLuint?
+
+    /// Shows `texture` (owned by the caller, who keeps it alive while it is used) wherever
+    /// `image` is an argument: how a view drawn into an offscreen layer becomes another pass's
+    /// content. Nil forgets it.
+    public func setExternalTexture(_ texture: GLuint?, for image: Image) {
+        externalTextures[image.identity] = texture
+    }
+    private var externalTextures: [Image.Identity: GLuint] = [:]
+
     /// A rectangle of pixels, from the top-left.
     struct PixelRect: Equatable {
         var x: Int
@@ -744,6 +762,12 @@ public final class Renderer {
     }
 
     private func clear(to color: Color) {
+        if let composeTarget {
+            // Composing over what a view tree drew before: the target keeps it.
+            var bound: GLint = 0
+            epoxy_glGetIntegerv(GLenum(GL_DRAW_FRAMEBUFFER_BINDING), &bound)
+            if GLuint(bound) == composeTarget { return }
+        }
         let (r, g, b, a) = color.premultiplied
         epoxy_glClearColor(r, g, b, a)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -945,6 +969,7 @@ public final class Renderer {
     /// The texture holding `image`, uploaded on first use; `argument` of `pass` takes it (for
     /// the message when the image is too large to upload, see `onOversizedImage`).
     func texture(for image: Image, argument: Int, of pass: EffectPass) throws(RenderError) -> GLuint {
+        if !externalTextures.isEmpty, let external = externalTextures[image.identity] { return external }
         if let entry = imageTextures[image.identity] {
             if entry.lastUsed != frameNumber { imageTextures[image.identity] = (entry.texture, frameNumber) }
             return entry.texture

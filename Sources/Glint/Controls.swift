@@ -1,0 +1,196 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// Glint's controls share one look, readable over any shader: a dark translucent track, the
+/// accent colour (`.tint`, blue by default) for what is on, a white knob.
+enum ControlStyle {
+    /// A slider's or toggle's height, in points.
+    static let height = 24.0
+    /// A slider's width when nothing is proposed.
+    static let idealSliderWidth = 200.0
+    /// The track's thickness.
+    static let trackThickness = 6.0
+    /// The knob's diameter.
+    static let knob = 20.0
+    /// A toggle's switch size.
+    static let switchWidth = 44.0
+    /// The track behind the value.
+    static let track = Color(white: 0.35, opacity: 0.75)
+    /// The knob.
+    static let knobColor = Color(white: 0.98)
+    /// The knob's rim.
+    static let knobRim = Color(white: 0, opacity: 0.35)
+    /// A control that does not respond is drawn at this opacity.
+    static let disabledOpacity = 0.45
+    /// A button's corner radius and padding.
+    static let buttonRadius = 7.0
+    static let buttonPadding = EdgeInsets(top: 6, leading: 14, bottom: 6, trailing: 14)
+    /// How much darker a held button is.
+    static let pressedDarkening = 0.75
+}
+
+/// A control drawn by Glint from its rect: a slider's track and knob, a toggle's switch.
+struct ControlLeaf {
+    enum Kind {
+        case slider(fraction: Double)
+        case toggle(isOn: Bool)
+    }
+    var kind: Kind
+    var tint: Color
+    var isEnabled: Bool
+    var isPressed: Bool
+}
+
+/// A value chosen by dragging a knob along a track, as SwiftUI's `Slider`: a press anywhere
+/// on the track moves the knob there, a drag moves it along; with a `step` the value snaps to
+/// whole steps from the range's start. The label (if any) sits before the track.
+public struct Slider<Label: View>: View {
+    let value: Binding<Double>
+    let bounds: ClosedRange<Double>
+    let step: Double?
+    let label: Label
+    let onEditingChanged: ((Bool) -> Void)?
+
+    /// A slider of `value` in `bounds`, snapping to `step`, with `label` before it.
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
+                                        @ViewBuilder label: () -> Label, onEditingChanged: ((Bool) -> Void)? = nil)
+        where V.Stride: BinaryFloatingPoint {
+        if let doubles = value as? Binding<Double> {
+            self.value = doubles
+        } else {
+            self.value = Binding(get: { Double(value.wrappedValue) }, set: { value.wrappedValue = V($0) })
+        }
+        self.bounds = Double(bounds.lowerBound)...Double(bounds.upperBound)
+        self.step = step.map { Double($0) }
+        self.label = label()
+        self.onEditingChanged = onEditingChanged
+    }
+
+    public var body: Never { fatalError("Slider has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: 12)) { graph in
+            graph.makeChild(view.label)
+            let range = view.bounds.upperBound - view.bounds.lowerBound
+            let current = view.value.wrappedValue
+            let fraction = range > 0 && current.isFinite ? min(max((current - view.bounds.lowerBound) / range, 0), 1) : 0
+            let identity = ViewGraph.mix(graph.currentIdentity, 0x5_11DE)
+            let pressed = graph.store.isTracking(identity)
+            let index = graph.addGesture(GestureHandler(
+                recognizer: .slider(view.value, view.bounds, step: view.step, onEditingChanged: view.onEditingChanged),
+                identity: identity, isEnabled: graph.environment.isEnabled))
+            graph.withNode(.gesture(index)) { graph in
+                graph.addNode(.control(ControlLeaf(kind: .slider(fraction: fraction), tint: graph.environment.tint ?? .accentColor,
+                                                   isEnabled: graph.environment.isEnabled, isPressed: pressed)))
+            }
+        }
+    }
+}
+
+extension Slider where Label == EmptyView {
+    /// A slider with no label.
+    public init<V: BinaryFloatingPoint>(value: Binding<V>, in bounds: ClosedRange<V> = 0...1, step: V.Stride? = nil,
+                                        onEditingChanged: ((Bool) -> Void)? = nil) where V.Stride: BinaryFloatingPoint {
+        self.init(value: value, in: bounds, step: step, label: { EmptyView() }, onEditingChanged: onEditingChanged)
+    }
+}
+
+/// A control that runs an action when pressed and released on it, as SwiftUI's `Button`:
+/// the label on a rounded plate of the accent colour, darker while held.
+public struct Button<Label: View>: View {
+    let action: () -> Void
+    let label: Label
+
+    /// A button showing `label` that runs `action`.
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.action = action
+        self.label = label()
+    }
+
+    public var body: Never { fatalError("Button has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let identity = ViewGraph.mix(graph.currentIdentity, 0xB077_0)
+        let pressed = graph.store.isTracking(identity)
+        let enabled = graph.environment.isEnabled
+        var plate = graph.environment.tint ?? .accentColor
+        if pressed { plate = plate.darkened(by: ControlStyle.pressedDarkening) }
+        let index = graph.addGesture(GestureHandler(recognizer: .button(view.action), identity: identity, isEnabled: enabled))
+        graph.withNode(.gesture(index)) { graph in
+            graph.withNode(.opacity(enabled ? 1 : ControlStyle.disabledOpacity)) { graph in
+                graph.withNode(.background(.center)) { graph in
+                    graph.withNode(.group) { graph in
+                        graph.withNode(.padding(ControlStyle.buttonPadding)) { graph in
+                            let saved = graph.environment
+                            graph.environment.foregroundStyle = .color(.white)
+                            graph.makeChild(view.label)
+                            graph.environment = saved
+                        }
+                    }
+                    graph.withNode(.group) { graph in
+                        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(RoundedRectangle(cornerRadius: ControlStyle.buttonRadius)),
+                                                       fill: .color(plate), fillStyle: FillStyle())))
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Button where Label == Text {
+    /// A button titled `title` that runs `action`.
+    public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
+        self.init(action: action) { Text(title) }
+    }
+}
+
+/// A switch between on and off, as SwiftUI's `Toggle`: the label, then the switch; a press
+/// released on it flips the value.
+public struct Toggle<Label: View>: View {
+    let isOn: Binding<Bool>
+    let label: Label
+
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+    }
+
+    public var body: Never { fatalError("Toggle has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let identity = ViewGraph.mix(graph.currentIdentity, 0x7066_1E)
+        let index = graph.addGesture(GestureHandler(recognizer: .toggle(view.isOn), identity: identity, isEnabled: graph.environment.isEnabled))
+        graph.withNode(.gesture(index)) { graph in
+            graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: 12)) { graph in
+                graph.makeChild(view.label)
+                graph.addNode(.control(ControlLeaf(kind: .toggle(isOn: view.isOn.wrappedValue), tint: graph.environment.tint ?? .green,
+                                                   isEnabled: graph.environment.isEnabled, isPressed: graph.store.isTracking(identity))))
+            }
+        }
+    }
+}
+
+extension Toggle where Label == Text {
+    /// A toggle titled `title`.
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+extension Color {
+    /// The colour with its channels scaled by `factor` (< 1 darker).
+    func darkened(by factor: Double) -> Color {
+        Color(red: Double(resolved.red) * factor, green: Double(resolved.green) * factor,
+              blue: Double(resolved.blue) * factor, opacity: Double(resolved.alpha))
+    }
+}
+
+extension ViewStore {
+    /// Whether the gesture of view `identity` is following a press now.
+    func isTracking(_ identity: UInt64) -> Bool {
+        guard hasExtra(identity, slot: GestureRouter.progressSlot) else { return false }
+        let box: StateBox<GestureProgress> = extra(identity, slot: GestureRouter.progressSlot, initial: GestureProgress())
+        return box.value.isTracking
+    }
+}

@@ -1,0 +1,219 @@
+import Foundation
+import GlintCore
+
+/// Who owns the pointer in a view tree, and what each press means to its owner: the frontmost
+/// view under a press that has a gesture (or a stateful effect or tear that takes it) owns it
+/// until it is released; a view that goes away meanwhile has its press cancelled.
+final class GestureRouter {
+    /// The store slot of a gesture's progress.
+    static let progressSlot = 3
+    /// How far a tap may move and still be a tap, in points.
+    static let tapSlop = 10.0
+    /// The most time between the taps of a double tap, in seconds.
+    static let multiTapInterval = 0.35
+
+    private enum Owner {
+        case gesture(UInt64)
+        case responder(any PointerResponder, Rect)
+    }
+
+    private var owner: Owner?
+
+    /// Whether a press is owned now (for tests).
+    var isTracking: Bool { owner != nil }
+
+    /// After a frame is made: a press whose owner is no longer shown is cancelled.
+    func frameBuilt(_ resolved: ResolvedView) {
+        switch owner {
+        case .gesture(let identity):
+            if gestureIndex(identity, in: resolved) == nil {
+                owner = nil
+                // The view is gone: its progress went with it.
+            }
+        case .responder(let responder, let rect):
+            if !resolved.hits.contains(where: { entry in
+                switch entry.target {
+                case .responder(let r): return r === responder
+                case .effect(let e): return resolved.responder(for: e) === responder
+                case .gesture: return false
+                }
+            }) {
+                responder.track(PointerEvent(.cancel, .zero, at: resolved.tree.time), viewSize: rect.size)
+                owner = nil
+            }
+        case nil:
+            break
+        }
+    }
+
+    func handle(_ event: PointerEvent, in resolved: ResolvedView) {
+        switch event.phase {
+        case .down:
+            guard owner == nil else { return }  // a second button while one is held
+            var i = resolved.hits.count - 1
+            while i >= 0 {
+                let entry = resolved.hits[i]
+                i -= 1
+                guard entry.rect.contains(event.location) else { continue }
+                switch entry.target {
+                case .gesture(let index):
+                    let handler = resolved.tree.gestures[index]
+                    owner = .gesture(handler.identity)
+                    begin(handler, rect: entry.rect, event, resolved)
+                    return
+                case .responder(let responder):
+                    if offer(event, to: responder, rect: entry.rect) { return }
+                case .effect(let effect):
+                    if let responder = resolved.responder(for: effect), offer(event, to: responder, rect: entry.rect) { return }
+                }
+            }
+        case .move, .up, .cancel:
+            switch owner {
+            case .gesture(let identity):
+                if let (index, rect) = gestureIndex(identity, in: resolved) {
+                    track(resolved.tree.gestures[index], rect: rect, event, resolved)
+                }
+            case .responder(let responder, let rect):
+                var local = event
+                local.location = event.location - rect.origin
+                responder.track(local, viewSize: rect.size)
+            case nil:
+                break
+            }
+            if event.phase != .move { owner = nil }
+        }
+    }
+
+    /// Long presses fire once held long enough.
+    func advance(to time: Double, in resolved: ResolvedView) {
+        guard case .gesture(let identity) = owner, let (index, _) = gestureIndex(identity, in: resolved) else { return }
+        let handler = resolved.tree.gestures[index]
+        guard case .longPress(let minimum, _, let perform, _) = handler.recognizer else { return }
+        let box = progress(handler.identity, resolved)
+        if box.value.isTracking && !box.value.hasFired && time - box.value.startTime >= minimum {
+            box.value.hasFired = true
+            perform?()
+        }
+    }
+
+    private func offer(_ event: PointerEvent, to responder: any PointerResponder, rect: Rect) -> Bool {
+        var local = event
+        local.location = event.location - rect.origin
+        guard responder.begin(local, viewSize: rect.size) else { return false }
+        owner = .responder(responder, rect)
+        return true
+    }
+
+    private func gestureIndex(_ identity: UInt64, in resolved: ResolvedView) -> (Int, Rect)? {
+        var i = 0
+        while i < resolved.hits.count {
+            if case .gesture(let index) = resolved.hits[i].target, resolved.tree.gestures[index].identity == identity {
+                return (index, resolved.hits[i].rect)
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func progress(_ identity: UInt64, _ resolved: ResolvedView) -> StateBox<GestureProgress> {
+        resolved.store.extra(identity, slot: Self.progressSlot, initial: GestureProgress())
+    }
+
+    private func begin(_ handler: GestureHandler, rect: Rect, _ event: PointerEvent, _ resolved: ResolvedView) {
+        let box = progress(handler.identity, resolved)
+        let taps = box.value.taps, lastTap = box.value.lastTapTime
+        box.value = GestureProgress()
+        box.value.isTracking = true
+        box.value.start = event.location
+        box.value.last = event.location
+        box.value.startTime = event.time
+        box.value.lastTime = event.time
+        box.value.taps = event.time - lastTap <= Self.multiTapInterval ? taps : 0
+        box.value.lastTapTime = lastTap
+        switch handler.recognizer {
+        case .drag(let drag):
+            if drag.minimumDistance <= 0 {
+                box.value.isActive = true
+                drag.changed?(value(drag, box.value, event, rect, resolved))
+            }
+        case .longPress(_, _, _, let pressing):
+            pressing?(true)
+        case .slider(let binding, let bounds, let step, let editing):
+            editing?(true)
+            setSlider(binding, bounds, step, x: event.location.x, rect: rect)
+        case .tap, .button, .toggle:
+            break
+        }
+    }
+
+    private func track(_ handler: GestureHandler, rect: Rect, _ event: PointerEvent, _ resolved: ResolvedView) {
+        let box = progress(handler.identity, resolved)
+        guard box.value.isTracking else { return }
+        let dt = event.time - box.value.lastTime
+        if dt > 0 {
+            box.value.velocity = CGSize(width: (event.location.x - box.value.last.x) / dt, height: (event.location.y - box.value.last.y) / dt)
+        }
+        box.value.last = event.location
+        box.value.lastTime = event.time
+        let moved = (event.location - box.value.start).length
+        let ends = event.phase == .up || event.phase == .cancel
+        if ends { box.value.isTracking = false }
+        let cancelled = event.phase == .cancel
+        switch handler.recognizer {
+        case .drag(let drag):
+            if !box.value.isActive && moved >= Double(drag.minimumDistance) && !cancelled { box.value.isActive = true }
+            guard box.value.isActive, !cancelled else { return }
+            let v = value(drag, box.value, event, rect, resolved)
+            if event.phase == .up { drag.ended?(v) } else { drag.changed?(v) }
+        case .tap(let count, let action):
+            guard event.phase == .up, moved < Self.tapSlop, rect.contains(event.location) else { return }
+            box.value.taps += 1
+            box.value.lastTapTime = event.time
+            if box.value.taps >= count {
+                box.value.taps = 0
+                action?()
+            }
+        case .longPress(_, let maximum, _, let pressing):
+            if ends || moved > maximum {
+                if box.value.isTracking || ends { pressing?(false) }
+                box.value.isTracking = false
+            }
+        case .slider(let binding, let bounds, let step, let editing):
+            if !cancelled { setSlider(binding, bounds, step, x: event.location.x, rect: rect) }
+            if ends { editing?(false) }
+        case .button(let action):
+            if event.phase == .up && rect.contains(event.location) { action() }
+        case .toggle(let binding):
+            if event.phase == .up && rect.contains(event.location) { binding.wrappedValue.toggle() }
+        }
+    }
+
+    /// The drag's value in its coordinate space.
+    private func value(_ drag: DragGesture, _ progress: GestureProgress, _ event: PointerEvent, _ rect: Rect, _ resolved: ResolvedView) -> DragGesture.Value {
+        let origin = drag.coordinateSpace == .local ? rect.origin : .zero
+        let date = resolved.tree.date.addingTimeInterval(event.time - resolved.tree.time)
+        return DragGesture.Value(time: date,
+                                 location: CGPoint(x: event.location.x - origin.x, y: event.location.y - origin.y),
+                                 startLocation: CGPoint(x: progress.start.x - origin.x, y: progress.start.y - origin.y),
+                                 velocity: progress.velocity)
+    }
+
+    /// Sets a slider's value from where the pointer is along its track (the knob's centre
+    /// travels between half a knob in from each end).
+    private func setSlider(_ binding: Binding<Double>, _ bounds: ClosedRange<Double>, _ step: Double?, x: Double, rect: Rect) {
+        let inset = ControlStyle.knob / 2
+        let travel = max(1, rect.width - 2 * inset)
+        let fraction = min(max((x - rect.minX - inset) / travel, 0), 1)
+        var value = bounds.lowerBound + fraction * (bounds.upperBound - bounds.lowerBound)
+        if let step, step > 0 {
+            value = bounds.lowerBound + ((value - bounds.lowerBound) / step).rounded() * step
+            value = min(max(value, bounds.lowerBound), bounds.upperBound)
+        }
+        if binding.wrappedValue != value { binding.wrappedValue = value }
+    }
+}
+
+extension Point {
+    /// The distance from the origin.
+    var length: Double { (x * x + y * y).squareRoot() }
+}

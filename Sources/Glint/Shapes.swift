@@ -1,0 +1,306 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// A 2-D shape, as SwiftUI's `Shape`: write `path(in:)` for the rect it is laid out in. On its
+/// own a shape fills the space offered with the foreground style; `.fill`, `.stroke`,
+/// `.strokeBorder` and `.trim(from:to:)` say how it is drawn. Edges are anti-aliased by exact
+/// coverage.
+///
+/// ```swift
+/// struct Triangle: Shape {
+///     func path(in rect: CGRect) -> Path {
+///         Path { path in
+///             path.move(to: CGPoint(x: rect.midX, y: rect.minY))
+///             path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+///             path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+///             path.closeSubpath()
+///         }
+///     }
+/// }
+/// ```
+public protocol Shape: View {
+    /// The outline of the shape laid out in `rect` (in the shape's own space: (0, 0) at its top-left).
+    func path(in rect: CGRect) -> Path
+}
+
+extension Shape {
+    /// A shape is drawn, not made of a body.
+    public var body: Never { fatalError("a Shape has no body") }
+
+    /// Fills the space offered with the foreground style.
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let style = graph.environment.foregroundStyle ?? .color(.primary)
+        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(view), fill: style, fillStyle: FillStyle())))
+    }
+
+    /// The shape filled with `content` (a colour, a gradient, a `Shader`), as SwiftUI's `fill`.
+    public func fill<S: ShapeStyle>(_ content: S, style: FillStyle = FillStyle()) -> _ShapeView<Self> {
+        _ShapeView(shape: self, style: content._shapeStyleValue, fillStyle: style, stroke: nil, isBorder: false)
+    }
+
+    /// The shape filled with the foreground style.
+    public func fill(style: FillStyle = FillStyle()) -> _ShapeView<Self> {
+        _ShapeView(shape: self, style: nil, fillStyle: style, stroke: nil, isBorder: false)
+    }
+
+    /// The shape's outline drawn with `content`, `lineWidth` points wide, centred on the outline.
+    public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> _ShapeView<Self> {
+        stroke(content, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// The shape's outline drawn with `content` in `style` (width, caps, joins, dashes).
+    public func stroke<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _ShapeView<Self> {
+        _ShapeView(shape: self, style: content._shapeStyleValue, fillStyle: FillStyle(), stroke: style, isBorder: false)
+    }
+
+    /// The shape's outline drawn with the foreground style.
+    public func stroke(lineWidth: CGFloat = 1) -> _ShapeView<Self> {
+        _ShapeView(shape: self, style: nil, fillStyle: FillStyle(), stroke: StrokeStyle(lineWidth: lineWidth), isBorder: false)
+    }
+
+    /// The shape's outline drawn with the foreground style in `style`.
+    public func stroke(style: StrokeStyle) -> _ShapeView<Self> {
+        _ShapeView(shape: self, style: nil, fillStyle: FillStyle(), stroke: style, isBorder: false)
+    }
+
+    /// The outline drawn inside the shape's rect: the shape inset by half the line width, then
+    /// stroked, as SwiftUI's `strokeBorder`.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1) -> _ShapeView<Self> {
+        strokeBorder(content, style: StrokeStyle(lineWidth: lineWidth))
+    }
+
+    /// The outline drawn inside the shape's rect in `style`.
+    public func strokeBorder<S: ShapeStyle>(_ content: S, style: StrokeStyle) -> _ShapeView<Self> {
+        _ShapeView(shape: self, style: content._shapeStyleValue, fillStyle: FillStyle(), stroke: style, isBorder: true)
+    }
+
+    /// The part of the outline from `from` to `to`, fractions of its length, as SwiftUI's `trim`.
+    public func trim(from: CGFloat = 0, to: CGFloat = 1) -> TrimmedShape<Self> {
+        TrimmedShape(shape: self, from: from, to: to)
+    }
+}
+
+/// A shape drawn with a style: what `fill`, `stroke` and `strokeBorder` make.
+public struct _ShapeView<S: Shape>: View {
+    let shape: S
+    let style: ShapeStyleValue?
+    let fillStyle: FillStyle
+    let stroke: StrokeStyle?
+    let isBorder: Bool
+
+    public var body: Never { fatalError("a shape view has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let style = view.style ?? graph.environment.foregroundStyle ?? .color(.primary)
+        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(view.shape), fill: style, fillStyle: view.fillStyle,
+                                       stroke: view.stroke, isBorder: view.isBorder)))
+    }
+}
+
+/// A part of a shape's outline, as `trim(from:to:)` makes it.
+public struct TrimmedShape<S: Shape>: Shape {
+    let shape: S
+    let from: CGFloat
+    let to: CGFloat
+
+    public func path(in rect: CGRect) -> Path {
+        shape.path(in: rect).trimmedPath(from: from, to: to)
+    }
+}
+
+/// A rectangle filling its space, as SwiftUI's `Rectangle`.
+public struct Rectangle: Shape, Sendable {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(rect) }
+}
+
+/// A rectangle with rounded corners, as SwiftUI's `RoundedRectangle`.
+public struct RoundedRectangle: Shape, Sendable {
+    public var cornerSize: CGSize
+
+    public init(cornerRadius: CGFloat) { cornerSize = CGSize(width: cornerRadius, height: cornerRadius) }
+    public init(cornerSize: CGSize) { self.cornerSize = cornerSize }
+
+    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize) }
+}
+
+/// A circle as large as fits its space, centred, as SwiftUI's `Circle`.
+public struct Circle: Shape, Sendable {
+    public init() {}
+    public func path(in rect: CGRect) -> Path {
+        let side = min(rect.width, rect.height)
+        return Path(ellipseIn: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+    }
+}
+
+/// An ellipse filling its space, as SwiftUI's `Ellipse`.
+public struct Ellipse: Shape, Sendable {
+    public init() {}
+    public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
+}
+
+/// A rectangle whose short sides are half circles, as SwiftUI's `Capsule`.
+public struct Capsule: Shape, Sendable {
+    public init() {}
+    public func path(in rect: CGRect) -> Path {
+        let r = min(rect.width, rect.height) / 2
+        return Path(roundedRect: rect, cornerRadius: r)
+    }
+}
+
+/// A shape's outline as a view stores it until layout gives it a rect: Glint's shapes as
+/// values (no allocation), a shape of your own as itself.
+struct ShapeSource {
+    enum Kind {
+        case rectangle
+        case roundedRectangle(CGSize)
+        case circle
+        case ellipse
+        case capsule
+        case custom(any Shape)
+    }
+
+    let kind: Kind
+
+    init<S: Shape>(_ shape: S) {
+        switch shape {
+        case is Rectangle: kind = .rectangle
+        case let rounded as RoundedRectangle: kind = .roundedRectangle(rounded.cornerSize)
+        case is Circle: kind = .circle
+        case is Ellipse: kind = .ellipse
+        case is Capsule: kind = .capsule
+        default: kind = .custom(shape)
+        }
+    }
+
+    /// Whether the outline is the whole rect (drawn as a rect, with no mask).
+    var isRectangle: Bool {
+        if case .rectangle = kind { return true }
+        return false
+    }
+
+    /// The outline in `rect`.
+    func path(in rect: CGRect) -> Path {
+        switch kind {
+        case .rectangle: return Rectangle().path(in: rect)
+        case .roundedRectangle(let size): return RoundedRectangle(cornerSize: size).path(in: rect)
+        case .circle: return Circle().path(in: rect)
+        case .ellipse: return Ellipse().path(in: rect)
+        case .capsule: return Capsule().path(in: rect)
+        case .custom(let shape): return shape.path(in: rect)
+        }
+    }
+}
+
+/// A shape on a node: its outline and how it is painted.
+struct ShapeLeaf {
+    var shape: ShapeSource
+    var fill: ShapeStyleValue
+    var fillStyle: FillStyle
+    var stroke: StrokeStyle? = nil
+    var isBorder = false
+}
+
+/// How shapes and text are painted, as SwiftUI's `ShapeStyle`: a `Color`, a gradient, or a
+/// `Shader` (a function `vec4 f(vec2 position, ARGS…)`).
+public protocol ShapeStyle {
+    /// The style as Glint paints it.
+    var _shapeStyleValue: ShapeStyleValue { get }
+}
+
+/// A shape style as Glint paints it.
+public enum ShapeStyleValue {
+    case color(Color)
+    case shader(Shader)
+}
+
+extension Color: ShapeStyle {
+    public var _shapeStyleValue: ShapeStyleValue { .color(self) }
+}
+
+extension Shader: ShapeStyle {
+    public var _shapeStyleValue: ShapeStyleValue { .shader(self) }
+}
+
+/// Colours blended along a line, as SwiftUI's `LinearGradient`: from `startPoint` to `endPoint`
+/// (fractions of the shape's rect), evenly spaced. Drawn by the built-in `linearGradient` shader.
+public struct LinearGradient: ShapeStyle, View {
+    let colors: [Color]
+    let startPoint: UnitPoint
+    let endPoint: UnitPoint
+
+    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
+        self.colors = colors
+        self.startPoint = startPoint
+        self.endPoint = endPoint
+    }
+
+    public var _shapeStyleValue: ShapeStyleValue {
+        .shader(ShaderLibrary.default.linearGradient(
+            .boundingRect, .float2(startPoint.x, startPoint.y), .float2(endPoint.x, endPoint.y),
+            .colorArray(colors.isEmpty ? [.clear] : colors)))
+    }
+
+    public var body: Never { fatalError("a gradient has no body") }
+
+    /// A gradient on its own fills the space offered.
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        Rectangle().fill(view)._makeSelf(into: &graph)
+    }
+}
+
+extension ShapeStyle where Self == LinearGradient {
+    /// Colours blended from `startPoint` to `endPoint`, as SwiftUI's `.linearGradient(colors:startPoint:endPoint:)`.
+    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+extension View {
+    /// Makes this view's nodes (for views made by other views' `_makeView`).
+    func _makeSelf(into graph: inout ViewGraph) {
+        Self._makeView(self, into: &graph)
+    }
+}
+
+extension ShapeStyle where Self == Color {
+    /// `Color.red`, as a style.
+    public static var red: Color { Color.red }
+    /// `Color.orange`, as a style.
+    public static var orange: Color { Color.orange }
+    /// `Color.yellow`, as a style.
+    public static var yellow: Color { Color.yellow }
+    /// `Color.green`, as a style.
+    public static var green: Color { Color.green }
+    /// `Color.blue`, as a style.
+    public static var blue: Color { Color.blue }
+    /// `Color.purple`, as a style.
+    public static var purple: Color { Color.purple }
+    /// `Color.white`, as a style.
+    public static var white: Color { Color.white }
+    /// `Color.black`, as a style.
+    public static var black: Color { Color.black }
+    /// `Color.clear`, as a style.
+    public static var clear: Color { Color.clear }
+    /// `Color.primary`, as a style.
+    public static var primary: Color { Color.primary }
+    /// `Color.secondary`, as a style.
+    public static var secondary: Color { Color.secondary }
+    /// `Color.gray`, as a style.
+    public static var gray: Color { Color.gray }
+    /// `Color.pink`, as a style.
+    public static var pink: Color { Color.pink }
+    /// `Color.mint`, as a style.
+    public static var mint: Color { Color.mint }
+    /// `Color.teal`, as a style.
+    public static var teal: Color { Color.teal }
+    /// `Color.cyan`, as a style.
+    public static var cyan: Color { Color.cyan }
+    /// `Color.indigo`, as a style.
+    public static var indigo: Color { Color.indigo }
+    /// `Color.brown`, as a style.
+    public static var brown: Color { Color.brown }
+    /// `Color.accentColor`, as a style.
+    public static var accentColor: Color { Color.accentColor }
+}

@@ -1,0 +1,241 @@
+@preconcurrency import CEpoxy
+import Foundation
+import GlintCore
+import GlintRender
+
+/// Draws a resolved view tree with OpenGL: the backdrop, then each item in painter's order —
+/// frame graphs through the effect renderer, shapes and controls as anti-aliased coverage masks
+/// packed into one texture a frame, text from a glyph atlas — with offscreen layers for groups,
+/// clips, shader-filled shapes and effects over whole subtrees. Everything it keeps (masks,
+/// glyph quads, layer targets) is reused, so steady frames allocate nothing.
+public final class ViewRenderer {
+    /// The effect renderer drawing the frame graphs (its settings — backdrop, frame timeout,
+    /// shader folders — apply).
+    public let renderer: Renderer
+    private let shapes: ShapeBatch
+    private let glyphs: GlyphRenderer
+    private let rasterizer: PathRasterizer
+    private let text: TextEngine
+    private var masks: [CoverageMask] = []
+    private var maskCount = 0
+    private var placed: [PlacedGlyph] = []
+    /// Per draw item: its range of shape-batch items or placed glyphs.
+    private var ranges: [Range<Int>] = []
+    /// Per layer: its pixel rect in its parent's target, and its clip's shape-batch item.
+    private var layerRects: [(x: Int, y: Int, width: Int, height: Int)] = []
+    private var layerClips: [Int] = []
+    /// Offscreen targets by nesting depth.
+    private var targets: [RenderTarget] = []
+    private var origins: [(x: Double, y: Double)] = []
+
+    /// A renderer for the current OpenGL context.
+    public init() throws(RenderError) {
+        renderer = try Renderer()
+        shapes = try ShapeBatch()
+        glyphs = try GlyphRenderer()
+        rasterizer = try PathRasterizer()
+        guard let engine = SharedText.engine else { throw .image("no font to draw text with: install fonts-dejavu-core, or set GLINT_FONT to a TrueType file") }
+        text = engine
+    }
+
+    /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).
+    public func draw(_ view: ResolvedView, into target: Framebuffer) throws(RenderError) {
+        let scale = Double(view.scale)
+        prepare(view, scale: scale, target: target)
+
+        target.bind()
+        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+        var first = 0
+        if case .graph(let g)? = view.draws.first, coversTarget(view.graphs[g], view) {
+            // An opaque first graph over everything draws the backdrop itself (and skips a clear).
+            try renderer.render(view.graphs[g], into: target)
+            first = 1
+        } else {
+            let (r, g, b, a) = view.backdrop.resolved.premultiplied
+            epoxy_glClearColor(r, g, b, a)
+            epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        }
+
+        var stack = 0  // open layers
+        var current = target
+        origins.removeAll(keepingCapacity: true)
+        origins.append((0, 0))
+        var i = first
+        while i < view.draws.count {
+            switch view.draws[i] {
+            case .graph(let g):
+                var graph = view.graphs[g]
+                let o = origins[origins.count - 1]
+                graph.viewRect.origin = Point(x: graph.viewRect.minX - o.x, y: graph.viewRect.minY - o.y)
+                try renderer.compose(graph, into: current)
+            case .shape, .control:
+                if !ranges[i].isEmpty { shapes.draw(ranges[i], into: current) }
+            case .text:
+                if !ranges[i].isEmpty { glyphs.draw(ranges[i], into: current) }
+            case .beginLayer(let l):
+                let rect = layerRects[l]
+                if targets.count == stack { targets.append(try RenderTarget(pixelWidth: max(1, rect.width), pixelHeight: max(1, rect.height))) }
+                try targets[stack].resize(pixelWidth: max(1, rect.width), pixelHeight: max(1, rect.height))
+                current = targets[stack].framebuffer
+                current.bind()
+                epoxy_glViewport(0, 0, GLsizei(current.pixelWidth), GLsizei(current.pixelHeight))
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                stack += 1
+                let layerOrigin = view.layers[l].rect.origin
+                origins.append(((layerOrigin.x * scale).rounded() / scale, (layerOrigin.y * scale).rounded() / scale))
+            case .endLayer(let l):
+                let layer = targets[stack - 1]
+                if layerClips[l] >= 0 {
+                    shapes.multiply(layerClips[l], into: layer.framebuffer)
+                }
+                stack -= 1
+                origins.removeLast()
+                current = stack == 0 ? target : targets[stack - 1].framebuffer
+                current.bind()
+                epoxy_glViewport(0, 0, GLsizei(current.pixelWidth), GLsizei(current.pixelHeight))
+                let spec = view.layers[l]
+                renderer.setExternalTexture(layer.texture, for: view.layerImages[l])
+                var graph = view.graphs[spec.graph]
+                let o = origins[origins.count - 1]
+                graph.viewRect.origin = Point(x: graph.viewRect.minX - o.x, y: graph.viewRect.minY - o.y)
+                try renderer.compose(graph, into: current)
+            }
+            i += 1
+        }
+    }
+
+    /// Whether graph `g` is opaque content covering the whole container, with no effects.
+    private func coversTarget(_ graph: FrameGraph, _ view: ResolvedView) -> Bool {
+        graph.content.isOpaque && graph.effects.isEmpty && graph.viewRect.minX <= 0 && graph.viewRect.minY <= 0
+            && graph.viewRect.maxX >= Double(view.size.width) && graph.viewRect.maxY >= Double(view.size.height)
+    }
+
+    /// Rasterises the frame's shapes and controls and lays out its text, in each item's layer's
+    /// pixels, then uploads both batches once.
+    private func prepare(_ view: ResolvedView, scale: Double, target: Framebuffer) {
+        shapes.begin()
+        placed.removeAll(keepingCapacity: true)
+        maskCount = 0
+        ranges.removeAll(keepingCapacity: true)
+        layerRects.removeAll(keepingCapacity: true)
+        layerClips.removeAll(keepingCapacity: true)
+        origins.removeAll(keepingCapacity: true)
+        origins.append((0, 0))
+        var sizes: [(Int, Int)] = layerSizeStack
+        sizes.removeAll(keepingCapacity: true)
+        sizes.append((target.pixelWidth, target.pixelHeight))
+        defer { layerSizeStack = sizes }
+
+        var i = 0
+        while i < view.draws.count {
+            let o = origins[origins.count - 1]
+            let clip = sizes[sizes.count - 1]
+            switch view.draws[i] {
+            case .graph:
+                ranges.append(0..<0)
+            case .shape(let draw):
+                let first = shapes.count
+                addShape(draw, origin: o, scale: scale, clip: clip)
+                ranges.append(first..<shapes.count)
+            case .control(let draw):
+                let first = shapes.count
+                addControl(draw, origin: o, scale: scale, clip: clip)
+                ranges.append(first..<shapes.count)
+            case .text(let draw):
+                let first = placed.count
+                let rect = Rect(x: draw.rect.minX - o.x, y: draw.rect.minY - o.y, width: draw.rect.width, height: draw.rect.height)
+                text.layout(draw.leaf.string, font: draw.leaf.font, in: rect,
+                            options: TextLayoutOptions(alignment: draw.leaf.alignment, lineLimit: draw.leaf.lineLimit,
+                                                       lineSpacing: draw.leaf.lineSpacing),
+                            color: draw.color.resolved, scale: scale, into: &placed)
+                ranges.append(first..<placed.count)
+            case .beginLayer(let l):
+                ranges.append(0..<0)
+                let r = view.layers[l].rect
+                let x0 = Int((r.minX * scale).rounded()), y0 = Int((r.minY * scale).rounded())
+                let w = max(1, Int((r.maxX * scale).rounded()) - x0), h = max(1, Int((r.maxY * scale).rounded()) - y0)
+                while layerRects.count <= l { layerRects.append((0, 0, 1, 1)); layerClips.append(-1) }
+                layerRects[l] = (x0, y0, w, h)
+                origins.append((Double(x0) / scale, Double(y0) / scale))
+                sizes.append((w, h))
+                if let clipShape = view.layers[l].clip {
+                    layerClips[l] = shapes.count
+                    addShape(clipShape, origin: origins[origins.count - 1], scale: scale, clip: (w, h))
+                    if shapes.count == layerClips[l] { layerClips[l] = -1 }
+                }
+            case .endLayer:
+                ranges.append(0..<0)
+                origins.removeLast()
+                sizes.removeLast()
+            }
+            i += 1
+        }
+        shapes.upload()
+        glyphs.upload(placed)
+    }
+    private var layerSizeStack: [(Int, Int)] = []
+
+    /// The next mask of the pool.
+    private func nextMask() -> Int {
+        if maskCount == masks.count { masks.append(CoverageMask()) }
+        maskCount += 1
+        return maskCount - 1
+    }
+
+    /// Rasterises a shape (filled, stroked or its border stroked) and adds it to the batch.
+    private func addShape(_ draw: ShapeDraw, origin: (x: Double, y: Double), scale: Double, clip: (Int, Int)) {
+        var rect = CGRect(x: 0, y: 0, width: draw.rect.width, height: draw.rect.height)
+        if draw.leaf.isBorder, let stroke = draw.leaf.stroke {
+            let inset = stroke.lineWidth / 2
+            rect = rect.insetBy(dx: inset, dy: inset)
+        }
+        let path = draw.leaf.shape.path(in: rect)
+        let pixelOrigin = CGPoint(x: (draw.rect.minX - origin.x) * scale, y: (draw.rect.minY - origin.y) * scale)
+        let m = nextMask()
+        if let stroke = draw.leaf.stroke {
+            rasterizer.stroke(path, style: stroke, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
+        } else {
+            rasterizer.fill(path, style: draw.leaf.fillStyle, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
+        }
+        if masks[m].width > 0 && masks[m].height > 0 {
+            shapes.add(masks[m], color: draw.color.resolved)
+        }
+    }
+
+    /// A slider's track, fill and knob, or a toggle's switch, as shapes.
+    private func addControl(_ draw: ControlDraw, origin: (x: Double, y: Double), scale: Double, clip: (Int, Int)) {
+        let leaf = draw.leaf
+        let dim = leaf.isEnabled ? draw.opacity : draw.opacity * ControlStyle.disabledOpacity
+        let r = draw.rect
+        let midY = r.height / 2
+        func add(_ path: Path, _ color: Color, stroke: StrokeStyle? = nil) {
+            let pixelOrigin = CGPoint(x: (r.minX - origin.x) * scale, y: (r.minY - origin.y) * scale)
+            let m = nextMask()
+            if let stroke {
+                rasterizer.stroke(path, style: stroke, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
+            } else {
+                rasterizer.fill(path, style: FillStyle(), scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
+            }
+            if masks[m].width > 0 && masks[m].height > 0 { shapes.add(masks[m], color: color.opacity(dim).resolved) }
+        }
+        let knob = ControlStyle.knob
+        switch leaf.kind {
+        case .slider(let fraction):
+            let t = ControlStyle.trackThickness
+            let inset = knob / 2
+            let x = inset + fraction * max(0, r.width - knob)
+            add(Path(roundedRect: CGRect(x: 0, y: midY - t / 2, width: r.width, height: t), cornerRadius: t / 2), ControlStyle.track)
+            add(Path(roundedRect: CGRect(x: 0, y: midY - t / 2, width: x, height: t), cornerRadius: t / 2), leaf.tint)
+            let knobRect = CGRect(x: x - knob / 2, y: midY - knob / 2, width: knob, height: knob)
+            add(Path(ellipseIn: knobRect), leaf.isPressed ? ControlStyle.knobColor.darkened(by: 0.88) : ControlStyle.knobColor)
+            add(Path(ellipseIn: knobRect.insetBy(dx: 0.5, dy: 0.5)), ControlStyle.knobRim, stroke: StrokeStyle(lineWidth: 1))
+        case .toggle(let isOn):
+            let w = ControlStyle.switchWidth, h = ControlStyle.height
+            add(Path(roundedRect: CGRect(x: 0, y: 0, width: w, height: h), cornerRadius: h / 2), isOn ? leaf.tint : ControlStyle.track)
+            let pad = (h - knob) / 2
+            let knobRect = CGRect(x: isOn ? w - pad - knob : pad, y: pad, width: knob, height: knob)
+            add(Path(ellipseIn: knobRect), ControlStyle.knobColor)
+        }
+    }
+}
