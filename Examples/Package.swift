@@ -15,5 +15,11 @@ let package = Package(
             path: "Sources/CardDemo",
             exclude: ["card.png", "tint.glsl"]
         ),
+        .executableTarget(
+            name: "seed-views",
+            dependencies: [.product(name: "Glint", package: "Glint")],
+            path: "Sources/SeedViews",
+            resources: [.copy("microphone.png"), .copy("harmonic.glsl")]
+        ),
     ]
 )

@@ -24,10 +24,9 @@ struct ViewLayout {
 
     /// The size node `i` chooses for `proposal`.
     func size(_ graph: inout ViewGraph, _ i: Int, _ proposal: ProposedViewSize) -> Size {
-        if let known = graph.nodes[i].measuredFor, known == proposal { return graph.nodes[i].measured }
+        if let known = graph.nodes[i].cache.lookup(proposal) { return known }
         let size = computeSize(&graph, i, proposal)
-        graph.nodes[i].measuredFor = proposal
-        graph.nodes[i].measured = size
+        graph.nodes[i].cache.store(proposal, size)
         return size
     }
 
@@ -192,36 +191,43 @@ struct ViewLayout {
         func breadth(_ s: Size) -> Double { vertical ? s.width : s.height }
 
         // Each child's flexibility, then offers in order of it (least flexible first). The
-        // orders and sizes live in small fixed buffers: no allocation for stacks of up to 64.
-        var chosen = StackBuffer()
+        // numbers live on the graph's scratch stack (flexibility, chosen length, offered flag per
+        // child), freed on return: nested stacks stack above, and nothing is allocated once it has grown.
+        let base = graph.scratch.count
+        graph.scratch.append(contentsOf: repeatElement(0, count: 3 * count))
+        defer { graph.scratch.removeLast(3 * count) }
+        func flexAt(_ k: Int) -> Int { base + 3 * k }
+        func chosenAt(_ k: Int) -> Int { base + 3 * k + 1 }
+        func doneAt(_ k: Int) -> Int { base + 3 * k + 2 }
         if let along {
-            var flex = StackBuffer()
             child = graph.nodes[i].firstChild
             var k = 0
             while child >= 0 {
                 let smallest = length(size(&graph, child, proposal(0)))
                 let largest = length(size(&graph, child, proposal(.infinity)))
-                flex[k] = largest - smallest
+                graph.scratch[flexAt(k)] = largest - smallest
                 child = graph.nodes[child].next
                 k += 1
             }
             var remaining = max(0, along - totalGap)
-            var done = StackFlags()
-            for left in stride(from: count, to: 0, by: -1) {
+            var left = count
+            while left > 0 {
                 // The least flexible child not yet offered.
                 var pick = -1
-                for k in 0..<count where !done[k] && (pick < 0 || flex[k] < flex[pick]) { pick = k }
-                done[pick] = true
+                for k in 0..<count where graph.scratch[doneAt(k)] == 0
+                    && (pick < 0 || graph.scratch[flexAt(k)] < graph.scratch[flexAt(pick)]) { pick = k }
+                graph.scratch[doneAt(pick)] = 1
                 let offer = remaining / Double(left)
                 let s = size(&graph, nth(graph, i, pick), proposal(offer))
-                chosen[pick] = length(s)
+                graph.scratch[chosenAt(pick)] = length(s)
                 remaining = max(0, remaining - length(s))
+                left -= 1
             }
         } else {
             child = graph.nodes[i].firstChild
             var k = 0
             while child >= 0 {
-                chosen[k] = length(size(&graph, child, proposal(nil)))
+                graph.scratch[chosenAt(k)] = length(size(&graph, child, proposal(nil)))
                 child = graph.nodes[child].next
                 k += 1
             }
@@ -231,8 +237,8 @@ struct ViewLayout {
         child = graph.nodes[i].firstChild
         var k = 0
         while child >= 0 {
-            total += chosen[k]
-            widest = max(widest, breadth(size(&graph, child, proposal(chosen[k]))))
+            total += graph.scratch[chosenAt(k)]
+            widest = max(widest, breadth(size(&graph, child, proposal(graph.scratch[chosenAt(k)]))))
             child = graph.nodes[child].next
             k += 1
         }
@@ -246,12 +252,12 @@ struct ViewLayout {
         child = graph.nodes[i].firstChild
         k = 0
         while child >= 0 {
-            let s = size(&graph, child, proposal(chosen[k]))
+            let s = size(&graph, child, proposal(graph.scratch[chosenAt(k)]))
             let room = vertical ? frame.width : frame.height
             let cross = (vertical ? frame.minX : frame.minY) + (room - breadth(s)) * alignment
             let origin = vertical ? Point(x: cross, y: cursor) : Point(x: cursor, y: cross)
             place(&graph, child, in: Rect(origin: rounded(origin), size: s))
-            cursor += chosen[k] + gap
+            cursor += graph.scratch[chosenAt(k)] + gap
             child = graph.nodes[child].next
             k += 1
         }
@@ -358,21 +364,3 @@ struct ViewLayout {
     }
 }
 
-/// Up to 64 numbers on the stack, for a stack's children (more share the last slot's fate:
-/// a stack of more than 64 views lays the rest out as if they were the 64th).
-struct StackBuffer {
-    private var storage: (SIMD64<Double>) = SIMD64(repeating: 0)
-    subscript(_ i: Int) -> Double {
-        get { storage[min(i, 63)] }
-        set { storage[min(i, 63)] = newValue }
-    }
-}
-
-/// Up to 64 flags on the stack.
-struct StackFlags {
-    private var bits: UInt64 = 0
-    subscript(_ i: Int) -> Bool {
-        get { bits & (1 << UInt64(min(i, 63))) != 0 }
-        set { if newValue { bits |= 1 << UInt64(min(i, 63)) } else { bits &= ~(1 << UInt64(min(i, 63))) } }
-    }
-}

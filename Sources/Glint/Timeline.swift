@@ -65,6 +65,19 @@ extension TimelineSchedule where Self == PeriodicTimelineSchedule {
     }
 }
 
+/// What a `TimelineView`'s content is made from, as SwiftUI's `TimelineView.Context`.
+public struct TimelineViewDefaultContext {
+    /// The date of this entry.
+    public let date: Date
+    /// How often entries come: Glint draws every frame.
+    public let cadence: Cadence
+
+    /// How often entries come, as SwiftUI's `TimelineView.Context.Cadence`.
+    public enum Cadence: Comparable, Sendable {
+        case live, seconds, minutes
+    }
+}
+
 /// A view made afresh for each date of a schedule, as SwiftUI's `TimelineView`:
 ///
 /// ```swift
@@ -77,18 +90,8 @@ extension TimelineSchedule where Self == PeriodicTimelineSchedule {
 /// Its date is the host's clock: in a `Window`, the time the window has been open (counted
 /// from the date it opened; it stands still while minimised); in `ImageRenderer`, its `date`.
 public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
-    /// What the content is made from, as SwiftUI's `TimelineView.Context`.
-    public struct Context {
-        /// The date of this entry.
-        public let date: Date
-        /// How often entries come: Glint draws every frame.
-        public let cadence: Cadence
-
-        /// How often entries come, as SwiftUI's `TimelineView.Context.Cadence`.
-        public enum Cadence: Comparable, Sendable {
-            case live, seconds, minutes
-        }
-    }
+    /// What the content is made from (not generic, so closures infer their type, as SwiftUI's).
+    public typealias Context = TimelineViewDefaultContext
 
     let schedule: Schedule
     let content: (Context) -> Content

@@ -30,6 +30,8 @@ public struct ViewGraph {
     var errors: [RenderError] = []
     /// `onAppear` and `onChange` actions, run once the frame is made.
     var pendingActions: [() -> Void] = []
+    /// Layout's scratch numbers (see `ViewLayout`), kept for their storage.
+    var scratch: [Double] = []
     /// The closures of `visualEffect`s, called once layout knows sizes.
     var visualEffects: [any VisualEffectContent] = []
     /// The host's clock: seconds since it started, and the date `TimelineView` shows.
@@ -234,14 +236,36 @@ struct ViewNode {
     var identity: UInt64
     /// Where layout placed it, in the container's points.
     var frame: Rect = .zero
-    /// The last size layout worked out for it, and for what proposal.
-    var measuredFor: ProposedViewSize? = nil
-    var measured: Size = .zero
+    /// The last sizes layout worked out for it (a stack asks each child up to three times).
+    var cache = SizeCache()
 
     init(kind: NodeKind, parent: Int, identity: UInt64) {
         self.kind = kind
         self.parent = parent
         self.identity = identity
+    }
+}
+
+/// The sizes a node chose for its last three proposals.
+struct SizeCache {
+    private var proposals: (ProposedViewSize?, ProposedViewSize?, ProposedViewSize?) = (nil, nil, nil)
+    private var sizes: (Size, Size, Size) = (.zero, .zero, .zero)
+    private var next = 0
+
+    func lookup(_ p: ProposedViewSize) -> Size? {
+        if proposals.0 == p { return sizes.0 }
+        if proposals.1 == p { return sizes.1 }
+        if proposals.2 == p { return sizes.2 }
+        return nil
+    }
+
+    mutating func store(_ p: ProposedViewSize, _ s: Size) {
+        switch next {
+        case 0: proposals.0 = p; sizes.0 = s
+        case 1: proposals.1 = p; sizes.1 = s
+        default: proposals.2 = p; sizes.2 = s
+        }
+        next = (next + 1) % 3
     }
 }
 

@@ -1,39 +1,77 @@
+import ArgumentParser
 import CAllocCounter
 @preconcurrency import CEpoxy
 import Foundation
 import Glint
 import class GlintCore.HarmonicEffect
-import class GlintRender.Renderer
 import struct GlintRender.Framebuffer
 
-/// `glint bench --api`: the chain `harmonic,wave,blur` written as a Glint view, as a user of the
-/// library would, and rebuilt from scratch every frame (SwiftUI's `body` re-evaluated):
-/// `EffectView(harmonic).distortionEffect(wave…).layerEffect(blur…)`, resolved into a frame graph
-/// and drawn. Allocations are counted in two parts: building the view value (the argument
-/// arrays a call like `ShaderLibrary.wave(…)` makes, in the caller's code, as in SwiftUI), and
-/// everything Glint does with it (resolving, drawing).
+/// `glint bench --api` and `--view NAME`: views written with the Glint library as a user would,
+/// rebuilt from scratch every frame (SwiftUI's `body` re-evaluated), laid out, resolved and drawn
+/// by the library's `ViewRenderer`. Allocations are counted in two parts: building the view value
+/// (what a call like `ShaderLibrary.wave(…)` makes, in the caller's code, as in SwiftUI), and
+/// everything Glint does with it (making the tree, layout, state, drawing).
 final class APIBench {
+    /// The views benched.
+    enum Kind: String, CaseIterable, ExpressibleByArgument {
+        /// `EffectView(harmonic).distortionEffect(wave…).layerEffect(blur…)` (`--api`).
+        case chain
+        /// The harmonic shader alone, filling the view: what `ui` is compared with.
+        case shader
+        /// The harmonic shader behind a `VStack` of three `Text`s and an `Image`.
+        case ui
+        /// `ui` plus shapes (a stroked circle, a rounded rectangle, a trimmed capsule) and two
+        /// sliders bound to state.
+        case controls
+
+        var title: String {
+            switch self {
+            case .chain: return "harmonic,wave,blur as a Glint view rebuilt every frame (--api)"
+            case .shader: return "the harmonic shader alone as a Glint view (--view shader)"
+            case .ui: return "harmonic behind a VStack of 3 Texts and an Image (--view ui)"
+            case .controls: return "--view ui with 3 shapes and 2 sliders bound to @State (--view controls)"
+            }
+        }
+    }
+
+    private let kind: Kind
     private let harmonic = HarmonicEffect()
-    private let renderer: Renderer
+    private let renderer: ViewRenderer
     private var resolved = ResolvedView()
     private let size: CGSize
     private let scale: CGFloat
+    private let picture: Image
 
-    /// The view's name in the bench's report.
-    static let name = "harmonic,wave,blur as a Glint view rebuilt every frame (--api)"
-
-    init(width: Double, height: Double, scale: Double) throws {
-        renderer = try Renderer()
+    init(_ kind: Kind, width: Double, height: Double, scale: Double) throws {
+        self.kind = kind
+        renderer = try ViewRenderer()
         size = CGSize(width: width, height: height)
         self.scale = CGFloat(scale)
+        // A 64x64 picture made once, as an app loads its images once.
+        var pixels = [UInt8](repeating: 255, count: 64 * 64 * 4)
+        for i in 0..<64 * 64 { pixels[i * 4] = UInt8(i % 64 * 4); pixels[i * 4 + 1] = UInt8(i / 64 * 4) }
+        picture = Image(pixels: pixels, width: 64, height: 64)
     }
 
-    /// The view at `time` seconds, built afresh.
+    /// The view for the bench's kind at `time` seconds, built afresh.
     private func view(time: Double) -> some View {
-        EffectView(harmonic)
-            .distortionEffect(ShaderLibrary.wave(.boundingRect, .float(time), .float(12), .float(6)),
-                              maxSampleOffset: CGSize(width: 6, height: 6))
-            .layerEffect(ShaderLibrary.blur(.float(8)), maxSampleOffset: CGSize(width: 8, height: 8))
+        ZStack {
+            switch kind {
+            case .chain:
+                EffectView(harmonic)
+                    .distortionEffect(ShaderLibrary.wave(.boundingRect, .float(time), .float(12), .float(6)),
+                                      maxSampleOffset: CGSize(width: 6, height: 6))
+                    .layerEffect(ShaderLibrary.blur(.float(8)), maxSampleOffset: CGSize(width: 8, height: 8))
+            case .shader:
+                EffectView(harmonic)
+            case .ui:
+                EffectView(harmonic)
+                BenchCaption(picture: picture)
+            case .controls:
+                EffectView(harmonic)
+                BenchPanel(picture: picture, time: time)
+            }
+        }
     }
 
     /// Advances the effect by `dt`, builds the view and draws it into `target`, finished. Counts
@@ -45,9 +83,48 @@ final class APIBench {
         let building = glint_alloc_counting_end()
         glint_alloc_counting_begin()
         harmonic.advance(by: dt)
-        resolved.update(view, in: size, scale: scale)
-        try renderer.render(resolved.graph, into: target)
+        resolved.update(view, in: size, scale: scale, time: time)
+        try renderer.draw(resolved, into: target)
         epoxy_glFinish()
         return building
+    }
+}
+
+/// Three lines of text and a picture, bottom-centred.
+private struct BenchCaption: View {
+    let picture: Image
+    var body: some View {
+        VStack(spacing: 6) {
+            Spacer()
+            Text("Hold Anywhere!").font(.system(size: 28, weight: .bold))
+            Text("Glint draws SwiftUI's views on Linux")
+            Text("text, shapes and controls, batched").font(.footnote)
+            picture.resizable().frame(width: 48, height: 48)
+        }
+        .foregroundStyle(.white)
+        .padding()
+    }
+}
+
+/// The caption, shapes, and two sliders bound to state.
+private struct BenchPanel: View {
+    let picture: Image
+    let time: Double
+    @State private var level = 0.4
+    @State private var speed = 0.7
+
+    var body: some View {
+        VStack(spacing: 12) {
+            HStack(spacing: 16) {
+                Circle().stroke(Color.white, lineWidth: 3).frame(width: 60, height: 60)
+                RoundedRectangle(cornerRadius: 12).fill(Color.orange).frame(width: 90, height: 60)
+                Capsule().trim(from: 0, to: 0.5 + 0.5 * sin(time)).stroke(Color.yellow, lineWidth: 4).frame(width: 120, height: 40)
+            }
+            Slider(value: $level, in: 0...1) { Text("Level") }
+            Slider(value: $speed, in: 0...2) { Text("Speed") }
+            BenchCaption(picture: picture)
+        }
+        .foregroundStyle(.white)
+        .padding(40)
     }
 }

@@ -39,6 +39,11 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Bench the chain harmonic,wave,blur written as a Glint view and rebuilt every frame through the public API (ignores --effect).")
     var api = false
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Bench a view written with the Glint library and rebuilt every frame: chain (as --api), shader (the harmonic shader alone), ui (harmonic behind a VStack of texts and an image), controls (ui with shapes and sliders). Ignores --effect.",
+        valueName: "name"))
+    var view: APIBench.Kind?
+
     /// Frames not measured while programs compile, textures upload and caches fill.
     static let warmUpFrames = 30
 
@@ -86,7 +91,8 @@ struct BenchCommand: ParsableCommand {
                 nextEvent += scene.advance(to: clockStart, applying: events[nextEvent...])
             }
         }
-        let apiBench = api ? try APIBench(width: viewSize.width, height: viewSize.height, scale: scaleFactor) : nil
+        let viewKind = view ?? (api ? .chain : nil)
+        let apiBench = try viewKind.map { try APIBench($0, width: viewSize.width, height: viewSize.height, scale: scaleFactor) }
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = Self.processCPUNanoseconds()
@@ -124,7 +130,7 @@ struct BenchCommand: ParsableCommand {
         let counted = glint_alloc_counter_active() != 0
         let layerFrames = layerPassFrames
 
-        print("effect      \(api ? APIBench.name : scene.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
+        print("effect      \(viewKind?.title ?? scene.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
         print("renderer    \(context.description)")
         print("frames      \(frames) (first \(warm) not counted: warm-up); \(layerFrames) with the tear's offscreen layer pass")
         if let stillTime {
@@ -138,7 +144,7 @@ struct BenchCommand: ParsableCommand {
         if counted {
             print(String(format: "heap        %.2f allocations/frame by Glint in steady state (worst frame %llu); the GL driver's own: %.2f/frame",
                          Double(own) / steadyFrames, worstOwn, Double(driver) / steadyFrames))
-            if api {
+            if viewKind != nil {
                 print(String(format: "view        %.2f allocations/frame building the view value (the shader calls' argument arrays, in the caller's code)",
                              Double(viewAllocations[warm...].reduce(0, +)) / steadyFrames))
             }

@@ -1455,4 +1455,116 @@ struct ExamplesTests {
         let exit = app.waitForExit(seconds: 5)
         #expect(exit == .exited(0), "Escape should quit card-demo cleanly; got \(exit). stderr: \(app.stderrSummary())")
     }
+
+    /// `seed-views`, built beside card-demo.
+    static func seedViews() throws -> String {
+        let path = URL(fileURLWithPath: try examplesBinary()).deletingLastPathComponent().appendingPathComponent("seed-views").path
+        try require(FileManager.default.isExecutableFile(atPath: path), "no seed-views at \(path): run scripts/test")
+        return path
+    }
+
+    @Test("seed-views draws seeds 000, 003 and 004 written as SwiftUI views to PNGs with no display",
+          .timeLimit(.minutes(2)))
+    func seedViewsRender() throws {
+        let tool = try Self.seedViews()
+        let folder = try screenshotFolder("seed-views")
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        func render(_ name: String) throws -> Screenshot {
+            let result = try Child.run(tool, [name, "--output", folder + "/\(name).png"], environment: environment, timeout: 60)
+            try require(result.state == .exited(0), "seed-views \(name) failed: \(result.stderr)")
+            let image = try PNG.read(folder + "/\(name).png")
+            return Screenshot(width: image.width, height: image.height, rgba: image.rgba)
+        }
+        func count(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>, _ test: ((r: Double, g: Double, b: Double)) -> Bool) -> Int {
+            var n = 0
+            for y in rows { for x in columns where test(shot.pixel(x, y)) { n += 1 } }
+            return n
+        }
+        let white = { (p: (r: Double, g: Double, b: Double)) in min(p.r, p.g, p.b) > 0.85 }
+
+        // Seed 000, 640x400 points at scale 2: the waves glow across the middle; the caption is white text
+        // in the bottom band above the microphone.
+        let harmonic = try render("harmonic")
+        #expect(harmonic.width == 1280 && harmonic.height == 800)
+        #expect(count(harmonic, columns: 0..<1280, rows: 300..<500, white) > 2000, "the waves should glow in the middle")
+        let caption = count(harmonic, columns: 440..<840, rows: 620..<700, white)
+        #expect(caption > 300 && caption < 20000, "the caption's white text in the bottom band: \(caption) pixels")
+
+        // Seed 003, 860x520 points: the black square cover on the left, the prism outlined in white, the
+        // six rainbow colours at its right edge, the sliders' blue on the right.
+        let prism = try render("prism")
+        #expect(prism.width == 1720 && prism.height == 1040)
+        let square = (x: 52, y: 32, side: 976)  // (26, 16) and 488 points, at scale 2
+        let black = count(prism, columns: square.x + 10..<square.x + 100, rows: square.y + 10..<square.y + 100) { max($0.r, $0.g, $0.b) < 0.05 }
+        #expect(black > 8000, "the cover's corner is black: \(black)")
+        let outline = count(prism, columns: square.x + 300..<square.x + 680, rows: square.y + 300..<square.y + 700, white)
+        #expect(outline > 1000, "the prism's white outline: \(outline)")
+        let edge = square.x + square.side - 4
+        let rainbowRed = count(prism, columns: edge - 6..<edge, rows: square.y..<square.y + square.side) { $0.r > 0.8 && $0.g < 0.4 && $0.b < 0.4 }
+        let rainbowBlue = count(prism, columns: edge - 6..<edge, rows: square.y..<square.y + square.side) { $0.b > 0.8 && $0.r < 0.2 && $0.g < 0.6 }
+        #expect(rainbowRed > 50 && rainbowBlue > 50, "the rainbow reaches the right edge: red \(rainbowRed), blue \(rainbowBlue)")
+        let sliderBlue = count(prism, columns: 1200..<1700, rows: 0..<400) { $0.b > 0.8 && $0.r < 0.2 }
+        #expect(sliderBlue > 500, "the sliders' filled tracks: \(sliderBlue)")
+
+        // Seed 004's card: the gradient, a white title, the button's blue plate.
+        let tear = try render("tear")
+        #expect(tear.width == 1280 && tear.height == 800)
+        #expect(count(tear, columns: 300..<980, rows: 150..<650, white) > 2000, "the title and caption in white")
+        #expect(count(tear, columns: 300..<980, rows: 150..<700) { $0.b > 0.85 && $0.r < 0.15 && $0.g > 0.35 && $0.g < 0.6 } > 2000,
+                "the button's blue plate")
+
+        let bad = try Child.run(tool, ["nope"], environment: environment, timeout: 30)
+        #expect(bad.state == .exited(2) && bad.stderr.hasPrefix("seed-views: usage"), "\(bad.state) \(bad.stderr)")
+    }
+
+    @Test("seed-views prism in a window: dragging the Light slider with the mouse moves the white beam",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func seedViewsSliderDrag() throws {
+        let tool = try Self.seedViews()
+        try requireTools()
+        let shots = try screenshotFolder("seed-views-window")
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(tool, ["prism", "--window", "30"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        #expect(window.width == 860 && window.height == 520, "\(window)")
+        Thread.sleep(forTimeInterval: 2)
+        let before = try screenshot(x, to: shots + "/before.png", app: app)
+        // The cover: a 488-point square at (26, 16). The beam enters at its left edge, lightFraction of the way
+        // down (0.55 at first). The Light slider's track is 198 points wide at x = 636; its knob's centre
+        // travels from 10 points in to 10 points from the end, over 0.2…0.8.
+        func beamRow(_ shot: Screenshot) -> Double? {
+            let rows = (0..<488).filter { y in
+                let p = shot.pixel(window.x + 26 + 4, window.y + 16 + y)
+                return min(p.r, p.g, p.b) > 0.6
+            }
+            return rows.isEmpty ? nil : Double(rows.reduce(0, +)) / Double(rows.count)
+        }
+        let knobX = 636 + 10 + (0.55 - 0.2) / 0.6 * 178
+        let knobRows = (16..<200).filter { y in
+            let p = before.pixel(window.x + Int(knobX), window.y + y)
+            return min(p.r, p.g, p.b) > 0.9
+        }
+        try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX)")
+        let knobY = knobRows.reduce(0, +) / knobRows.count
+        let start = beamRow(before)
+        #expect(start.map { abs($0 - 488 * 0.55) < 4 } == true, "the beam enters at 0.55 of the height: \(String(describing: start))")
+
+        try x.run("xdotool", ["mousemove", "\(window.x + Int(knobX))", "\(window.y + knobY)", "mousedown", "1"])
+        for step in 1...10 {
+            try x.run("xdotool", ["mousemove", "\(window.x + Int(knobX) + (836 - Int(knobX)) * step / 10)", "\(window.y + knobY)"])
+            Thread.sleep(forTimeInterval: 0.03)
+        }
+        try x.run("xdotool", ["mouseup", "1"])
+        Thread.sleep(forTimeInterval: 0.8)
+        let after = try screenshot(x, to: shots + "/after.png", app: app)
+        try? copy(shots + "/after.png", to: "/tmp/glint-seed-views-prism.png")
+        let moved = beamRow(after)
+        note("seed-views prism: beam at \(String(describing: start)) → \(String(describing: moved)); knob at y \(knobY)")
+        #expect(moved.map { abs($0 - 488 * 0.8) < 4 } == true, "dragged to the end, the beam enters at 0.8: \(String(describing: moved))")
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
 }
