@@ -11,3 +11,4 @@
 @_exported import enum GlintCore.CGLineCap
 @_exported import enum GlintCore.CGLineJoin
 @_exported import struct GlintCore.Angle
+@_exported import Observation

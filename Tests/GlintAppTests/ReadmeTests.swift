@@ -80,12 +80,18 @@ struct Readme {
     /// README lines this test does not know how to run or check, with why.
     var unknown: [(line: Int, text: String)] = []
 
-    /// How the Examples package's demo is run in the README: by `swift run`, from a clone's root.
+    /// How the Examples package's demos are run in the README: by `swift run`, from a clone's root.
     static let cardDemo = "swift run --package-path Examples card-demo"
+    static let seedViews = "swift run --package-path Examples seed-views"
 
-    /// Whether `text` is a command this test runs: `glint …`, or the Examples demo.
+    /// The Examples demo `text` runs, if it runs one.
+    static func demo(_ text: String) -> String? {
+        [cardDemo, seedViews].first { text.hasPrefix($0) }
+    }
+
+    /// Whether `text` is a command this test runs: `glint …`, or an Examples demo.
     static func isRunnable(_ text: String) -> Bool {
-        text.hasPrefix("glint ") || text == "glint" || text.hasPrefix(cardDemo)
+        text.hasPrefix("glint ") || text == "glint" || demo(text) != nil
     }
 
     /// Reads the README's `text`.
@@ -283,7 +289,7 @@ final class ReadmeWorkspace {
     /// or the completion script), or the demo with `--window`.
     static func opensWindow(_ command: Readme.Command) -> Bool {
         let words = command.words
-        if command.withoutComment.hasPrefix(Readme.cardDemo) { return words.contains("--window") }
+        if Readme.demo(command.withoutComment) != nil { return words.contains("--window") }
         guard words.first == "glint" else { return false }
         guard let second = words.dropFirst().first else { return true }
         if second == "window" { return true }
@@ -299,8 +305,10 @@ final class ReadmeWorkspace {
         var line = command.place == .consoleBlock ? command.text : command.withoutComment
         let window = command.place != .consoleBlock && Self.opensWindow(command)
         if window && x == nil { return nil }
-        if line.hasPrefix(Readme.cardDemo) {
-            line = Self.quoted(try examplesBinary()) + line.dropFirst(Readme.cardDemo.count)
+        if let demo = Readme.demo(line) {
+            let product = String(demo.split(separator: " ").last!)
+            let binary = URL(fileURLWithPath: try examplesBinary()).deletingLastPathComponent().appendingPathComponent(product).path
+            line = Self.quoted(binary) + line.dropFirst(demo.count)
             if window {
                 line = line.replacing(/--window( [0-9.]+)?/, with: "--window \(Self.windowSeconds)")
             }

@@ -198,6 +198,31 @@ struct StateAndGestureTests {
         #expect(resolved.graph.viewRect.width == 30, "3.3 snaps to 3")
     }
 
+    @Observable final class LevelModel { var level = 1.0 }
+
+    @Test("an @Observable model kept in @State lives across frames; @Bindable binds a slider to its property")
+    func observableModel() {
+        struct Panel: View {
+            @State private var model = LevelModel()
+            var body: some View {
+                @Bindable var model = model
+                VStack {
+                    Slider(value: $model.level, in: 0...10)
+                    Color.red.frame(width: CGFloat(model.level * 10), height: 10)
+                }
+            }
+        }
+        var resolved = ResolvedView()
+        resolved.update(Panel(), in: size)
+        #expect(resolved.graph.viewRect.width == 10)
+        let y = resolved.sliderRects[0].midY
+        resolved.handle(PointerEvent(.down, Point(x: 100, y: y), at: 0))
+        resolved.handle(PointerEvent(.up, Point(x: 100, y: y), at: 0.1))
+        resolved.update(Panel(), in: size)
+        resolved.update(Panel(), in: size)
+        #expect(resolved.graph.viewRect.width == 50)
+    }
+
     @Test("onAppear runs once while shown; onChange hears changes")
     func appearAndChange() {
         final class Log { var appeared = 0; var changes: [[Int]] = [] }
