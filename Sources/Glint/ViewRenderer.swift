@@ -122,7 +122,9 @@ public final class ViewRenderer {
         layerClips.removeAll(keepingCapacity: true)
         origins.removeAll(keepingCapacity: true)
         origins.append((0, 0))
-        var sizes: [(Int, Int)] = layerSizeStack
+        // Taken out while in use, so the array is uniquely referenced and never copied.
+        var sizes = layerSizeStack
+        layerSizeStack = []
         sizes.removeAll(keepingCapacity: true)
         sizes.append((target.pixelWidth, target.pixelHeight))
         defer { layerSizeStack = sizes }

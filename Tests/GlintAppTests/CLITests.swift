@@ -148,6 +148,12 @@ struct CLITests {
         #expect(r.stdout.contains("as a Glint view rebuilt every frame"), "\(r.stdout)")
         #expect(r.stdout.contains("0.00 allocations/frame by Glint"), "\(r.stdout)")
         #expect(r.stdout.contains("allocations/frame building the view value"), "\(r.stdout)")
+        // A tree of stacks, text, an image, shapes and sliders bound to @State, rebuilt every frame.
+        for view in ["ui", "controls"] {
+            let tree = try CLI.run(["bench", "--view", view, "--size", "320x200", "--frames", "80"])
+            #expect(tree.status == 0, "\(tree.stderr)")
+            #expect(tree.stdout.contains("0.00 allocations/frame by Glint"), "--view \(view): \(tree.stdout)")
+        }
         let chain = try CLI.run(["bench", "--effect", "harmonic,wave,blur", "--size", "96x54", "--frames", "80"])
         #expect(chain.status == 0, "\(chain.stderr)")
         #expect(chain.stdout.contains("0.00 allocations/frame by Glint"), "\(chain.stdout)")
