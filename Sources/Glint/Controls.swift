@@ -19,8 +19,9 @@ enum ControlStyle {
     static let track = Color(white: 0.35, opacity: 0.75)
     /// The knob.
     static let knobColor = Color(white: 0.98)
-    /// The knob's rim.
+    /// The knob's rim, and how it is drawn.
     static let knobRim = Color(white: 0, opacity: 0.35)
+    static let rimStroke = StrokeStyle(lineWidth: 1)
     /// A control that does not respond is drawn at this opacity.
     static let disabledOpacity = 0.45
     /// A button's corner radius and padding.

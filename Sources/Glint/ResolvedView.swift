@@ -231,7 +231,8 @@ public struct ResolvedView {
             emitChildren(of: i, context: &inner)
             draws.append(.endLayer(layer))
         case .compositingGroup:
-            let layer = openLayer(rect: frame, opacity: context.opacity, clip: nil)
+            // The layer holds everything the group draws, moved (`offset`) or overflowing included.
+            let layer = openLayer(rect: bounds(of: i), opacity: context.opacity, clip: nil)
             var inner = context
             inner.opacity = 1
             emitChildren(of: i, context: &inner)
@@ -259,6 +260,19 @@ public struct ResolvedView {
             emitContent(ContentLeaf(source: .shader(shader)), rect: frame, effects: false, context: DrawContext())
             draws.append(.endLayer(layer))
         }
+    }
+
+    /// The union of the frames of node `i` and everything under it.
+    private func bounds(of i: Int) -> Rect {
+        var r = tree.nodes[i].frame
+        var child = tree.nodes[i].firstChild
+        while child >= 0 {
+            let b = bounds(of: child)
+            let x0 = min(r.minX, b.minX), y0 = min(r.minY, b.minY)
+            r = Rect(x: x0, y: y0, width: max(r.maxX, b.maxX) - x0, height: max(r.maxY, b.maxY) - y0)
+            child = tree.nodes[child].next
+        }
+        return r
     }
 
     /// Opens an offscreen layer over `rect` (the draws until its end go into it).

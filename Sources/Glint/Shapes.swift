@@ -98,8 +98,19 @@ public struct _ShapeView<S: Shape>: View {
     }
 }
 
+/// A trimmed shape, seen without its type.
+protocol _TrimmedShape {
+    var _source: ShapeSource.Kind { get }
+}
+
 /// A part of a shape's outline, as `trim(from:to:)` makes it.
-public struct TrimmedShape<S: Shape>: Shape {
+public struct TrimmedShape<S: Shape>: Shape, _TrimmedShape {
+    var _source: ShapeSource.Kind {
+        let base = ShapeSource(shape)
+        if case .custom = base.kind { return .custom(self) }
+        return .trimmed(base, from, to)
+    }
+
     let shape: S
     let from: CGFloat
     let to: CGFloat
@@ -158,10 +169,14 @@ struct ShapeSource {
         case circle
         case ellipse
         case capsule
+        /// A built-in shape trimmed (`trim(from:to:)`), kept as a value so it allocates nothing.
+        indirect case trimmed(ShapeSource, CGFloat, CGFloat)
         case custom(any Shape)
     }
 
     let kind: Kind
+
+    init(kind: Kind) { self.kind = kind }
 
     init<S: Shape>(_ shape: S) {
         switch shape {
@@ -170,6 +185,7 @@ struct ShapeSource {
         case is Circle: kind = .circle
         case is Ellipse: kind = .ellipse
         case is Capsule: kind = .capsule
+        case let trimmed as any _TrimmedShape: kind = trimmed._source
         default: kind = .custom(shape)
         }
     }
@@ -180,6 +196,27 @@ struct ShapeSource {
         return false
     }
 
+    /// The outline in `rect`, written into `path` (its storage kept): Glint's shapes allocate
+    /// nothing; a shape of your own, its `path(in:)`.
+    func write(in rect: CGRect, into path: inout Path, scratch: inout Path) {
+        path.removeAll()
+        switch kind {
+        case .rectangle: path.addRect(rect)
+        case .roundedRectangle(let size): path.addRoundedRect(in: rect, cornerSize: size)
+        case .circle:
+            let side = min(rect.width, rect.height)
+            path.addEllipse(in: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+        case .ellipse: path.addEllipse(in: rect)
+        case .capsule:
+            let r = min(rect.width, rect.height) / 2
+            path.addRoundedRect(in: rect, cornerSize: CGSize(width: r, height: r))
+        case .trimmed(let base, let from, let to):
+            base.write(in: rect, into: &scratch, scratch: &path)
+            scratch.trimmed(from: from, to: to, into: &path)
+        case .custom(let shape): path = shape.path(in: rect)
+        }
+    }
+
     /// The outline in `rect`.
     func path(in rect: CGRect) -> Path {
         switch kind {
@@ -188,6 +225,7 @@ struct ShapeSource {
         case .circle: return Circle().path(in: rect)
         case .ellipse: return Ellipse().path(in: rect)
         case .capsule: return Capsule().path(in: rect)
+        case .trimmed(let base, let from, let to): return base.path(in: rect).trimmedPath(from: from, to: to)
         case .custom(let shape): return shape.path(in: rect)
         }
     }

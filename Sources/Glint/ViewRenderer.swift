@@ -32,10 +32,10 @@ public final class ViewRenderer {
     public init() throws(RenderError) {
         renderer = try Renderer()
         shapes = try ShapeBatch()
-        glyphs = try GlyphRenderer()
         rasterizer = try PathRasterizer()
         guard let engine = SharedText.engine else { throw .image("no font to draw text with: install fonts-dejavu-core, or set GLINT_FONT to a TrueType file") }
         text = engine
+        glyphs = try GlyphRenderer(engine: engine)
     }
 
     /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).
@@ -162,9 +162,22 @@ public final class ViewRenderer {
                 origins.append((Double(x0) / scale, Double(y0) / scale))
                 sizes.append((w, h))
                 if let clipShape = view.layers[l].clip {
-                    layerClips[l] = shapes.count
-                    addShape(clipShape, origin: origins[origins.count - 1], scale: scale, clip: (w, h))
-                    if shapes.count == layerClips[l] { layerClips[l] = -1 }
+                    // The clip's mask covers the whole layer: what lies outside the shape goes.
+                    let m = rasterize(clipShape, origin: origins[origins.count - 1], scale: scale, clip: (w, h))
+                    let whole = nextMask()
+                    masks[whole].x = 0
+                    masks[whole].y = 0
+                    masks[whole].width = w
+                    masks[whole].height = h
+                    let count = w * h
+                    if masks[whole].alpha.count != count {
+                        if masks[whole].alpha.count > count { masks[whole].alpha.removeLast(masks[whole].alpha.count - count) }
+                        else { masks[whole].alpha.append(contentsOf: repeatElement(0, count: count - masks[whole].alpha.count)) }
+                    }
+                    for y in 0..<h {
+                        for x in 0..<w { masks[whole].alpha[y * w + x] = masks[m].coverage(atX: x, y: y) }
+                    }
+                    layerClips[l] = shapes.add(masks[whole], color: .white)
                 }
             case .endLayer:
                 ranges.append(0..<0)
@@ -187,23 +200,32 @@ public final class ViewRenderer {
 
     /// Rasterises a shape (filled, stroked or its border stroked) and adds it to the batch.
     private func addShape(_ draw: ShapeDraw, origin: (x: Double, y: Double), scale: Double, clip: (Int, Int)) {
+        let m = rasterize(draw, origin: origin, scale: scale, clip: clip)
+        if masks[m].width > 0 && masks[m].height > 0 {
+            shapes.add(masks[m], color: draw.color.resolved)
+        }
+    }
+
+    /// Rasterises a shape into the next mask of the pool; returns its index.
+    private func rasterize(_ draw: ShapeDraw, origin: (x: Double, y: Double), scale: Double, clip: (Int, Int)) -> Int {
         var rect = CGRect(x: 0, y: 0, width: draw.rect.width, height: draw.rect.height)
         if draw.leaf.isBorder, let stroke = draw.leaf.stroke {
             let inset = stroke.lineWidth / 2
             rect = rect.insetBy(dx: inset, dy: inset)
         }
-        let path = draw.leaf.shape.path(in: rect)
+        draw.leaf.shape.write(in: rect, into: &scratchPath, scratch: &scratchTrim)
         let pixelOrigin = CGPoint(x: (draw.rect.minX - origin.x) * scale, y: (draw.rect.minY - origin.y) * scale)
         let m = nextMask()
         if let stroke = draw.leaf.stroke {
-            rasterizer.stroke(path, style: stroke, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
+            rasterizer.stroke(scratchPath, style: stroke, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
         } else {
-            rasterizer.fill(path, style: draw.leaf.fillStyle, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
+            rasterizer.fill(scratchPath, style: draw.leaf.fillStyle, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
         }
-        if masks[m].width > 0 && masks[m].height > 0 {
-            shapes.add(masks[m], color: draw.color.resolved)
-        }
+        return m
     }
+    /// Paths rebuilt for every shape drawn, their storage kept.
+    private var scratchPath = Path()
+    private var scratchTrim = Path()
 
     /// A slider's track, fill and knob, or a toggle's switch, as shapes.
     private func addControl(_ draw: ControlDraw, origin: (x: Double, y: Double), scale: Double, clip: (Int, Int)) {
@@ -211,7 +233,10 @@ public final class ViewRenderer {
         let dim = leaf.isEnabled ? draw.opacity : draw.opacity * ControlStyle.disabledOpacity
         let r = draw.rect
         let midY = r.height / 2
-        func add(_ path: Path, _ color: Color, stroke: StrokeStyle? = nil) {
+        func add(_ build: (inout Path) -> Void, _ color: Color, stroke: StrokeStyle? = nil) {
+            scratchPath.removeAll()
+            build(&scratchPath)
+            let path = scratchPath
             let pixelOrigin = CGPoint(x: (r.minX - origin.x) * scale, y: (r.minY - origin.y) * scale)
             let m = nextMask()
             if let stroke {
@@ -227,17 +252,19 @@ public final class ViewRenderer {
             let t = ControlStyle.trackThickness
             let inset = knob / 2
             let x = inset + fraction * max(0, r.width - knob)
-            add(Path(roundedRect: CGRect(x: 0, y: midY - t / 2, width: r.width, height: t), cornerRadius: t / 2), ControlStyle.track)
-            add(Path(roundedRect: CGRect(x: 0, y: midY - t / 2, width: x, height: t), cornerRadius: t / 2), leaf.tint)
+            let half = t / 2
+            add({ $0.addRoundedRect(in: CGRect(x: 0, y: midY - half, width: r.width, height: t), cornerSize: CGSize(width: half, height: half)) }, ControlStyle.track)
+            add({ $0.addRoundedRect(in: CGRect(x: 0, y: midY - half, width: x, height: t), cornerSize: CGSize(width: half, height: half)) }, leaf.tint)
             let knobRect = CGRect(x: x - knob / 2, y: midY - knob / 2, width: knob, height: knob)
-            add(Path(ellipseIn: knobRect), leaf.isPressed ? ControlStyle.knobColor.darkened(by: 0.88) : ControlStyle.knobColor)
-            add(Path(ellipseIn: knobRect.insetBy(dx: 0.5, dy: 0.5)), ControlStyle.knobRim, stroke: StrokeStyle(lineWidth: 1))
+            add({ $0.addEllipse(in: knobRect) }, leaf.isPressed ? ControlStyle.knobColor.darkened(by: 0.88) : ControlStyle.knobColor)
+            add({ $0.addEllipse(in: knobRect.insetBy(dx: 0.5, dy: 0.5)) }, ControlStyle.knobRim, stroke: ControlStyle.rimStroke)
         case .toggle(let isOn):
             let w = ControlStyle.switchWidth, h = ControlStyle.height
-            add(Path(roundedRect: CGRect(x: 0, y: 0, width: w, height: h), cornerRadius: h / 2), isOn ? leaf.tint : ControlStyle.track)
+            add({ $0.addRoundedRect(in: CGRect(x: 0, y: 0, width: w, height: h), cornerSize: CGSize(width: h / 2, height: h / 2)) },
+                isOn ? leaf.tint : ControlStyle.track)
             let pad = (h - knob) / 2
             let knobRect = CGRect(x: isOn ? w - pad - knob : pad, y: pad, width: knob, height: knob)
-            add(Path(ellipseIn: knobRect), ControlStyle.knobColor)
+            add({ $0.addEllipse(in: knobRect) }, ControlStyle.knobColor)
         }
     }
 }

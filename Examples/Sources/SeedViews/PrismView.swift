@@ -24,6 +24,7 @@ struct PrismView: View {
             .frame(width: 300)
         }
         .padding()
+        .frame(maxWidth: .infinity, maxHeight: .infinity)
         .background(Color(white: 0.08))
     }
 }

@@ -37,7 +37,7 @@ struct TearView: View {
         }
         .padding(32)
         .frame(maxWidth: .infinity, maxHeight: .infinity)
-        .background(Rectangle().fill(ShaderLibrary.gradient(.boundingRect)))
+        .background(Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect)))
         .tearable()
     }
 }
