@@ -106,9 +106,8 @@ protocol _TrimmedShape {
 /// A part of a shape's outline, as `trim(from:to:)` makes it.
 public struct TrimmedShape<S: Shape>: Shape, _TrimmedShape {
     var _source: ShapeSource.Kind {
-        let base = ShapeSource(shape)
-        if case .custom = base.kind { return .custom(self) }
-        return .trimmed(base, from, to)
+        if case .builtin(let base) = ShapeSource(shape).kind { return .trimmed(base, from, to) }
+        return .custom(self)
     }
 
     let shape: S
@@ -163,14 +162,34 @@ public struct Capsule: Shape, Sendable {
 /// A shape's outline as a view stores it until layout gives it a rect: Glint's shapes as
 /// values (no allocation), a shape of your own as itself.
 struct ShapeSource {
-    enum Kind {
+    /// Glint's own shapes.
+    enum Builtin {
         case rectangle
         case roundedRectangle(CGSize)
         case circle
         case ellipse
         case capsule
+
+        /// The outline in `rect`, written into `path`.
+        func write(in rect: CGRect, into path: inout Path) {
+            switch self {
+            case .rectangle: path.addRect(rect)
+            case .roundedRectangle(let size): path.addRoundedRect(in: rect, cornerSize: size)
+            case .circle:
+                let side = min(rect.width, rect.height)
+                path.addEllipse(in: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
+            case .ellipse: path.addEllipse(in: rect)
+            case .capsule:
+                let r = min(rect.width, rect.height) / 2
+                path.addRoundedRect(in: rect, cornerSize: CGSize(width: r, height: r))
+            }
+        }
+    }
+
+    enum Kind {
+        case builtin(Builtin)
         /// A built-in shape trimmed (`trim(from:to:)`), kept as a value so it allocates nothing.
-        indirect case trimmed(ShapeSource, CGFloat, CGFloat)
+        case trimmed(Builtin, CGFloat, CGFloat)
         case custom(any Shape)
     }
 
@@ -180,11 +199,11 @@ struct ShapeSource {
 
     init<S: Shape>(_ shape: S) {
         switch shape {
-        case is Rectangle: kind = .rectangle
-        case let rounded as RoundedRectangle: kind = .roundedRectangle(rounded.cornerSize)
-        case is Circle: kind = .circle
-        case is Ellipse: kind = .ellipse
-        case is Capsule: kind = .capsule
+        case is Rectangle: kind = .builtin(.rectangle)
+        case let rounded as RoundedRectangle: kind = .builtin(.roundedRectangle(rounded.cornerSize))
+        case is Circle: kind = .builtin(.circle)
+        case is Ellipse: kind = .builtin(.ellipse)
+        case is Capsule: kind = .builtin(.capsule)
         case let trimmed as any _TrimmedShape: kind = trimmed._source
         default: kind = .custom(shape)
         }
@@ -192,7 +211,7 @@ struct ShapeSource {
 
     /// Whether the outline is the whole rect (drawn as a rect, with no mask).
     var isRectangle: Bool {
-        if case .rectangle = kind { return true }
+        if case .builtin(.rectangle) = kind { return true }
         return false
     }
 
@@ -201,32 +220,12 @@ struct ShapeSource {
     func write(in rect: CGRect, into path: inout Path, scratch: inout Path) {
         path.removeAll()
         switch kind {
-        case .rectangle: path.addRect(rect)
-        case .roundedRectangle(let size): path.addRoundedRect(in: rect, cornerSize: size)
-        case .circle:
-            let side = min(rect.width, rect.height)
-            path.addEllipse(in: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
-        case .ellipse: path.addEllipse(in: rect)
-        case .capsule:
-            let r = min(rect.width, rect.height) / 2
-            path.addRoundedRect(in: rect, cornerSize: CGSize(width: r, height: r))
+        case .builtin(let shape): shape.write(in: rect, into: &path)
         case .trimmed(let base, let from, let to):
-            base.write(in: rect, into: &scratch, scratch: &path)
+            scratch.removeAll()
+            base.write(in: rect, into: &scratch)
             scratch.trimmed(from: from, to: to, into: &path)
         case .custom(let shape): path = shape.path(in: rect)
-        }
-    }
-
-    /// The outline in `rect`.
-    func path(in rect: CGRect) -> Path {
-        switch kind {
-        case .rectangle: return Rectangle().path(in: rect)
-        case .roundedRectangle(let size): return RoundedRectangle(cornerSize: size).path(in: rect)
-        case .circle: return Circle().path(in: rect)
-        case .ellipse: return Ellipse().path(in: rect)
-        case .capsule: return Capsule().path(in: rect)
-        case .trimmed(let base, let from, let to): return base.path(in: rect).trimmedPath(from: from, to: to)
-        case .custom(let shape): return shape.path(in: rect)
         }
     }
 }

@@ -192,7 +192,7 @@ struct ImageRendererTests {
             "setBlue.frag": "vec4 setBlue(vec2 position, vec4 color, float blue) { return vec4(color.rg, blue, 1.0); }",
         ])
         func frame(_ i: Int) -> some View {
-            Image(pixels: [UInt8(i), UInt8(255 - i), 0, 255], width: 1, height: 1)
+            Image(pixels: [UInt8(i), UInt8(255 - i), 0, 255], width: 1, height: 1).resizable()
                 .colorEffect(library.setBlue(.float(Float((i * 7) % 256) / 255)))
                 .frame(width: 4, height: 4)
         }
