@@ -295,6 +295,20 @@ public struct Path: Equatable, Sendable, CustomStringConvertible {
         for e in elements { body(e) }
     }
 
+    /// Whether every point and control point is a finite number.
+    public var isFinite: Bool {
+        func ok(_ p: CGPoint) -> Bool { p.x.isFinite && p.y.isFinite }
+        for e in elements {
+            switch e {
+            case .move(let p), .line(let p): if !ok(p) { return false }
+            case .quadCurve(let p, let c): if !ok(p) || !ok(c) { return false }
+            case .curve(let p, let c1, let c2): if !ok(p) || !ok(c1) || !ok(c2) { return false }
+            case .closeSubpath: break
+            }
+        }
+        return true
+    }
+
     /// The smallest rect holding every point and control point.
     public var boundingRect: CGRect {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
@@ -373,6 +387,44 @@ public struct Path: Equatable, Sendable, CustomStringConvertible {
     /// into pieces (more for longer curves), a closed subpath's closing line included.
     /// `startsSubpath` is true for the first piece after a move.
     public func forEachSegment(_ body: (CGPoint, CGPoint, _ startsSubpath: Bool) -> Void) {
+        forEachSegment(density: 1, body)
+    }
+
+    /// The outline with its curves as straight pieces, `density` times as many as
+    /// `forEachSegment` makes (pass the pixels per point a path is drawn at), written into `out`
+    /// (emptied first, its storage kept). Moves and closes stay where they were.
+    public func flattened(density: Double, into out: inout Path) {
+        out.removeAll()
+        var current = CGPoint.zero, start = CGPoint.zero
+        for e in elements {
+            switch e {
+            case .move(let p):
+                out.move(to: p); current = p; start = p
+            case .line(let p):
+                out.addLine(to: p); current = p
+            case .quadCurve(let p, let c):
+                let n = Self.pieces(current, c, c, p, density)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    out.addLine(to: CGPoint(x: u * u * current.x + 2 * u * t * c.x + t * t * p.x,
+                                            y: u * u * current.y + 2 * u * t * c.y + t * t * p.y))
+                }
+                current = p
+            case .curve(let p, let c1, let c2):
+                let n = Self.pieces(current, c1, c2, p, density)
+                for i in 1...n {
+                    let t = Double(i) / Double(n), u = 1 - t
+                    out.addLine(to: CGPoint(x: u * u * u * current.x + 3 * u * u * t * c1.x + 3 * u * t * t * c2.x + t * t * t * p.x,
+                                            y: u * u * u * current.y + 3 * u * u * t * c1.y + 3 * u * t * t * c2.y + t * t * t * p.y))
+                }
+                current = p
+            case .closeSubpath:
+                out.closeSubpath(); current = start
+            }
+        }
+    }
+
+    private func forEachSegment(density: Double, _ body: (CGPoint, CGPoint, _ startsSubpath: Bool) -> Void) {
         var current = CGPoint.zero, start = CGPoint.zero
         var fresh = true
         for e in elements {
@@ -382,7 +434,7 @@ public struct Path: Equatable, Sendable, CustomStringConvertible {
             case .line(let p):
                 body(current, p, fresh); fresh = false; current = p
             case .quadCurve(let p, let c):
-                let n = Self.pieces(current, c, c, p)
+                let n = Self.pieces(current, c, c, p, density)
                 var prev = current
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
@@ -391,7 +443,7 @@ public struct Path: Equatable, Sendable, CustomStringConvertible {
                 }
                 current = p
             case .curve(let p, let c1, let c2):
-                let n = Self.pieces(current, c1, c2, p)
+                let n = Self.pieces(current, c1, c2, p, density)
                 var prev = current
                 for i in 1...n {
                     let t = Double(i) / Double(n), u = 1 - t
@@ -408,12 +460,14 @@ public struct Path: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// How many straight pieces follow a curve: about one per 2 points of its control polygon.
-    private static func pieces(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint) -> Int {
+    /// How many straight pieces follow a curve: about one per 2 points (times `density`) of its
+    /// control polygon, which keeps a circle's pieces within 0.02 of a pixel of it.
+    private static func pieces(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint, _ d: CGPoint, _ density: Double) -> Int {
         func dist(_ p: CGPoint, _ q: CGPoint) -> Double { ((q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)).squareRoot() }
         let polygon = dist(a, b) + dist(b, c) + dist(c, d)
+        let d = density.isFinite ? max(density, 0.01) : 1
         guard polygon.isFinite else { return 1 }
-        return min(max(Int(polygon / 2), 8), 512)
+        return min(max(Int(polygon * d / 2), 8), 1024)
     }
 
     public var description: String { "Path(\(elements.count) elements)" }

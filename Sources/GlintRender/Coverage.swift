@@ -29,6 +29,8 @@ public final class PathRasterizer {
     private var library: FT_Library?
     private var stroker: FT_Stroker?
     private var points: [FT_Vector] = []
+    /// The path being drawn with its curves flattened, its storage kept.
+    private var flat = Path()
     private var tags: [CChar] = []
     private var contours: [Int16] = []
     /// Where the path's pixels go: its mask's origin, and the mask's height (FreeType's y is up).
@@ -62,7 +64,9 @@ public final class PathRasterizer {
                      into mask: inout CoverageMask) {
         guard prepareMask(path, outset: 1, scale: scale, origin: origin, clipWidth: clipWidth, clipHeight: clipHeight, into: &mask) else { return }
         resetOutline()
-        addOutline(path)
+        // Curves as fine polylines: FreeType's own flattening strays by a tenth of a pixel.
+        path.flattened(density: scale, into: &flat)
+        addOutline(flat)
         render(into: &mask, evenOdd: style.isEOFilled)
     }
 
@@ -95,7 +99,8 @@ public final class PathRasterizer {
         if style.dash.contains(where: { $0 > 0 && $0.isFinite }) && style.dash.allSatisfy({ $0 >= 0 && $0.isFinite }) {
             strokeDashed(path, style: style, stroker: stroker)
         } else {
-            strokeSolid(path, stroker: stroker)
+            path.flattened(density: scale, into: &flat)
+            strokeSolid(flat, stroker: stroker)
         }
         var pointCount: FT_UInt = 0, contourCount: FT_UInt = 0
         guard FT_Stroker_GetCounts(stroker, &pointCount, &contourCount) == 0,
@@ -132,7 +137,7 @@ public final class PathRasterizer {
         mask.width = 0
         mask.height = 0
         let bounds = path.boundingRect
-        guard !bounds.isNull, bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite,
+        guard !bounds.isNull, path.isFinite, bounds.minX.isFinite, bounds.minY.isFinite, bounds.maxX.isFinite, bounds.maxY.isFinite,
               scale.isFinite, scale > 0, origin.x.isFinite, origin.y.isFinite, clipWidth > 0, clipHeight > 0 else { return false }
         let x0 = max(0, Int((bounds.minX * scale + origin.x - outset).rounded(.down)))
         let y0 = max(0, Int((bounds.minY * scale + origin.y - outset).rounded(.down)))
