@@ -36,6 +36,8 @@ public final class ViewRenderer {
         guard let engine = SharedText.engine else { throw .image("no font to draw text with: install fonts-dejavu-core, or set GLINT_FONT to a TrueType file") }
         text = engine
         glyphs = try GlyphRenderer(engine: engine)
+        scratchPath.reserveCapacity(PathRasterizer.warmPoints)
+        scratchTrim.reserveCapacity(PathRasterizer.warmPoints)
     }
 
     /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).
@@ -216,6 +218,13 @@ public final class ViewRenderer {
         draw.leaf.shape.write(in: rect, into: &scratchPath, scratch: &scratchTrim)
         let pixelOrigin = CGPoint(x: (draw.rect.minX - origin.x) * scale, y: (draw.rect.minY - origin.y) * scale)
         let m = nextMask()
+        // Room for the shape's whole frame (and its stroke) at once: a mask that grows frame by
+        // frame (an animated trim) then never reallocates.
+        let reach = (draw.leaf.stroke.map { Double($0.lineWidth) * max(Double($0.miterLimit), 1.5) } ?? 0) + 2
+        let area = (draw.rect.width + 2 * reach) * scale * (draw.rect.height + 2 * reach) * scale
+        if area.isFinite, area > 0, area < Double(clip.0 * clip.1) * 4 {
+            masks[m].alpha.reserveCapacity(Int(area.rounded(.up)))
+        }
         if let stroke = draw.leaf.stroke {
             rasterizer.stroke(scratchPath, style: stroke, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
         } else {

@@ -128,6 +128,11 @@ public struct Path: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Makes room for `count` elements.
+    public mutating func reserveCapacity(_ count: Int) {
+        elements.reserveCapacity(count)
+    }
+
     /// Empties the path, keeping its storage (for paths rebuilt every frame).
     public mutating func removeAll() {
         elements.removeAll(keepingCapacity: true)

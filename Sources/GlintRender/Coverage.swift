@@ -48,10 +48,26 @@ public final class PathRasterizer {
         var s: FT_Stroker?
         guard FT_Stroker_New(lib, &s) == 0 else { throw .image("FreeType's stroker could not start") }
         stroker = s
-        points.reserveCapacity(256)
-        tags.reserveCapacity(256)
-        contours.reserveCapacity(16)
+        points.reserveCapacity(Self.warmPoints * 4)
+        tags.reserveCapacity(Self.warmPoints * 4)
+        contours.reserveCapacity(64)
+        flat.reserveCapacity(Self.warmPoints)
+        // Stroke a many-sided polygon once, so FreeType's stroker grows its buffers now and not
+        // in the middle of an animation (it keeps them across strokes).
+        var warm = Path()
+        warm.reserveCapacity(Self.warmPoints)
+        for i in 0..<Self.warmPoints {
+            let a = Double(i) / Double(Self.warmPoints) * 2 * Double.pi
+            let p = CGPoint(x: 100 + 90 * cos(a), y: 100 + 90 * sin(a))
+            if i == 0 { warm.move(to: p) } else { warm.addLine(to: p) }
+        }
+        var mask = CoverageMask()
+        stroke(warm, style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round), scale: 1, origin: .zero,
+               clipWidth: 200, clipHeight: 200, into: &mask)
     }
+
+    /// Points a path may have before drawing it grows any buffer.
+    public static let warmPoints = 2048
 
     deinit {
         if let stroker { FT_Stroker_Done(stroker) }
@@ -244,18 +260,27 @@ public final class PathRasterizer {
         }
     }
 
-    /// Each subpath to the stroker, open or closed as it is.
+    /// Each subpath of a flattened path (moves, lines, closes) to the stroker, open or closed as
+    /// it is. Points that fall on the same 1/64 pixel are given once: FreeType's stroker misbehaves
+    /// on zero-length segments (a trim to almost nothing made one and crashed it).
     private func strokeSolid(_ path: Path, stroker: FT_Stroker) {
         let elements = path.elements
-        var i = 0
         var begun = false
-        var start = CGPoint.zero
+        var closed = false
+        var start = FT_Vector(x: 0, y: 0), last = FT_Vector(x: 0, y: 0)
+        func finish() {
+            if begun { FT_Stroker_EndSubPath(stroker) }
+            begun = false
+        }
+        var i = 0
         while i < elements.count {
             switch elements[i] {
             case .move(let p):
-                if begun { FT_Stroker_EndSubPath(stroker) }
+                finish()
+                start = vector(p)
+                last = start
                 // Closed when a close comes before the next move.
-                var closed = false
+                closed = false
                 var j = i + 1
                 scan: while j < elements.count {
                     switch elements[j] {
@@ -264,29 +289,22 @@ public final class PathRasterizer {
                     default: j += 1
                     }
                 }
+            case .line(let p), .quadCurve(let p, _), .curve(let p, _, _):
                 var v = vector(p)
-                FT_Stroker_BeginSubPath(stroker, &v, closed ? 0 : 1)
-                begun = true
-                start = p
-            case .line(let p):
-                var v = vector(p)
-                FT_Stroker_LineTo(stroker, &v)
-            case .quadCurve(let p, let c):
-                var vc = vector(c), vp = vector(p)
-                FT_Stroker_ConicTo(stroker, &vc, &vp)
-            case .curve(let p, let c1, let c2):
-                var v1 = vector(c1), v2 = vector(c2), vp = vector(p)
-                FT_Stroker_CubicTo(stroker, &v1, &v2, &vp)
-            case .closeSubpath:
-                if begun {
-                    FT_Stroker_EndSubPath(stroker)
-                    begun = false
+                if v.x == last.x && v.y == last.y { break }
+                if !begun {
+                    FT_Stroker_BeginSubPath(stroker, &start, closed ? 0 : 1)
+                    begun = true
                 }
-                _ = start
+                FT_Stroker_LineTo(stroker, &v)
+                last = v
+            case .closeSubpath:
+                finish()
+                last = start
             }
             i += 1
         }
-        if begun { FT_Stroker_EndSubPath(stroker) }
+        finish()
     }
 
     /// The path cut into dashes (each an open subpath of straight pieces) to the stroker.
@@ -329,7 +347,8 @@ public final class PathRasterizer {
                 let a = done / length, b = (done + step) / length
                 let pa = CGPoint(x: p.x + (q.x - p.x) * a, y: p.y + (q.y - p.y) * a)
                 let pb = CGPoint(x: p.x + (q.x - p.x) * b, y: p.y + (q.y - p.y) * b)
-                if on {
+                let same = vector(pa).x == vector(pb).x && vector(pa).y == vector(pb).y
+                if on && !same {
                     if !inDash {
                         var v = vector(pa)
                         FT_Stroker_BeginSubPath(stroker, &v, 1)
@@ -411,7 +430,9 @@ public final class ShapeBatch {
         let ax = cursorX, ay = shelfY
         cursorX += w + 1
         shelfHeight = max(shelfHeight, h)
-        let needed = (ay + h) * Self.atlasWidth * 4
+        // Grown in steps of 256 rows, as the texture is: an animated shape growing a row at a time
+        // does not reallocate every frame.
+        let needed = (ay + h + 255) / 256 * 256 * Self.atlasWidth * 4
         if pixels.count < needed { pixels.append(contentsOf: repeatElement(0, count: needed - pixels.count)) }
         mask.alpha.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in

@@ -147,4 +147,21 @@ struct PathCoverageTests {
         let wide = stroke(Path { $0.move(to: .zero); $0.addLine(to: CGPoint(x: 1e15, y: 1e15)) }, StrokeStyle(lineWidth: 1e9))
         #expect(wide.width <= 64)
     }
+
+    @Test("strokes of paths trimmed to almost nothing, repeated points and single points draw without crashing FreeType")
+    func degenerateStrokes() {
+        var capsule = Path()
+        capsule.addRoundedRect(in: CGRect(x: 4, y: 4, width: 56, height: 20), cornerSize: CGSize(width: 10, height: 10))
+        for caps in [CGLineCap.butt, .round, .square] {
+            for to in [1e-9, 1e-6, 1e-4, 0.001, 0.5, 1] {
+                let m = stroke(capsule.trimmedPath(from: 0, to: to), StrokeStyle(lineWidth: 4, lineCap: caps, lineJoin: .miter))
+                #expect(m.width <= 64 && m.height <= 64)
+            }
+        }
+        let repeated = Path { $0.move(to: CGPoint(x: 10, y: 10)); $0.addLine(to: CGPoint(x: 10, y: 10)); $0.addLine(to: CGPoint(x: 10.001, y: 10))
+            $0.addLine(to: CGPoint(x: 30, y: 30)); $0.addLine(to: CGPoint(x: 30, y: 30)); $0.closeSubpath(); $0.move(to: CGPoint(x: 5, y: 5)) }
+        let m = stroke(repeated, StrokeStyle(lineWidth: 3, lineJoin: .round, dash: [0.0001, 0.0001]))
+        #expect(m.width <= 64)
+        #expect(stroke(repeated, StrokeStyle(lineWidth: 3)).coverage(atX: 20, y: 20) > 200)
+    }
 }
