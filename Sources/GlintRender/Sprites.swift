@@ -129,6 +129,17 @@ final class SpriteBatch {
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), GLint(first), GLsizei(count))
     }
 
+    /// Draws quads `range` (uploaded since `begin()`) of `texture` into `target`, blended
+    /// premultiplied: the whole of a draw, state bound and unbound.
+    func drawQuads(_ range: Range<Int>, texture: GLuint, into target: Framebuffer) {
+        guard !range.isEmpty else { return }
+        target.bind()
+        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
+        bindState(target: target)
+        draw(first: range.lowerBound * 6, count: range.count * 6, texture: texture, tint: .white)
+        unbindState()
+    }
+
     /// Leaves the vertex array unbound, as the other renderers expect.
     func unbindState() { epoxy_glBindVertexArray(0) }
 }

@@ -418,12 +418,7 @@ public final class GlyphRenderer {
 
     /// Draws placed glyphs `range` over `target`.
     public func draw(_ range: Range<Int>, into target: Framebuffer) {
-        guard !range.isEmpty else { return }
-        target.bind()
-        epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
-        batch.bindState(target: target)
-        batch.draw(first: range.lowerBound * 6, count: range.count * 6, texture: texture, tint: .white)
-        batch.unbindState()
+        batch.drawQuads(range, texture: texture, into: target)
     }
 
     /// Where glyph `key` is in the atlas, rendered and uploaded the first time.
