@@ -170,7 +170,7 @@ public final class PathRasterizer {
         } else if mask.alpha.count < count {
             mask.alpha.append(contentsOf: repeatElement(0, count: count - mask.alpha.count))
         }
-        mask.alpha.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        mask.alpha.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
         self.scale = scale
         offsetX = Double(origin.x)
         offsetY = Double(origin.y)
