@@ -1,4 +1,6 @@
 #include <png.h>
+#include <libdeflate.h>
+#include <stdint.h>
 #include <errno.h>
 #include <setjmp.h>
 #include <stdio.h>
@@ -121,6 +123,149 @@ static inline int glint_png_write_rows(int fd, png_uint_32 width, png_uint_32 he
     *error = sink->error;
     free(sink);
     return result;
+}
+
+// Fast PNG writer: the whole image filtered in memory and compressed in one go by libdeflate
+// (several times faster than zlib at the same ratio), then framed as PNG chunks here.
+
+static inline void glint_png_put32(unsigned char *p, uint32_t v) {
+    p[0] = (unsigned char)(v >> 24); p[1] = (unsigned char)(v >> 16); p[2] = (unsigned char)(v >> 8); p[3] = (unsigned char)v;
+}
+
+/// Appends a chunk (`type`, then `length` bytes of `data`) at `out`; returns the bytes written.
+static inline size_t glint_png_chunk(unsigned char *out, const char *type, const unsigned char *data, size_t length) {
+    glint_png_put32(out, (uint32_t)length);
+    memcpy(out + 4, type, 4);
+    if (length) memcpy(out + 8, data, length);
+    uint32_t crc = libdeflate_crc32(0, out + 4, 4 + length);
+    glint_png_put32(out + 8 + length, crc);
+    return 12 + length;
+}
+
+/// The Paeth predictor of PNG's filter type 4.
+static inline int glint_png_paeth(int a, int b, int c) {
+    int p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c);
+    return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+}
+
+/// Encodes `width` x `height` RGBA8 pixels (rows from the top, `stride` bytes apart) as a PNG in
+/// memory: 8-bit RGBA, an sRGB chunk, one IDAT. `level` is libdeflate's (1…12). With `adaptive`,
+/// each row takes the filter whose output has the smallest sum of magnitudes (libpng's rule),
+/// else the filter that rule picks judged on every fourth pixel. Returns 0 and the bytes in `*out` (`*out_size`; the caller
+/// frees them), or -1 when memory ran out.
+static inline int glint_png_encode_fast(const unsigned char *_Nonnull rgba, uint32_t width, uint32_t height, size_t stride,
+                                        int level, int adaptive,
+                                        unsigned char *_Nullable *_Nonnull out, size_t *_Nonnull out_size) {
+    *out = NULL;
+    *out_size = 0;
+    size_t row = (size_t)width * 4;
+    size_t raw_size = (row + 1) * height;
+    unsigned char *raw = (unsigned char *)malloc(raw_size);
+    unsigned char *trial = adaptive ? (unsigned char *)malloc(row * 4) : NULL;
+    struct libdeflate_compressor *compressor = libdeflate_alloc_compressor(level);
+    if (!raw || (adaptive && !trial) || !compressor) {
+        free(raw); free(trial);
+        if (compressor) libdeflate_free_compressor(compressor);
+        return -1;
+    }
+    for (uint32_t y = 0; y < height; y++) {
+        const unsigned char *r = rgba + y * stride;
+        const unsigned char *u = y ? r - stride : NULL;
+        unsigned char *o = raw + y * (row + 1);
+        if (!adaptive) {
+            // libpng's rule (the filter leaving the smallest magnitudes) judged on every fourth
+            // pixel, then only the chosen filter run over the row: nearly its files, a fraction
+            // of its time.
+            unsigned long cost[5] = {0, 0, 0, 0, 0};
+            for (size_t i = 0; i < row; i += 16) {
+                for (size_t k = i; k < i + 4 && k < row; k++) {
+                    int a = k >= 4 ? r[k - 4] : 0, b = u ? u[k] : 0, c = (u && k >= 4) ? u[k - 4] : 0;
+                    unsigned char f[5] = {r[k], (unsigned char)(r[k] - a), (unsigned char)(r[k] - b),
+                                          (unsigned char)(r[k] - ((a + b) >> 1)), (unsigned char)(r[k] - glint_png_paeth(a, b, c))};
+                    for (int m = 0; m < 5; m++) cost[m] += f[m] < 128 ? f[m] : 256 - f[m];
+                }
+            }
+            int best = 0;
+            for (int m = 1; m < 5; m++) if (cost[m] < cost[best]) best = m;
+            o[0] = (unsigned char)best;
+            switch (best) {
+            case 0: memcpy(o + 1, r, row); break;
+            case 1:
+                for (size_t i = 0; i < 4 && i < row; i++) o[1 + i] = r[i];
+                for (size_t i = 4; i < row; i++) o[1 + i] = (unsigned char)(r[i] - r[i - 4]);
+                break;
+            case 2:
+                for (size_t i = 0; i < row; i++) o[1 + i] = (unsigned char)(r[i] - (u ? u[i] : 0));
+                break;
+            case 3:
+                for (size_t i = 0; i < row; i++) o[1 + i] = (unsigned char)(r[i] - (((i >= 4 ? r[i - 4] : 0) + (u ? u[i] : 0)) >> 1));
+                break;
+            default:
+                if (!u) {  // on the first row Paeth is Sub
+                    for (size_t i = 0; i < 4 && i < row; i++) o[1 + i] = r[i];
+                    for (size_t i = 4; i < row; i++) o[1 + i] = (unsigned char)(r[i] - r[i - 4]);
+                    break;
+                }
+                for (size_t i = 0; i < 4 && i < row; i++) o[1 + i] = (unsigned char)(r[i] - u[i]);
+                // Branch-free, so the compiler can run it many bytes at a time.
+                for (size_t i = 4; i < row; i++) {
+                    int a = r[i - 4], b = u[i], c = u[i - 4];
+                    int pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c);
+                    int pick = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c);
+                    o[1 + i] = (unsigned char)(r[i] - pick);
+                }
+            }
+            continue;
+        }
+        // Sub, Up, Average, Paeth into `trial`; None costs the row itself.
+        unsigned long cost[5] = {0, 0, 0, 0, 0};
+        for (size_t i = 0; i < row; i++) {
+            int a = i >= 4 ? r[i - 4] : 0, b = u ? u[i] : 0, c = (u && i >= 4) ? u[i - 4] : 0;
+            unsigned char f1 = (unsigned char)(r[i] - a), f2 = (unsigned char)(r[i] - b);
+            unsigned char f3 = (unsigned char)(r[i] - ((a + b) >> 1)), f4 = (unsigned char)(r[i] - glint_png_paeth(a, b, c));
+            trial[i] = f1; trial[row + i] = f2; trial[2 * row + i] = f3; trial[3 * row + i] = f4;
+            cost[0] += r[i] < 128 ? r[i] : 256 - r[i];
+            cost[1] += f1 < 128 ? f1 : 256 - f1;
+            cost[2] += f2 < 128 ? f2 : 256 - f2;
+            cost[3] += f3 < 128 ? f3 : 256 - f3;
+            cost[4] += f4 < 128 ? f4 : 256 - f4;
+        }
+        int best = 0;
+        for (int k = 1; k < 5; k++) if (cost[k] < cost[best]) best = k;
+        o[0] = (unsigned char)best;
+        memcpy(o + 1, best == 0 ? r : trial + (size_t)(best - 1) * row, row);
+    }
+    size_t bound = libdeflate_zlib_compress_bound(compressor, raw_size);
+    size_t total = 8 + 25 + 13 + 12 + bound + 12;
+    unsigned char *png = (unsigned char *)malloc(total);
+    if (!png) {
+        free(raw); free(trial);
+        libdeflate_free_compressor(compressor);
+        return -1;
+    }
+    static const unsigned char signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
+    memcpy(png, signature, 8);
+    size_t at = 8;
+    unsigned char ihdr[13];
+    glint_png_put32(ihdr, width);
+    glint_png_put32(ihdr + 4, height);
+    ihdr[8] = 8; ihdr[9] = 6; ihdr[10] = 0; ihdr[11] = 0; ihdr[12] = 0;  // 8-bit RGBA, deflate, no interlace
+    at += glint_png_chunk(png + at, "IHDR", ihdr, 13);
+    unsigned char srgb = 0;  // perceptual intent, as libpng's writer marks it
+    at += glint_png_chunk(png + at, "sRGB", &srgb, 1);
+    // IDAT: the compressed data written in place after its length and type, then its CRC.
+    size_t compressed = libdeflate_zlib_compress(compressor, raw, raw_size, png + at + 8, bound);
+    free(raw); free(trial);
+    libdeflate_free_compressor(compressor);
+    if (compressed == 0) { free(png); return -1; }
+    glint_png_put32(png + at, (uint32_t)compressed);
+    memcpy(png + at + 4, "IDAT", 4);
+    glint_png_put32(png + at + 8 + compressed, libdeflate_crc32(0, png + at + 4, 4 + compressed));
+    at += 12 + compressed;
+    at += glint_png_chunk(png + at, "IEND", NULL, 0);
+    *out = png;
+    *out_size = at;
+    return 0;
 }
 
 // Bounded PNG reader. As for the writer, every libpng call and the setjmp live here in C, and

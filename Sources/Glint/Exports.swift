@@ -12,3 +12,4 @@
 @_exported import enum GlintCore.CGLineJoin
 @_exported import struct GlintCore.Angle
 @_exported import Observation
+@_exported import enum GlintRender.PNGCompression

@@ -79,10 +79,14 @@ public final class ImageRenderer<Content: View> {
     /// The view drawn as PNG bytes, or nil when it cannot be drawn (`renderPNG()` says why).
     public var pngData: Data? { try? renderPNG() }
 
+    /// How `pngData` and `renderPNG()` compress: `.fast` (the default) or `.small`. (Glint's
+    /// addition.)
+    public var pngCompression: PNGCompression = .fast
+
     /// The view drawn as PNG bytes; throws why it cannot be drawn. (`pngData` with the error:
     /// Swift cannot name a property and a method alike.)
     public func renderPNG() throws(RenderError) -> Data {
-        try render().pngData()
+        try render().pngData(compression: pngCompression)
     }
 }
 
@@ -107,18 +111,22 @@ public struct RenderedImage: Sendable {
     /// The drawing as an `Image`, to show or hand to a shader.
     public var image: Image { Image(GlintCore.Image(width: width, height: height, pixels: pixels)) }
 
-    /// PNG bytes (straight alpha, as PNG stores it).
-    public func pngData() throws(RenderError) -> Data {
+    /// PNG bytes (straight alpha, as PNG stores it), compressed `fast` (the default) or `small`.
+    public func pngData(compression: PNGCompression = .fast) throws(RenderError) -> Data {
         var straight = pixels
-        var i = 3
-        while i < straight.count {
-            let a = UInt16(straight[i])
-            if a > 0 && a < 255 {
-                for c in 1...3 { straight[i - c] = UInt8(min(255, (UInt16(straight[i - c]) * 255 + a / 2) / a)) }
+        straight.withUnsafeMutableBufferPointer { px in
+            var i = 3
+            while i < px.count {
+                let a = UInt16(px[i])
+                if a > 0 && a < 255 {
+                    px[i - 3] = UInt8(min(255, (UInt16(px[i - 3]) * 255 + a / 2) / a))
+                    px[i - 2] = UInt8(min(255, (UInt16(px[i - 2]) * 255 + a / 2) / a))
+                    px[i - 1] = UInt8(min(255, (UInt16(px[i - 1]) * 255 + a / 2) / a))
+                }
+                i += 4
             }
-            i += 4
         }
-        return Data(try PNG.encode(width: width, height: height, rgba: straight))
+        return Data(try PNG.encode(width: width, height: height, rgba: straight, compression: compression))
     }
 }
 

@@ -159,6 +159,22 @@ struct CLITests {
         #expect(chain.stdout.contains("0.00 allocations/frame by Glint"), "\(chain.stdout)")
     }
 
+    @Test("render --png-compression small writes the same picture as fast, no larger; a bad setting is one clear line")
+    func pngCompression() throws {
+        let folder = try CLI.temporaryFolder()
+        let fast = try CLI.run(["render", "--effect", "harmonic", "--size", "320x180", "-o", "fast.png"], in: folder)
+        let small = try CLI.run(["render", "--effect", "harmonic", "--size", "320x180", "--png-compression", "small", "-o", "small.png"], in: folder)
+        #expect(fast.status == 0 && small.status == 0, "\(fast.stderr) \(small.stderr)")
+        let a = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/fast.png"))))
+        let b = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: folder + "/small.png"))))
+        let same = a.rgba == b.rgba
+        #expect(same, "the same pixels either way")
+        let sizes = try ["fast", "small"].map { try FileManager.default.attributesOfItem(atPath: folder + "/\($0).png")[.size] as? Int ?? 0 }
+        #expect(sizes[1] <= sizes[0], "\(sizes)")
+        let bad = try CLI.run(["render", "--effect", "harmonic", "--png-compression", "tiny", "-o", "x.png"], in: folder)
+        #expect(bad.status == 2 && bad.stderr.split(separator: "\n").count == 1 && bad.stderr.contains("tiny"), "\(bad.stderr)")
+    }
+
     @Test("glint bench prints time per frame and no heap allocations by Glint in steady state")
     func bench() throws {
         // A hold, then a tear from the left edge: both the direct and the offscreen path run.
