@@ -176,8 +176,18 @@ public final class ViewRenderer {
                         if masks[whole].alpha.count > count { masks[whole].alpha.removeLast(masks[whole].alpha.count - count) }
                         else { masks[whole].alpha.append(contentsOf: repeatElement(0, count: count - masks[whole].alpha.count)) }
                     }
-                    for y in 0..<h {
-                        for x in 0..<w { masks[whole].alpha[y * w + x] = masks[m].coverage(atX: x, y: y) }
+                    // Zeroed, then the shape's rows copied in where they fall (fast in every build).
+                    let src = masks[m]
+                    masks[whole].alpha.withUnsafeMutableBufferPointer { dst in
+                        _ = dst.initialize(repeating: 0)
+                        src.alpha.withUnsafeBufferPointer { from in
+                            for row in 0..<src.height where src.y + row >= 0 && src.y + row < h {
+                                let x0 = max(src.x, 0), x1 = min(src.x + src.width, w)
+                                guard x1 > x0 else { continue }
+                                (dst.baseAddress! + (src.y + row) * w + x0)
+                                    .update(from: from.baseAddress! + row * src.width + (x0 - src.x), count: x1 - x0)
+                            }
+                        }
                     }
                     layerClips[l] = shapes.add(masks[whole], color: .white)
                 }

@@ -378,7 +378,8 @@ public final class ShapeBatch {
     private var texture: GLuint = 0
     private var atlasWidth = 0
     private var atlasHeight = 0
-    /// The frame's atlas in memory, RGBA (coverage in every channel: premultiplied white).
+    /// The frame's atlas in memory, one coverage byte a pixel (read as premultiplied white: the
+    /// texture's swizzle puts the byte in every channel).
     private var pixels: [UInt8] = []
     /// Shelf packing: the current shelf's top, height and next free x.
     private var shelfY = 0, shelfHeight = 0, cursorX = 0
@@ -432,19 +433,13 @@ public final class ShapeBatch {
         shelfHeight = max(shelfHeight, h)
         // Grown in steps of 256 rows, as the texture is: an animated shape growing a row at a time
         // does not reallocate every frame.
-        let needed = (ay + h + 255) / 256 * 256 * Self.atlasWidth * 4
+        let needed = (ay + h + 255) / 256 * 256 * Self.atlasWidth
         if pixels.count < needed { pixels.append(contentsOf: repeatElement(0, count: needed - pixels.count)) }
+        // One coverage byte a pixel, a row at a time (fast in every build).
         mask.alpha.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
                 for row in 0..<h {
-                    var d = ((ay + row) * Self.atlasWidth + ax) * 4
-                    var s = row * mask.width
-                    for _ in 0..<w {
-                        let c = src[s]
-                        dst[d] = c; dst[d + 1] = c; dst[d + 2] = c; dst[d + 3] = c
-                        d += 4
-                        s += 1
-                    }
+                    (dst.baseAddress! + (ay + row) * Self.atlasWidth + ax).update(from: src.baseAddress! + row * mask.width, count: w)
                 }
             }
         }
@@ -462,8 +457,9 @@ public final class ShapeBatch {
             // Grown in steps of 256 rows, so its storage changes rarely.
             atlasWidth = Self.atlasWidth
             atlasHeight = (used + 255) / 256 * 256
-            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(atlasWidth), GLsizei(atlasHeight), 0,
-                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(atlasWidth), GLsizei(atlasHeight), 0,
+                               GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
+            Textures.coverageSwizzle()
             epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
             epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
             epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
@@ -472,7 +468,7 @@ public final class ShapeBatch {
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
         pixels.withUnsafeBytes {
             epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(atlasWidth), GLsizei(used),
-                                  GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+                                  GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
         let aw = Float(atlasWidth), ah = Float(atlasHeight)
         for item in items {

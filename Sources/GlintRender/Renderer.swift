@@ -1025,6 +1025,13 @@ extension Image {
 
 /// Uploading images as textures.
 enum Textures {
+    /// Makes the bound single-channel texture read as (c, c, c, c): coverage as premultiplied white.
+    static func coverageSwizzle() {
+        for parameter in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_SWIZZLE_A] {
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_RED)
+        }
+    }
+
     /// An RGBA8 texture with linear filtering, rows from the top stored top-first
     /// (sample with v = 0 at the top).
     static func upload(_ image: Image, mipmaps: Bool = false) -> GLuint {

@@ -367,7 +367,6 @@ public final class GlyphRenderer {
     private var texture: GLuint = 0
     private var slots: [GlyphKey: (x: Int, y: Int, w: Int, h: Int, left: Int, top: Int)] = [:]
     private var shelfY = 0, shelfHeight = 0, cursorX = 0
-    private var staging: [UInt8] = []
     private let context: GLContext
 
     /// The atlas's side in pixels; when it is full it is emptied and refilled with what is drawn.
@@ -381,8 +380,9 @@ public final class GlyphRenderer {
         epoxy_glGenTextures(1, &t)
         texture = t
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), t)
-        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(Self.atlasSide), GLsizei(Self.atlasSide), 0,
-                           GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(Self.atlasSide), GLsizei(Self.atlasSide), 0,
+                           GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
+        Textures.coverageSwizzle()
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
@@ -440,19 +440,13 @@ public final class GlyphRenderer {
             let x = cursorX, y = shelfY
             cursorX += w + 1
             shelfHeight = max(shelfHeight, h)
-            staging.removeAll(keepingCapacity: true)
-            for row in 0..<h {
-                for column in 0..<w {
-                    let c = buffer[row * pitch + column]
-                    staging.append(c); staging.append(c); staging.append(c); staging.append(c)
-                }
-            }
+            // FreeType's rows straight into the atlas: one coverage byte a pixel, `pitch` apart.
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
             epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-            staging.withUnsafeBytes {
-                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(w), GLsizei(h),
-                                      GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-            }
+            epoxy_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), GLint(pitch))
+            epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, GLint(x), GLint(y), GLsizei(w), GLsizei(h),
+                                  GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+            epoxy_glPixelStorei(GLenum(GL_UNPACK_ROW_LENGTH), 0)
             made = (x, y, w, h, left, top)
         }
         if let made { slots[key] = made }

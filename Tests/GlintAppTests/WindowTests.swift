@@ -1547,7 +1547,7 @@ struct ExamplesTests {
             let p = before.pixel(window.x + Int(knobX), window.y + y)
             return min(p.r, p.g, p.b) > 0.9
         }
-        try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX)")
+        try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX); seed-views said: \(app.stderrSummary())")
         let knobY = knobRows.reduce(0, +) / knobRows.count
         let start = beamRow(before)
         #expect(start.map { abs($0 - 488 * 0.55) < 4 } == true, "the beam enters at 0.55 of the height: \(String(describing: start))")
