@@ -9,6 +9,9 @@ uniform vec4 glint_layerPixels; // the view's rect in the layer texture below, t
 uniform vec4 glint_baseColor;   // the view's own fill, premultiplied: colorEffect's `color` for the first pass
 uniform int glint_hasLayer;     // 1 when a layer was drawn below this pass
 uniform sampler2D glint_layer;  // that layer (layerEffect, distortionEffect, and color effects after the first)
+// The same layer read transparent past its texture's edges (clamped to a transparent border), not as its edge
+// pixels: the layer is transparent outside what a pass may sample, so reads through this need no check.
+uniform sampler2D glint_layerBordered;
 
 // A layer effect's second parameter, after SwiftUI's `Layer` (for effect functions with positional arguments).
 // What may be sampled is the view's rect grown by the pass's maxSampleOffset; beyond it samples are transparent.
@@ -27,15 +30,21 @@ vec2 glint_position() {
     return pixel * (glint_viewSize / glint_viewPixels.zw);
 }
 
+// Where `position` (points, the view's user space) lies in the layer below, as a texture coordinate: what
+// layerSample reads, without its check that the position may be sampled (for effects that know it may).
+vec2 glint_layerCoordinate(vec2 position) {
+    vec2 pixel = glint_layerPixels.xy + position * (glint_layerPixels.zw / glint_viewSize);
+    vec2 size = vec2(textureSize(glint_layer, 0));
+    return vec2(pixel.x, size.y - pixel.y) / size;
+}
+
 // The premultiplied colour of the layer below at `position` (points, the view's user space), filtered
 // linearly; transparent outside what may be sampled (glint_layerInfo).
 vec4 layerSample(vec2 position) {
     if (any(lessThan(position, glint_layerInfo.origin)) || any(greaterThan(position, glint_layerInfo.origin + glint_layerInfo.size))) {
         return vec4(0.0);
     }
-    vec2 pixel = glint_layerPixels.xy + position * (glint_layerPixels.zw / glint_viewSize);
-    vec2 size = vec2(textureSize(glint_layer, 0));
-    return texture(glint_layer, vec2(pixel.x, size.y - pixel.y) / size);
+    return texture(glint_layer, glint_layerCoordinate(position));
 }
 
 // The layer's colour at this very pixel, unfiltered: a colour effect's `color` over a layer.

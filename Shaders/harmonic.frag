@@ -2,12 +2,16 @@
 // Port of seed 000 (harmonicColorEffect); fixes the seed's divide by zero exactly on a wave.
 
 uniform vec4 bounds;        // the view's rect in points: (x, y, width, height)
-uniform float wavesCount;   // how many waves
+uniform float wavesCount;   // how many waves (a compile-time constant: see below)
 uniform float time;         // the effect's time in seconds (advances at the hold's speed)
 uniform float amplitude;    // 0.5 at rest, 2.0 while held
 uniform float mixCoeff;     // 0 = white waves, 1 = palette colours
 uniform vec4 palette[6];    // getColor(i), premultiplied; waves past the palette are white
 uniform int palette_count;
+
+// Each value of wavesCount gets a program of its own, in which it is a constant: the wave loop's bound
+// is then known when the shader is compiled, which the software rasteriser draws 10-20 % faster.
+// glint: constant wavesCount
 
 const float PI = 3.14159265358979;
 // The seed divides by |distance|^glowWidth and so by zero exactly on a wave; a floor on the

@@ -10,6 +10,9 @@ uniform float secondaryLineWidth;  // points
 uniform vec4 waveColor;            // premultiplied
 uniform vec4 backgroundColor;      // premultiplied
 
+// Each value of numberOfWaves gets a program of its own, in which it is a constant bounding the wave loop.
+// glint: constant numberOfWaves
+
 const float PI = 3.14159265358979;
 // Newton steps towards the closest point of a curve, from the fragment's own x. Wherever a stroke
 // covers anything, two land within a thousandth of a pixel in a landscape view, within a tenth

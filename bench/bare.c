@@ -1,16 +1,18 @@
-// The least a program can do to draw what Glint draws: the same shader, the same uniforms, one
-// fullscreen triangle into a framebuffer object of the same size, each frame finished with
-// glFinish before the next. `scripts/bench` compares `glint bench` with it.
+// The least a program can do to draw what Glint draws: the same passes, each with the same
+// shader, uniforms, targets and textures, issued straight from a list made once, each frame
+// finished with glFinish before the next. `scripts/bench` compares `glint bench` with it.
 //
 //   cc -O2 -o bare bench/bare.c $(pkg-config --cflags --libs epoxy)
-//   glint bench --no-overlay --size 1280x720 --dump-shader shader.txt
-//   ./bare shader.txt [--frames N] [--clear-blend]
+//   glint bench --no-overlay --effect gradient,blur --size 960x600 --dump-shader passes.txt
+//   ./bare passes.txt [--frames N]
 //
-// With --clear-blend, every other frame is drawn as Glint drew an opaque effect before it knew it
-// was opaque: cleared first, then blended over the clear; both kinds are timed and printed apart.
-//
-// The dump (written by `glint bench --dump-shader`) holds the assembled vertex and fragment
-// sources and every uniform Glint set for the content pass in its last frame.
+// The recording (written by `glint bench --dump-shader`, Glint's PassRecorder) holds one frame's
+// GL work: every clear and draw in order, each draw with its target, viewport, scissor, blending,
+// the textures and samplers it reads, its assembled sources as Glint compiled them (a specialised
+// version's, where Glint draws one) and every active uniform's value. This program makes the same
+// textures (RGBA8, or RGBA16F where Glint's are; linear filtering, clamped to the edge, or to a
+// transparent border where Glint's bordered sampler reads), compiles each distinct program once,
+// and per frame does exactly those clears and draws: no lookups, no state tracking, nothing else.
 #define _POSIX_C_SOURCE 200809L
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
@@ -19,49 +21,96 @@
 #include <string.h>
 #include <time.h>
 
+#define MAX_TEXTURES 32
+#define MAX_STEPS 64
 #define MAX_UNIFORMS 64
-#define MAX_VALUES 256
+#define MAX_BINDS 8
+#define MAX_VALUES 1024
+
+struct texture {
+    unsigned id;  // Glint's name, to match steps
+    int width, height, half_float;
+    unsigned char *pixels;  // an image's, or NULL
+    GLuint texture, framebuffer;
+};
 
 struct uniform {
     char name[128];
-    char kind[8];  // 1f 2f 3f 4f 1i 1fv 4fv
-    int count;     // array elements (1 for a plain value)
-    float values[MAX_VALUES];
+    int components;
+    char type;  // f, i, u
+    int count;
+    float floats[MAX_VALUES];
+    GLint ints[MAX_VALUES];
+    GLuint uints[MAX_VALUES];
     GLint location;
 };
+
+struct step {
+    int is_clear;
+    struct texture *target;
+    float color[4];
+    int has_scissor;
+    GLint scissor[4];
+    GLint viewport[4];
+    int blend;
+    int bind_count;
+    GLint bind_unit[MAX_BINDS];
+    struct texture *bind_texture[MAX_BINDS];
+    int bind_bordered[MAX_BINDS];
+    char *vertex, *fragment;
+    GLuint program;
+    int uniform_count;
+    struct uniform *uniforms;
+};
+
+static struct texture textures[MAX_TEXTURES];
+static int texture_count;
+static struct step steps[MAX_STEPS];
+static int step_count;
 
 static void fail(const char *what) {
     fprintf(stderr, "bare: %s\n", what);
     exit(1);
 }
 
-static char *read_file(const char *path) {
+static char *read_file(const char *path, long *size) {
     FILE *f = fopen(path, "rb");
-    if (!f) fail("cannot open the shader dump");
+    if (!f) fail("cannot open the recording");
     fseek(f, 0, SEEK_END);
     long n = ftell(f);
     fseek(f, 0, SEEK_SET);
     char *text = malloc((size_t)n + 1);
-    if (fread(text, 1, (size_t)n, f) != (size_t)n) fail("cannot read the shader dump");
+    if (fread(text, 1, (size_t)n, f) != (size_t)n) fail("cannot read the recording");
     text[n] = 0;
     fclose(f);
+    *size = n;
     return text;
 }
 
-// Reads "<tag> <bytes>\n" then that many bytes of source.
-static char *read_source(char **cursor, const char *tag) {
-    size_t length = 0;
-    int used = 0;
-    char format[32];
-    snprintf(format, sizeof format, "%s %%zu\n%%n", tag);
-    if (sscanf(*cursor, format, &length, &used) != 1 || used == 0) fail("the dump has no source where expected");
-    *cursor += used;
-    char *source = malloc(length + 1);
-    memcpy(source, *cursor, length);
-    source[length] = 0;
-    *cursor += length;
+// The line at *cursor (without its newline); moves *cursor past it.
+static char *next_line(char **cursor) {
+    char *line = *cursor;
+    char *end = strchr(line, '\n');
+    if (!end) fail("the recording ends in the middle of a line");
+    *end = 0;
+    *cursor = end + 1;
+    return line;
+}
+
+// `bytes` bytes after a "<tag> <bytes>" line, as a string.
+static char *read_block(char **cursor, size_t bytes) {
+    char *block = malloc(bytes + 1);
+    memcpy(block, *cursor, bytes);
+    block[bytes] = 0;
+    *cursor += bytes;
     if (**cursor == '\n') (*cursor)++;
-    return source;
+    return block;
+}
+
+static struct texture *find_texture(unsigned id) {
+    for (int i = 0; i < texture_count; i++)
+        if (textures[i].id == id) return &textures[i];
+    return NULL;
 }
 
 static GLuint compile(GLenum stage, const char *source) {
@@ -74,9 +123,96 @@ static GLuint compile(GLenum stage, const char *source) {
         char log[4096];
         glGetShaderInfoLog(shader, sizeof log, NULL, log);
         fprintf(stderr, "%s\n", log);
-        fail("the shader does not compile");
+        fail("a shader does not compile");
     }
     return shader;
+}
+
+static void parse(char *text, long size) {
+    char *cursor = text;
+    char *end = text + size;
+    if (strcmp(next_line(&cursor), "glint-passes 2")) fail("not a glint pass recording (glint-passes 2)");
+    struct step *step = NULL;
+    while (cursor < end) {
+        char *line = next_line(&cursor);
+        unsigned id;
+        int a, b;
+        char word[32];
+        size_t bytes;
+        if (sscanf(line, "texture %u %d %d %31s", &id, &a, &b, word) == 4) {
+            if (texture_count == MAX_TEXTURES) fail("too many textures");
+            struct texture *t = &textures[texture_count++];
+            t->id = id;
+            t->width = a;
+            t->height = b;
+            t->half_float = !strcmp(word, "rgba16f");
+        } else if (sscanf(line, "data %zu", &bytes) == 1) {
+            textures[texture_count - 1].pixels = (unsigned char *)read_block(&cursor, bytes);
+        } else if (!strncmp(line, "clear ", 6) || !strncmp(line, "draw ", 5)) {
+            if (step_count == MAX_STEPS) fail("too many steps");
+            step = &steps[step_count++];
+            memset(step, 0, sizeof *step);
+            step->is_clear = line[0] == 'c';
+            int used = 0;
+            if (step->is_clear) {
+                if (sscanf(line, "clear %u %f %f %f %f%n", &id, &step->color[0], &step->color[1], &step->color[2], &step->color[3], &used) != 5) fail("bad clear line");
+                step->has_scissor = sscanf(line + used, " scissor %d %d %d %d", &step->scissor[0], &step->scissor[1], &step->scissor[2], &step->scissor[3]) == 4;
+            } else if (sscanf(line, "draw %u", &id) != 1) {
+                fail("bad draw line");
+            }
+            step->target = find_texture(id);
+            if (!step->target) fail("a step draws into a texture the recording does not list");
+            if (!step->is_clear) step->uniforms = calloc(MAX_UNIFORMS, sizeof(struct uniform));
+        } else if (sscanf(line, "viewport %d %d %d %d", &step->viewport[0], &step->viewport[1], &step->viewport[2], &step->viewport[3]) == 4) {
+        } else if (sscanf(line, "scissor %d %d %d %d", &step->scissor[0], &step->scissor[1], &step->scissor[2], &step->scissor[3]) == 4) {
+            step->has_scissor = 1;
+        } else if (sscanf(line, "blend %d", &step->blend) == 1) {
+        } else if (sscanf(line, "bind %d %u %31s", &a, &id, word) == 3) {
+            if (step->bind_count == MAX_BINDS) fail("too many textures in one draw");
+            step->bind_unit[step->bind_count] = a;
+            step->bind_texture[step->bind_count] = find_texture(id);  // NULL: texture 0
+            step->bind_bordered[step->bind_count] = !strcmp(word, "bordered");
+            step->bind_count++;
+        } else if (sscanf(line, "vertex %zu", &bytes) == 1) {
+            step->vertex = read_block(&cursor, bytes);
+        } else if (sscanf(line, "fragment %zu", &bytes) == 1) {
+            step->fragment = read_block(&cursor, bytes);
+        } else if (!strncmp(line, "uniform ", 8)) {
+            if (step->uniform_count == MAX_UNIFORMS) fail("too many uniforms");
+            struct uniform *u = &step->uniforms[step->uniform_count++];
+            int used = 0;
+            if (sscanf(line, "uniform %127s %d%c %d%n", u->name, &u->components, &u->type, &u->count, &used) != 4) fail("bad uniform line");
+            char *p = line + used;
+            int n = u->components * u->count;
+            if (n > MAX_VALUES) fail("a uniform array is too long");
+            for (int i = 0; i < n; i++) {
+                if (u->type == 'f') u->floats[i] = strtof(p, &p);
+                else if (u->type == 'u') u->uints[i] = (GLuint)strtoul(p, &p, 10);
+                else u->ints[i] = (GLint)strtol(p, &p, 10);
+            }
+        } else if (!strcmp(line, "end")) {
+        } else {
+            fprintf(stderr, "bare: cannot read this line of the recording: %s\n", line);
+            exit(1);
+        }
+    }
+    if (step_count == 0) fail("the recording has no steps");
+}
+
+static void set_uniform(const struct uniform *u) {
+    if (u->location < 0) return;
+    if (u->type == 'f') {
+        switch (u->components) {
+        case 1: glUniform1fv(u->location, u->count, u->floats); break;
+        case 2: glUniform2fv(u->location, u->count, u->floats); break;
+        case 3: glUniform3fv(u->location, u->count, u->floats); break;
+        default: glUniform4fv(u->location, u->count, u->floats); break;
+        }
+    } else if (u->type == 'u') {
+        glUniform1uiv(u->location, u->count, u->uints);
+    } else {
+        glUniform1iv(u->location, u->count, u->ints);
+    }
 }
 
 static int compare(const void *a, const void *b) {
@@ -91,7 +227,7 @@ static double now_ms(clockid_t clock) {
 }
 
 // Prints "NAME  M ms/frame mean, D median, P p95" over the frames after the warm-up, sorting them.
-static double print_times(const char *name, double *values, int steady, const char *tail) {
+static void print_times(const char *name, double *values, int steady, const char *tail) {
     qsort(values, (size_t)steady, sizeof(double), compare);
     double sum = 0;
     for (int i = 0; i < steady; i++) sum += values[i];
@@ -100,55 +236,19 @@ static double print_times(const char *name, double *values, int steady, const ch
     if (p95 > steady - 1) p95 = steady - 1;
     printf("%-12s%.3f ms/frame mean, %.3f median, %.3f p95 (", name, mean, values[steady / 2], values[p95]);
     if (tail) printf("%s)\n", tail); else printf("%.1f frames/s)\n", 1000 / mean);
-    return mean;
-}
-
-static void set_uniform(const struct uniform *u) {
-    if (u->location < 0) return;
-    const char *k = u->kind;
-    if (!strcmp(k, "1f")) glUniform1f(u->location, u->values[0]);
-    else if (!strcmp(k, "2f")) glUniform2f(u->location, u->values[0], u->values[1]);
-    else if (!strcmp(k, "3f")) glUniform3f(u->location, u->values[0], u->values[1], u->values[2]);
-    else if (!strcmp(k, "4f")) glUniform4f(u->location, u->values[0], u->values[1], u->values[2], u->values[3]);
-    else if (!strcmp(k, "1i")) glUniform1i(u->location, (GLint)u->values[0]);
-    else if (!strcmp(k, "1fv")) glUniform1fv(u->location, u->count, u->values);
-    else if (!strcmp(k, "4fv")) glUniform4fv(u->location, u->count, u->values);
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) fail("usage: bare DUMP [--frames N]");
+    if (argc < 2) fail("usage: bare RECORDING [--frames N]");
     int frames = 300;
-    int clear_blend = 0;
     for (int i = 2; i < argc; i++) {
         if (!strcmp(argv[i], "--frames") && i + 1 < argc) frames = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--clear-blend")) clear_blend = 1;
-        else fail("usage: bare DUMP [--frames N] [--clear-blend]");
+        else fail("usage: bare RECORDING [--frames N]");
     }
     if (frames < 1) fail("--frames must be at least 1");
-
-    char *dump = read_file(argv[1]);
-    char *cursor = dump;
-    int width = 0, height = 0, used = 0;
-    if (sscanf(cursor, "glint-shader-dump 1\nsize %d %d\n%n", &width, &height, &used) != 2 || used == 0) fail("not a glint shader dump");
-    cursor += used;
-    char *vertex = read_source(&cursor, "vertex");
-    char *fragment = read_source(&cursor, "fragment");
-    static struct uniform uniforms[MAX_UNIFORMS];
-    int uniform_count = 0;
-    while (*cursor && uniform_count < MAX_UNIFORMS) {
-        struct uniform *u = &uniforms[uniform_count];
-        if (sscanf(cursor, "uniform %127s %7s %d%n", u->name, u->kind, &u->count, &used) != 3) fail("bad uniform line in the dump");
-        cursor += used;
-        int components = u->kind[0] - '0';
-        int n = components * u->count;
-        if (n > MAX_VALUES) fail("a uniform array is too long");
-        for (int i = 0; i < n; i++) {
-            u->values[i] = strtof(cursor, &cursor);
-        }
-        while (*cursor && *cursor != '\n') cursor++;
-        if (*cursor == '\n') cursor++;
-        uniform_count++;
-    }
+    long size = 0;
+    char *text = read_file(argv[1], &size);
+    parse(text, size);
 
     // An OpenGL 3.3 core context on Mesa's surfaceless platform, as Glint's HeadlessContext makes.
     EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, NULL, NULL);
@@ -161,44 +261,90 @@ int main(int argc, char **argv) {
     EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
     if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) fail("no OpenGL 3.3 core context");
 
-    GLuint program = glCreateProgram();
-    glAttachShader(program, compile(GL_VERTEX_SHADER, vertex));
-    glAttachShader(program, compile(GL_FRAGMENT_SHADER, fragment));
-    glLinkProgram(program);
-    GLint linked = 0;
-    glGetProgramiv(program, GL_LINK_STATUS, &linked);
-    if (!linked) fail("the program does not link");
-    for (int i = 0; i < uniform_count; i++) uniforms[i].location = glGetUniformLocation(program, uniforms[i].name);
+    // The textures: RGBA8 or RGBA16F, linear, clamped to the edge; images with their pixels.
+    for (int i = 0; i < texture_count; i++) {
+        struct texture *t = &textures[i];
+        glGenTextures(1, &t->texture);
+        glBindTexture(GL_TEXTURE_2D, t->texture);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glTexImage2D(GL_TEXTURE_2D, 0, t->half_float ? GL_RGBA16F : GL_RGBA8, t->width, t->height, 0, GL_RGBA,
+                     t->half_float ? GL_HALF_FLOAT : GL_UNSIGNED_BYTE, t->pixels);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    }
+    for (int i = 0; i < step_count; i++) {
+        struct texture *t = steps[i].target;
+        if (t->framebuffer) continue;
+        glGenFramebuffers(1, &t->framebuffer);
+        glBindFramebuffer(GL_FRAMEBUFFER, t->framebuffer);
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->texture, 0);
+        if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) fail("a framebuffer is incomplete");
+    }
+    GLuint bordered;
+    glGenSamplers(1, &bordered);
+    glSamplerParameteri(bordered, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glSamplerParameteri(bordered, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glSamplerParameteri(bordered, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+    glSamplerParameteri(bordered, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+    const float transparent[4] = {0, 0, 0, 0};
+    glSamplerParameterfv(bordered, GL_TEXTURE_BORDER_COLOR, transparent);
 
-    GLuint texture, framebuffer, vertex_array;
-    glGenTextures(1, &texture);
-    glBindTexture(GL_TEXTURE_2D, texture);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, width, height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glGenFramebuffers(1, &framebuffer);
-    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
-    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) fail("the framebuffer is incomplete");
-    glViewport(0, 0, width, height);
+    // Each distinct program compiled once; each uniform's location looked up once.
+    for (int i = 0; i < step_count; i++) {
+        struct step *s = &steps[i];
+        if (s->is_clear) continue;
+        if (!s->vertex || !s->fragment) fail("a draw has no sources");
+        for (int j = 0; j < i && !s->program; j++) {
+            if (!steps[j].is_clear && !strcmp(steps[j].vertex, s->vertex) && !strcmp(steps[j].fragment, s->fragment)) s->program = steps[j].program;
+        }
+        if (!s->program) {
+            s->program = glCreateProgram();
+            glAttachShader(s->program, compile(GL_VERTEX_SHADER, s->vertex));
+            glAttachShader(s->program, compile(GL_FRAGMENT_SHADER, s->fragment));
+            glLinkProgram(s->program);
+            GLint linked = 0;
+            glGetProgramiv(s->program, GL_LINK_STATUS, &linked);
+            if (!linked) fail("a program does not link");
+        }
+        for (int k = 0; k < s->uniform_count; k++) s->uniforms[k].location = glGetUniformLocation(s->program, s->uniforms[k].name);
+    }
+    GLuint vertex_array;
     glGenVertexArrays(1, &vertex_array);
     glBindVertexArray(vertex_array);
-    glUseProgram(program);
-    glDisable(GL_BLEND);
+    glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);  // premultiplied alpha, as Glint blends
 
     double *milliseconds = calloc((size_t)frames, sizeof(double));
     double *cpu_milliseconds = calloc((size_t)frames, sizeof(double));
     for (int frame = 0; frame < frames; frame++) {
         double start = now_ms(CLOCK_MONOTONIC);
         double cpu_start = now_ms(CLOCK_PROCESS_CPUTIME_ID);
-        for (int i = 0; i < uniform_count; i++) set_uniform(&uniforms[i]);
-        if (clear_blend && frame % 2) {
-            glClearColor(0.07f, 0.07f, 0.09f, 1);
-            glClear(GL_COLOR_BUFFER_BIT);
-            glEnable(GL_BLEND);
-            glBlendFunc(GL_ONE, GL_ONE_MINUS_SRC_ALPHA);
+        for (int i = 0; i < step_count; i++) {
+            const struct step *s = &steps[i];
+            glBindFramebuffer(GL_FRAMEBUFFER, s->target->framebuffer);
+            if (s->has_scissor) {
+                glEnable(GL_SCISSOR_TEST);
+                glScissor(s->scissor[0], s->scissor[1], s->scissor[2], s->scissor[3]);
+            }
+            if (s->is_clear) {
+                glClearColor(s->color[0], s->color[1], s->color[2], s->color[3]);
+                glClear(GL_COLOR_BUFFER_BIT);
+            } else {
+                glViewport(s->viewport[0], s->viewport[1], s->viewport[2], s->viewport[3]);
+                if (s->blend) glEnable(GL_BLEND);
+                glUseProgram(s->program);
+                for (int k = 0; k < s->uniform_count; k++) set_uniform(&s->uniforms[k]);
+                for (int k = 0; k < s->bind_count; k++) {
+                    glActiveTexture(GL_TEXTURE0 + (GLenum)s->bind_unit[k]);
+                    glBindTexture(GL_TEXTURE_2D, s->bind_texture[k] ? s->bind_texture[k]->texture : 0);
+                    glBindSampler((GLuint)s->bind_unit[k], s->bind_bordered[k] ? bordered : 0);
+                }
+                glDrawArrays(GL_TRIANGLES, 0, 3);
+                glDisable(GL_BLEND);
+            }
+            glDisable(GL_SCISSOR_TEST);
         }
-        glDrawArrays(GL_TRIANGLES, 0, 3);
-        glDisable(GL_BLEND);
         glFinish();
         milliseconds[frame] = now_ms(CLOCK_MONOTONIC) - start;
         cpu_milliseconds[frame] = now_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
@@ -206,33 +352,14 @@ int main(int argc, char **argv) {
     if (glGetError() != GL_NO_ERROR) fail("OpenGL reported an error");
 
     // The same statistics as `glint bench`: the first frames are warm-up, not counted.
+    int draws = 0;
+    for (int i = 0; i < step_count; i++) draws += !steps[i].is_clear;
     int warm = frames / 2 < 30 ? frames / 2 : 30;
     int steady = frames - warm;
-    printf("effect      bare harness, %s, %dx%d pixels\n", argv[1], width, height);
+    const struct texture *last = steps[step_count - 1].target;
+    printf("effect      bare replay of %s: %d draws, %d clears, %dx%d pixels\n", argv[1], draws, step_count - draws, last->width, last->height);
     printf("renderer    %s on %s\n", (const char *)glGetString(GL_VERSION), (const char *)glGetString(GL_RENDERER));
     printf("frames      %d (first %d not counted: warm-up)\n", frames, warm);
-    if (clear_blend) {
-        // Even frames drawn straight, odd ones cleared and blended: split them, warm-up dropped.
-        int n[2] = {0, 0};
-        double *kinds[2][2];
-        for (int k = 0; k < 2; k++) {
-            kinds[k][0] = calloc((size_t)frames, sizeof(double));
-            kinds[k][1] = calloc((size_t)frames, sizeof(double));
-        }
-        for (int f = warm; f < frames; f++) {
-            int k = f % 2;
-            kinds[k][0][n[k]] = milliseconds[f];
-            kinds[k][1][n[k]] = cpu_milliseconds[f];
-            n[k]++;
-        }
-        printf("straight (no clear, no blending):\n");
-        print_times("time", kinds[0][0], n[0], NULL);
-        print_times("cpu", kinds[0][1], n[0], "every thread of the process: the driver's rasterisers too");
-        printf("cleared, then blended:\n");
-        print_times("time", kinds[1][0], n[1], NULL);
-        print_times("cpu", kinds[1][1], n[1], "every thread of the process: the driver's rasterisers too");
-        return 0;
-    }
     print_times("time", milliseconds + warm, steady, NULL);
     print_times("cpu", cpu_milliseconds + warm, steady, "every thread of the process: the driver's rasterisers too");
     return 0;

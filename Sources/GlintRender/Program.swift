@@ -5,6 +5,8 @@ import GlintCore
 /// A linked GL program with its uniforms looked up once.
 final class Program {
     let id: GLuint
+    /// The assembled sources it was compiled from (for `PassRecorder`).
+    let sources: (vertex: String, fragment: String)
     let name: String
     /// The context it was linked in, kept alive until the program is deleted.
     private let context: GLContext
@@ -31,6 +33,69 @@ final class Program {
     /// than this program's own effect file: when the watchdog stops it, every program made from
     /// that file is stopped with it.
     var blamesSharedFile = false
+    /// What the file declares compile-time constant (`// glint: constant NAME, …`): the
+    /// renderer draws with a version of this program compiled for their values (`variants`).
+    var constants: [Constant] = []
+    /// The versions of this program specialised on `constants`' values; at most `Program.maxVariants`, the least recently drawn evicted.
+    var variants: [ConstantValues: Program] = [:]
+    /// The frame this version was last drawn in (for a specialised version: which to evict).
+    var lastDrawn = 0
+    /// For a specialised version, the program it specialises (what the watchdog retires).
+    weak var general: Program?
+    /// How many specialised versions a program keeps.
+    static let maxVariants = 8
+
+    /// A value compiled into a specialised program.
+    enum Constant: Equatable {
+        /// The pass's positional argument at this index (a `.float`), held by the uniform named.
+        case argument(Int, uniform: String)
+        /// The named argument (a `.float`) of this name, declared `uniform float NAME;` by the file.
+        case named(String)
+        /// The pipeline's `glint_scale`.
+        case scale
+    }
+
+    /// The values of a program's constants: up to four floats' bit patterns, hashed without
+    /// allocating.
+    struct ConstantValues: Hashable {
+        var count = 0
+        var values: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+
+        static func == (a: ConstantValues, b: ConstantValues) -> Bool {
+            a.count == b.count && a.values == b.values
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(count)
+            hasher.combine(values.0)
+            hasher.combine(values.1)
+            hasher.combine(values.2)
+            hasher.combine(values.3)
+        }
+
+        mutating func append(_ value: Float) {
+            switch count {
+            case 0: values.0 = value.bitPattern
+            case 1: values.1 = value.bitPattern
+            case 2: values.2 = value.bitPattern
+            default: values.3 = value.bitPattern
+            }
+            count += 1
+        }
+
+        subscript(i: Int) -> Float {
+            switch i {
+            case 0: return Float(bitPattern: values.0)
+            case 1: return Float(bitPattern: values.1)
+            case 2: return Float(bitPattern: values.2)
+            default: return Float(bitPattern: values.3)
+            }
+        }
+    }
+
+    /// At most this many constants a program.
+    static let maxConstants = 4
+
     /// How many pixels a chunk of this program should cover (see `Renderer.drawInChunks`).
     private(set) var chunkPixels = Watchdog.firstChunkPixels
 
@@ -47,6 +112,7 @@ final class Program {
     let targetSize: GLint
     let scale: GLint
     let layer: GLint
+    let layerBordered: GLint
     let hasLayer: GLint
     /// A separable pass's direction (`glint_passDirection`), and a layer effect's `Layer` argument.
     let passDirection: GLint
@@ -73,6 +139,7 @@ final class Program {
     /// Compiles and links. `sources` are (stage, text, names of source strings for messages).
     init(name: String, vertex: (text: String, files: [Int: String]), fragment: (text: String, files: [Int: String])) throws(RenderError) {
         self.name = name
+        sources = (vertex.text, fragment.text)
         context = try GLContext.requireCurrent(for: "the program '\(name)'")
         let vs = try Program.compile(GLenum(GL_VERTEX_SHADER), vertex.text, files: vertex.files, stage: "vertex shader")
         defer { epoxy_glDeleteShader(vs) }
@@ -111,6 +178,7 @@ final class Program {
         targetSize = loc("glint_targetSize")
         scale = loc("glint_scale")
         layer = loc("glint_layer")
+        layerBordered = loc("glint_layerBordered")
         passDirection = loc("glint_passDirection")
         layerInfoOrigin = loc("glint_layerInfo.origin")
         layerInfoSize = loc("glint_layerInfo.size")
@@ -200,7 +268,7 @@ final class Program {
     static let pipelineUniforms: [(name: String, fed: Fed)] = [
         ("glint_viewSize", .vec2), ("glint_targetSize", .vec2), ("glint_scale", .float),
         ("glint_viewPixels", .vec4), ("glint_layerPixels", .vec4), ("glint_baseColor", .vec4),
-        ("glint_hasLayer", .int), ("glint_layer", .sampler2D), ("glint_passDirection", .vec2),
+        ("glint_hasLayer", .int), ("glint_layer", .sampler2D), ("glint_layerBordered", .sampler2D), ("glint_passDirection", .vec2),
         ("glint_layerInfo.origin", .vec2), ("glint_layerInfo.size", .vec2),
         ("glint_factor", .int), ("glint_source", .sampler2D), ("glint_offset", .vec2),
     ]

@@ -50,6 +50,10 @@ public final class Renderer {
     private var programs: [ProgramKey: Program] = [:]
     private var live: [ProgramKey: LiveFile] = [:]
     private let vertexArray: GLuint
+    /// The sampler and texture unit of `glint_layerBordered`: the layer below, read transparent
+    /// past its texture's edges.
+    private let borderedSampler: GLuint
+    private let borderedUnit: GLint
     private var offscreen: [RenderTarget] = []
     /// Image textures by the image's identity (which no other image shares), with the frame
     /// they were last used in; unused ones are deleted after `textureLifetime` frames.
@@ -88,6 +92,17 @@ public final class Renderer {
         var vao: GLuint = 0
         epoxy_glGenVertexArrays(1, &vao)
         vertexArray = vao
+        // The bordered layer's sampler: linear, and transparent past the texture's edges.
+        var sampler: GLuint = 0
+        epoxy_glGenSamplers(1, &sampler)
+        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_BORDER)
+        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_BORDER)
+        var transparent: [GLfloat] = [0, 0, 0, 0]
+        epoxy_glSamplerParameterfv(sampler, GLenum(GL_TEXTURE_BORDER_COLOR), &transparent)
+        borderedSampler = sampler
+        borderedUnit = GLint(GL.maxTextureUnits - 1)
         scratch.reserveCapacity(4096)
         maxImageSide = GL.maxTextureSize
     }
@@ -96,6 +111,8 @@ public final class Renderer {
         guard context.makeCurrent() else { return }
         var vao = vertexArray
         epoxy_glDeleteVertexArrays(1, &vao)
+        var sampler = borderedSampler
+        epoxy_glDeleteSamplers(1, &sampler)
         for var t in imageTextures.values.map(\.texture) { epoxy_glDeleteTextures(1, &t) }
     }
 
@@ -207,9 +224,9 @@ public final class Renderer {
     /// function itself, SwiftUI-style: its parameters are read from the source and checked
     /// against the arguments' kinds, and the pipeline declares the uniforms and calls it.
     /// Without, the file defines SwiftUI's modifier name (`colorEffect`, …) and reads named uniforms.
-    private func compile(_ recipe: Recipe) throws(RenderError) -> Program {
+    private func compile(_ recipe: Recipe, specializedOn values: Program.ConstantValues? = nil) throws(RenderError) -> Program {
         let (function, library, kind, arguments) = (recipe.function, recipe.library, recipe.kind, recipe.arguments)
-        let file: (text: String, path: String)
+        var file: (text: String, path: String)
         if let library {
             file = try ShaderSources.librarySource(function, in: library)
         } else {
@@ -217,20 +234,32 @@ public final class Renderer {
         }
         var bindings: [ArgumentBinding] = []
         var parameterNames: [String] = []
-        let text: String
+        var main: String?
         if let arguments {
             do {
                 let signature = try ShaderSignature.parse(source: file.text, function: function, file: file.path)
+                // The last unit is the bordered layer's (`glint_layerBordered`).
                 bindings = try signature.bind(arguments, kind: kind.signatureKind, maxTextureUnits: GL.maxTextureUnits - 1)
                 // The arguments' parameters: the last ones, after those the pipeline supplies.
                 parameterNames = signature.parameters.suffix(bindings.count).map(\.name)
-                text = EffectSource.assemble(effect: file.text, prelude: prelude.text, main: signature.mainSource(kind: kind.signatureKind, bindings: bindings))
+                main = signature.mainSource(kind: kind.signatureKind, bindings: bindings)
             } catch {
                 throw .arguments(error.description)
             }
-        } else {
-            text = EffectSource.assemble(effect: file.text, prelude: prelude.text, kind: kind)
         }
+        let constants = try Self.constants(in: file, positional: arguments != nil, parameterNames: parameterNames, bindings: bindings)
+        var preludeText = prelude.text
+        if let values {
+            // A specialised version: each constant's declaration becomes a `const` of its value.
+            Self.specialize(&file.text, &preludeText, constants, values)
+            for (i, constant) in constants.enumerated() {
+                if case let .argument(_, uniform) = constant {
+                    main = main?.replacingOccurrences(of: "uniform float \(uniform);", with: "const float \(uniform) = \(Self.literal(values[i]));")
+                }
+            }
+        }
+        let text = main.map { EffectSource.assemble(effect: file.text, prelude: preludeText, main: $0) }
+            ?? EffectSource.assemble(effect: file.text, prelude: preludeText, kind: kind)
         let program = try Program(
             name: function,
             vertex: (vertex.text, [0: vertex.path]),
@@ -252,7 +281,88 @@ public final class Renderer {
             program.sigma = (sigma.factor, argument, sigma.range)
         }
         program.bindings = bindings
+        program.constants = constants
         return program
+    }
+
+    /// What `file` declares compile-time constant (`// glint: constant NAME, NAME…`, on one or more
+    /// lines): float parameters of its function (positional arguments), float uniforms it declares
+    /// (named arguments), or `glint_scale`. A name that is none of these is refused.
+    static func constants(in file: (text: String, path: String), positional: Bool, parameterNames: [String],
+                          bindings: [ArgumentBinding]) throws(RenderError) -> [Program.Constant] {
+        guard file.text.contains(constantMarker) else { return [] }
+        var found: [Program.Constant] = []
+        var lineNumber = 0
+        for line in file.text.split(separator: "\n", omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard let marker = line.range(of: constantMarker) else { continue }
+            let names = line[marker.upperBound...].split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)
+            for name in names {
+                let constant: Program.Constant
+                if name == "glint_scale" {
+                    constant = .scale
+                } else if positional {
+                    guard let i = parameterNames.firstIndex(of: name), i < bindings.count, bindings[i].kind == .float else {
+                        throw .arguments("\(file.path):\(lineNumber): '\(constantMarker) \(name)' names no float parameter of the effect function; a constant must be a float parameter, a float uniform or glint_scale")
+                    }
+                    constant = .argument(i, uniform: bindings[i].uniform)
+                } else {
+                    guard declaresFloatUniform(name, in: file.text) else {
+                        throw .arguments("\(file.path):\(lineNumber): '\(constantMarker) \(name)' names no 'uniform float \(name);' of the file; a constant must be a float parameter, a float uniform or glint_scale")
+                    }
+                    constant = .named(name)
+                }
+                if !found.contains(constant) { found.append(constant) }
+            }
+        }
+        guard found.count <= Program.maxConstants else {
+            throw .arguments("\(file.path): \(found.count) compile-time constants declared; at most \(Program.maxConstants)")
+        }
+        return found
+    }
+
+    /// The marker of a file's compile-time constants.
+    static let constantMarker = "// glint: constant"
+
+    /// Whether `text` has a line declaring `uniform float NAME;`.
+    static func declaresFloatUniform(_ name: String, in text: String) -> Bool {
+        text.split(separator: "\n").contains { uniformDeclaration(name, in: $0) != nil }
+    }
+
+    /// The range of `uniform float NAME;` in `line`, if the line declares it (outside a comment).
+    static func uniformDeclaration(_ name: String, in line: Substring) -> Range<Substring.Index>? {
+        let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line
+        let words = code.split { $0 == " " || $0 == "\t" }
+        guard words.count >= 3, words[0] == "uniform", words[1] == "float",
+              words[2] == "\(name);" || (words[2] == Substring(name) && words.count >= 4 && words[3].hasPrefix(";")) else { return nil }
+        guard let start = code.range(of: "uniform"), let end = code.range(of: ";", range: start.upperBound..<code.endIndex) else { return nil }
+        return start.lowerBound..<end.upperBound
+    }
+
+    /// Rewrites the declarations of `constants` in the effect file and the prelude as constants of `values`.
+    static func specialize(_ effect: inout String, _ prelude: inout String, _ constants: [Program.Constant], _ values: Program.ConstantValues) {
+        func rewrite(_ text: inout String, _ name: String, _ value: Float) {
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for i in lines.indices {
+                let line = Substring(lines[i])
+                guard let range = uniformDeclaration(name, in: line) else { continue }
+                lines[i] = String(line[..<range.lowerBound]) + "const float \(name) = \(literal(value));" + String(line[range.upperBound...])
+            }
+            text = lines.joined(separator: "\n")
+        }
+        for (i, constant) in constants.enumerated() {
+            switch constant {
+            case .argument: continue  // in the generated main
+            case .named(let name): rewrite(&effect, name, values[i])
+            case .scale: rewrite(&prelude, "glint_scale", values[i])
+            }
+        }
+    }
+
+    /// A GLSL float literal that reads back as exactly `value` (Swift prints the shortest such).
+    static func literal(_ value: Float) -> String {
+        let text = value.description
+        return text.contains(".") || text.contains("e") ? text : text + ".0"
     }
 
     /// Reads `// glint: separable, sigma = F * NAME (LO…HI)` (the range optional): a separable
@@ -677,6 +787,9 @@ public final class Renderer {
         epoxy_glScissor(GLint(destination.originX + clipped.x),
                         GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
                         GLsizei(clipped.width), GLsizei(clipped.height))
+        recorder?.recordDraw(resample.program, scissor: [GLint(destination.originX + clipped.x),
+                                                         GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
+                                                         GLint(clipped.width), GLint(clipped.height)], borderedSampler: borderedSampler)
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
     }
@@ -769,6 +882,7 @@ public final class Renderer {
             if GLuint(bound) == composeTarget { return }
         }
         let (r, g, b, a) = color.premultiplied
+        recorder?.recordClear((r, g, b, a))
         epoxy_glClearColor(r, g, b, a)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
     }
@@ -783,9 +897,12 @@ public final class Renderer {
         guard region.width > 0, region.height > 0 else { return }
         let key = Self.key(pass)
         guard retired.isEmpty || !retired.contains(key) else { return }
-        let program = try program(for: pass, key: key)
+        var program = try program(for: pass, key: key)
         // Compiled just now from a shared file the watchdog stopped.
         guard retired.isEmpty || !retired.contains(key) else { return }
+        if specializes && !program.constants.isEmpty {
+            program = specialized(program, key: key, pass: pass, scale: Float(Double(place.view.width) / viewSize.width))
+        }
         let target = place.target
         epoxy_glUseProgram(program.id)
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
@@ -807,6 +924,14 @@ public final class Renderer {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer ?? 0)
         if program.layer >= 0 { epoxy_glUniform1i(program.layer, 0) }
+        if program.layerBordered >= 0 {
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(borderedUnit))
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer ?? 0)
+            epoxy_glBindSampler(GLuint(borderedUnit), borderedSampler)
+            epoxy_glUniform1i(program.layerBordered, borderedUnit)
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        }
+        defer { if program.layerBordered >= 0 { epoxy_glBindSampler(GLuint(borderedUnit), 0) } }
         if program.passDirection >= 0 { epoxy_glUniform2f(program.passDirection, direction.x, direction.y) }
         // A layer effect's `Layer`: what may be sampled (samples outside it are transparent).
         if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, place.sampleOrigin.x, place.sampleOrigin.y) }
@@ -814,6 +939,10 @@ public final class Renderer {
 
         try upload(pass, program.slots(for: pass))
         let whole = region.width == target.pixelWidth && region.height == target.pixelHeight
+        if let recorder {
+            recorder.recordDraw(program, scissor: whole ? nil : [GLint(target.originX + region.x), GLint(target.originY + target.pixelHeight - region.y - region.height),
+                                                                 GLint(region.width), GLint(region.height)], borderedSampler: borderedSampler)
+        }
         if program.isUserFile || target.pixelWidth * target.pixelHeight > Watchdog.largeFramePixels {
             try drawInChunks(program, region: region, target: target)
         } else if whole {
@@ -825,6 +954,67 @@ public final class Renderer {
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         }
+    }
+
+    /// Whether programs that declare compile-time constants (`// glint: constant`) are drawn in
+    /// versions compiled for their values (the default), or with those values as uniforms like
+    /// any other: both draw the same pixels; the constant version is faster where a constant
+    /// bounds a loop or decides a branch.
+    public var specializes = true
+
+    /// While set, every clear and draw is recorded into it (slowly: GL state is read back).
+    public var recorder: PassRecorder?
+
+    /// The values of the constants of each specialised version of `function` held now, sorted
+    /// (for tests of the cache).
+    public func specializedVersions(of function: String) -> [[Float]] {
+        programs.filter { $0.key.function == function }.flatMap { $0.value.variants.keys }
+            .map { values in (0..<values.count).map { values[$0] } }
+            .sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
+    /// The version of `program` compiled for its constants' values in `pass` (`scale` is the pass's
+    /// `glint_scale`): compiled on first use, kept while drawn, the least recently drawn evicted past
+    /// `Program.maxVariants`. A value that is not a finite float, or a version that fails to compile,
+    /// draws with the general program.
+    private func specialized(_ program: Program, key: ProgramKey, pass: EffectPass, scale: Float) -> Program {
+        var values = Program.ConstantValues()
+        let constants = program.constants
+        var i = 0
+        while i < constants.count {  // index loops: no iterator allocations in unoptimised builds
+            let value: Float
+            switch constants[i] {
+            case .scale:
+                value = scale
+            case .argument(let index, _):
+                guard index < pass.arguments.count, case let .float(x) = pass.arguments[index] else { return program }
+                value = x
+            case .named(let name):
+                guard let index = pass.names.firstIndex(of: name), index < pass.arguments.count,
+                      case let .float(x) = pass.arguments[index] else { return program }
+                value = x
+            }
+            guard value.isFinite else { return program }
+            values.append(value)
+            i += 1
+        }
+        if let version = program.variants[values] {
+            version.lastDrawn = frameNumber
+            return version
+        }
+        guard let recipe = recipes[key], let version = try? compile(recipe, specializedOn: values) else {
+            // Not specialised again: the general program draws it from now on.
+            program.constants = []
+            return program
+        }
+        version.general = program
+        version.lastDrawn = frameNumber
+        if program.variants.count >= Program.maxVariants,
+           let oldest = program.variants.min(by: { $0.value.lastDrawn < $1.value.lastDrawn })?.key {
+            program.variants[oldest] = nil
+        }
+        program.variants[values] = version
+        return version
     }
 
     /// Draws the bound program over `target` in scissored chunks, each finished before the next,
@@ -877,7 +1067,9 @@ public final class Renderer {
     /// Takes a program the watchdog stopped out of use: its last good version comes back, or
     /// its pass draws nothing until the file changes. When the file to blame is the user's prelude
     /// or vertex shader, so is every program made from it (each would stop a frame in turn).
-    private func retire(_ program: Program) {
+    private func retire(_ specialized: Program) {
+        // A specialised version stands for its general program: both go.
+        let program = specialized.general ?? specialized
         if let resample, program === resample.program {
             resampleRetired = true
             return

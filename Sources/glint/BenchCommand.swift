@@ -32,9 +32,12 @@ struct BenchCommand: ParsableCommand {
     var time: String?
 
     @Option(name: .long, help: ArgumentHelp(
-        "After the run, write the content pass's assembled shader sources and the uniforms of the last frame to FILE, for bench/bare.c (see scripts/bench).",
+        "After the run, write the GL work of one more frame like the last to FILE (every clear and draw: targets, sources as compiled, uniforms, images), for bench/bare.c to do alone (see scripts/bench). Not with --api or --view.",
         valueName: "FILE"))
     var dumpShader: String?
+
+    @Flag(name: .long, help: "Draw every program in its general version, its compile-time constants (// glint: constant) fed as uniforms: to measure what specialising gains.")
+    var noSpecialize = false
 
     @Flag(name: .long, help: "Bench the chain harmonic,wave,blur written as a Glint view and rebuilt every frame through the public API (ignores --effect).")
     var api = false
@@ -69,6 +72,7 @@ struct BenchCommand: ParsableCommand {
         let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: effectOptions.contentImage()).start()
         let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
+        drawer.renderer.specializes = !noSpecialize
 
         var milliseconds = [Double](repeating: 0, count: frames)
         var cpuMilliseconds = [Double](repeating: 0, count: frames)
@@ -92,6 +96,9 @@ struct BenchCommand: ParsableCommand {
             }
         }
         let viewKind = view ?? (api ? .chain : nil)
+        if viewKind != nil && dumpShader != nil {
+            throw InputError("--dump-shader records an effect chain's frame; it cannot be used with --api or --view")
+        }
         let apiBench = try viewKind.map { try APIBench($0, width: viewSize.width, height: viewSize.height, scale: scaleFactor) }
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -152,8 +159,14 @@ struct BenchCommand: ParsableCommand {
             print("heap        not counted (the allocator wrapper is not active)")
         }
         if let dumpShader {
-            let text = try ShaderDump.text(of: scene.passes[0], renderer: drawer.renderer, viewSize: viewSize, pixelWidth: pixels.width, pixelHeight: pixels.height)
-            try Console.write(Data(text.utf8), to: dumpShader, what: "the shader dump")
+            // One more frame like the last, recorded: every clear and draw, for bench/bare.c.
+            let recorder = PassRecorder()
+            drawer.renderer.recorder = recorder
+            scene.update()
+            try drawer.draw(scene, into: target.framebuffer)
+            drawer.renderer.recorder = nil
+            epoxy_glFinish()
+            try Console.write(recorder.data(), to: dumpShader, what: "the shader dump")
         }
         withExtendedLifetime(context) {}
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import GlintCore
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender

@@ -1,13 +1,13 @@
 import Foundation
 
 /// The Khronos reference compiler, for checking shader text without a driver.
-enum Glslang {
+public enum Glslang {
     /// Its path, or nil where it is not installed (`scripts/test` installs it: glslang-tools).
-    static let path = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    public static let path = ["/usr/bin/glslangValidator", "/usr/local/bin/glslangValidator"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Compiles `text` as the stage its extension names (`frag`, `vert`); returns the exit status
     /// (0: accepted) and what it printed.
-    static func validate(_ text: String, stage: String) throws -> (status: Int32, output: String) {
+    public static func validate(_ text: String, stage: String) throws -> (status: Int32, output: String) {
         guard let path else { return (-1, "glslangValidator is not installed") }
         let file = NSTemporaryDirectory() + "glint-glslang-\(UUID().uuidString).\(stage)"
         try text.write(toFile: file, atomically: true, encoding: .utf8)

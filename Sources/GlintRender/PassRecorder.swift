@@ -1,0 +1,156 @@
+@preconcurrency import CEpoxy
+import Foundation
+
+/// The GL work of one frame of a `Renderer`, written out so a bare C program can do exactly that
+/// work and nothing else (`glint bench --dump-shader`, read by `bench/bare.c`, compared by
+/// `scripts/bench`): every clear and every draw in order, each draw with its target, viewport,
+/// scissor, blending, the textures and samplers it reads, its assembled sources (a specialised
+/// version's, where one is drawn) and the value of every active uniform as GL holds it when the
+/// draw is issued. Images the frame reads are written with their pixels.
+///
+/// Recording reads GL state back, so it is slow; `Renderer.recorder` is nil except for the one
+/// frame recorded.
+///
+/// The format is line-based, version 2: `glint-passes 2`; one `texture ID W H FORMAT` line per
+/// texture (FORMAT `rgba8` or `rgba16f`), an image's followed by `data BYTES` and its RGBA8 rows,
+/// bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
+/// is scissored), or `draw TARGET`, `viewport X Y W H`, `scissor X Y W H` (if any), `blend 0|1`,
+/// `bind UNIT TEXTURE linear|bordered` per texture read, `vertex BYTES` and `fragment BYTES` each
+/// followed by that many bytes of source, `uniform NAME KIND COUNT VALUES…` per uniform (KIND
+/// `1f`…`4f`, `1i`, `1u`), and `end`. TARGET is the texture drawn into.
+public final class PassRecorder {
+    public init() {}
+
+    private struct Texture {
+        var width: Int
+        var height: Int
+        var format: String
+        var pixels: [UInt8]?
+    }
+
+    private var textures: [(id: GLuint, texture: Texture)] = []
+    private var targets: Set<GLuint> = []
+    private var out = ""
+
+    /// The texture attached to the bound draw framebuffer, noted as a target.
+    private func boundTarget() -> GLuint {
+        var name: GLint = 0
+        epoxy_glGetFramebufferAttachmentParameteriv(GLenum(GL_DRAW_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0),
+                                                    GLenum(GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME), &name)
+        let id = GLuint(name)
+        note(id, readPixels: false)
+        targets.insert(id)
+        return id
+    }
+
+    /// Notes a texture's size and format; an image's pixels too (a texture no step drew into).
+    private func note(_ id: GLuint, readPixels: Bool) {
+        guard id != 0, !textures.contains(where: { $0.id == id }) else { return }
+        var previous: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &previous)
+        defer { epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), GLuint(previous)) }
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), id)
+        var w: GLint = 0, h: GLint = 0, format: GLint = 0
+        epoxy_glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_WIDTH), &w)
+        epoxy_glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_HEIGHT), &h)
+        epoxy_glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_INTERNAL_FORMAT), &format)
+        var texture = Texture(width: Int(w), height: Int(h), format: format == GL_RGBA16F ? "rgba16f" : "rgba8")
+        if readPixels && !targets.contains(id) {
+            var pixels = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
+            epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+            epoxy_glGetTexImage(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+            texture.pixels = pixels
+            texture.format = "rgba8"
+        }
+        textures.append((id, texture))
+    }
+
+    private func box(_ parameter: Int32) -> [GLint] {
+        var v = [GLint](repeating: 0, count: 4)
+        epoxy_glGetIntegerv(GLenum(parameter), &v)
+        return v
+    }
+
+    /// A clear of the bound target to `color` (premultiplied).
+    func recordClear(_ color: (Float, Float, Float, Float)) {
+        out += "clear \(boundTarget()) \(color.0) \(color.1) \(color.2) \(color.3)"
+        if epoxy_glIsEnabled(GLenum(GL_SCISSOR_TEST)) != 0 {
+            out += " scissor " + box(GL_SCISSOR_BOX).map(String.init).joined(separator: " ")
+        }
+        out += "\n"
+    }
+
+    /// A draw of `program`, as bound now, over `scissor` (GL's bottom-left box; nil: the whole
+    /// viewport). `borderedSampler` is the renderer's transparent-bordered sampler.
+    func recordDraw(_ program: Program, scissor: [GLint]?, borderedSampler: GLuint) {
+        out += "draw \(boundTarget())\n"
+        out += "viewport " + box(GL_VIEWPORT).map(String.init).joined(separator: " ") + "\n"
+        if let scissor { out += "scissor " + scissor.map(String.init).joined(separator: " ") + "\n" }
+        out += "blend \(epoxy_glIsEnabled(GLenum(GL_BLEND)) != 0 ? 1 : 0)\n"
+        var uniformLines = ""
+        var units: [GLint] = []
+        for (name, u) in program.uniforms.sorted(by: { $0.key < $1.key }) where u.location >= 0 {
+            let count = Int(u.count)
+            let (components, kind): (Int, String)
+            switch Int32(u.type) {
+            case GL_FLOAT: (components, kind) = (1, "f")
+            case GL_FLOAT_VEC2: (components, kind) = (2, "f")
+            case GL_FLOAT_VEC3: (components, kind) = (3, "f")
+            case GL_FLOAT_VEC4: (components, kind) = (4, "f")
+            case GL_INT, GL_BOOL, GL_SAMPLER_2D: (components, kind) = (1, "i")
+            case GL_UNSIGNED_INT: (components, kind) = (1, "u")
+            default: continue
+            }
+            var values: [String] = []
+            for element in 0..<count {
+                let location = count == 1 ? u.location : epoxy_glGetUniformLocation(program.id, "\(name)[\(element)]")
+                switch kind {
+                case "f":
+                    var v = [GLfloat](repeating: 0, count: 4)
+                    epoxy_glGetUniformfv(program.id, location, &v)
+                    values += v.prefix(components).map { String(format: "%.9g", $0) }
+                case "u":
+                    var v: GLuint = 0
+                    epoxy_glGetUniformuiv(program.id, location, &v)
+                    values.append(String(v))
+                default:
+                    var v: GLint = 0
+                    epoxy_glGetUniformiv(program.id, location, &v)
+                    values.append(String(v))
+                    if u.type == GLenum(GL_SAMPLER_2D) { units.append(v) }
+                }
+            }
+            uniformLines += "uniform \(name) \(components)\(kind) \(count) \(values.joined(separator: " "))\n"
+        }
+        var active: GLint = 0
+        epoxy_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
+        for unit in Set(units).sorted() {
+            epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
+            var texture: GLint = 0, sampler: GLint = 0
+            epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture)
+            epoxy_glGetIntegerv(GLenum(GL_SAMPLER_BINDING), &sampler)
+            note(GLuint(texture), readPixels: true)
+            out += "bind \(unit) \(texture) \(sampler != 0 && GLuint(sampler) == borderedSampler ? "bordered" : "linear")\n"
+        }
+        epoxy_glActiveTexture(GLenum(active))
+        out += "vertex \(program.sources.vertex.utf8.count)\n\(program.sources.vertex)\n"
+        out += "fragment \(program.sources.fragment.utf8.count)\n\(program.sources.fragment)\n"
+        out += uniformLines
+        out += "end\n"
+    }
+
+    /// The recording in the format above.
+    public func data() -> Data {
+        var data = Data("glint-passes 2\n".utf8)
+        for (id, t) in textures {
+            data += Data("texture \(id) \(t.width) \(t.height) \(t.format)\n".utf8)
+            if let pixels = t.pixels {
+                data += Data("data \(pixels.count)\n".utf8)
+                data += Data(pixels)
+                data += Data("\n".utf8)
+            }
+        }
+        data += Data(out.utf8)
+        return data
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import GlintTestSupport
+import Testing
+
+/// `glint bench --dump-shader` records one frame's GL work for bench/bare.c: each draw's sources
+/// as glint compiled them, which the reference compiler accepts, and a recording the bare program
+/// replays.
+@Suite("Frame recordings for the bare program", .serialized, .removesTemporaryFiles)
+struct BareReplayTests {
+    /// Every built-in effect, and the chain scripts/bench compares, with the draws a frame makes:
+    /// one per pass, two for the blur (along x, then y).
+    static let chains: [(chain: String, draws: Int)] = [
+        ("harmonic", 1), ("waveform", 1), ("gradient", 1), ("dissolve", 2), ("blur", 3), ("wave", 2), ("prism", 1),
+        ("harmonic,wave,blur", 4),
+    ]
+
+    /// The fragment sources of a recording, in order.
+    static func fragments(of recording: Data) -> [String] {
+        var found: [String] = []
+        let bytes = [UInt8](recording)
+        let tag = Array("\nfragment ".utf8)
+        var i = 0
+        while i + tag.count < bytes.count {
+            guard Array(bytes[i..<i + tag.count]) == tag else { i += 1; continue }
+            var j = i + tag.count
+            var length = 0
+            while j < bytes.count, bytes[j] != UInt8(ascii: "\n") {
+                length = length * 10 + Int(bytes[j] - UInt8(ascii: "0"))
+                j += 1
+            }
+            let start = j + 1
+            found.append(String(decoding: bytes[start..<min(start + length, bytes.count)], as: UTF8.self))
+            i = start + length
+        }
+        return found
+    }
+
+    func record(_ chain: String, in dir: String) throws -> Data {
+        let r = try CLI.run(["bench", "--effect", chain, "--no-overlay", "--size", "64x40", "--frames", "2", "--dump-shader", "frame.txt"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        return FileManager.default.contents(atPath: dir + "/frame.txt") ?? Data()
+    }
+
+    @Test("each draw of every built-in effect and of the chain is recorded with sources the reference compiler accepts",
+          .enabled(if: Glslang.path != nil, "glslangValidator is not installed"),
+          arguments: chains.map(\.chain))
+    func recordedSourcesCompile(_ chain: String) throws {
+        let dir = try CLI.temporaryFolder()
+        let recording = try record(chain, in: dir)
+        #expect(recording.starts(with: Data("glint-passes 2\n".utf8)))
+        let fragments = Self.fragments(of: recording)
+        #expect(fragments.count == Self.chains.first { $0.chain == chain }!.draws, "\(fragments.count) draws recorded")
+        for (i, source) in fragments.enumerated() {
+            let result = try Glslang.validate(source, stage: "frag")
+            #expect(result.status == 0, "draw \(i + 1) of \(chain): \(result.output.prefix(600))")
+        }
+    }
+
+    @Test("bench/bare.c builds and replays the recorded chain harmonic,wave,blur without a GL error")
+    func bareReplays() throws {
+        let dir = try CLI.temporaryFolder()
+        _ = try record("harmonic,wave,blur", in: dir)
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let bare = dir + "/bare"
+        let build = try Shell.run("cc -O1 -o '\(bare)' '\(root)/bench/bare.c' $(pkg-config --cflags --libs epoxy)")
+        #expect(build.status == 0, "\(build.output)")
+        let replay = try Shell.run("'\(bare)' '\(dir)/frame.txt' --frames 3")
+        #expect(replay.status == 0, "\(replay.output)")
+        #expect(replay.output.contains("4 draws"), "\(replay.output)")
+        #expect(replay.output.contains("\ntime "), "\(replay.output)")
+    }
+}
+
+/// A shell command's status and output (stdout and stderr together).
+enum Shell {
+    static func run(_ command: String) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", command + " 2>&1"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}

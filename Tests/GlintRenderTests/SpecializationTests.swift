@@ -1,0 +1,161 @@
+import Foundation
+import Testing
+@testable import GlintCore
+@testable import GlintRender
+
+/// Programs specialised on their compile-time constants (`// glint: constant`) draw what the
+/// general program draws, one version per value, the least recently drawn evicted.
+@Suite("Specialised programs", .serialized, .removesTemporaryFiles)
+struct SpecializationTests {
+    /// A case: a chain of built-in effects, parameters set on its last effect, and the scale.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var chain: [String]
+        var parameters: [String: Double] = [:]
+        var scale = 1.0
+        var time = 0.75
+        var testDescription: String {
+            chain.joined(separator: ",") + parameters.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined() + " @\(scale)x"
+        }
+    }
+
+    static let viewSize = Size(width: 160, height: 100)
+
+    /// Every built-in effect at its defaults, and those with constants at several values: a layer
+    /// or distortion effect over the gradient.
+    static let cases: [Case] = {
+        var cases = EffectRegistry.names.map { name -> Case in
+            let kind = EffectRegistry.type(named: name)!.init().pass.kind
+            // Dissolve fades what is below it: the gradient.
+            if case .color = kind, name != "dissolve" { return Case(chain: [name]) }
+            return Case(chain: ["gradient", name])
+        }
+        for n in [1.0, 3, 7, 12] { cases.append(Case(chain: ["harmonic"], parameters: ["wavesCount": n])) }
+        for n in [1.0, 4, 16] { cases.append(Case(chain: ["waveform"], parameters: ["numberOfWaves": n])) }
+        for (r, s) in [(0.5, 1.0), (3, 1), (6.3, 1), (12, 1), (30, 1), (5, 2), (11.5, 2), (64, 1)] {
+            cases.append(Case(chain: ["gradient", "blur"], parameters: ["radius": r], scale: s))
+        }
+        cases.append(Case(chain: ["harmonic", "wave", "blur"], parameters: ["radius": 4]))
+        return cases
+    }()
+
+    /// The frame of `c`, drawn by a renderer that specialises or not.
+    func render(_ c: Case, specializes: Bool) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let effects = c.chain.map { EffectRegistry.type(named: $0)!.init() }
+        for (name, value) in c.parameters { effects.last!.setParameter(name, to: value) }
+        let scene = Scene(effects: effects, viewSize: Self.viewSize)
+        let drawer = try SceneRenderer()
+        drawer.showsForeground = false
+        drawer.renderer.specializes = specializes
+        Simulation.run(scene, events: [], until: c.time)
+        return try drawer.snapshot(scene, scale: c.scale)
+    }
+
+    @Test("a specialised program draws exactly the pixels of the general one", arguments: cases)
+    func samePixels(_ c: Case) throws {
+        let special = try render(c, specializes: true)
+        let general = try render(c, specializes: false)
+        #expect(special.width == general.width && special.height == general.height)
+        // Compared into a number first: an expectation over two large arrays reports slowly.
+        var differing = 0, worst = 0
+        for i in 0..<min(special.rgba.count, general.rgba.count) where special.rgba[i] != general.rgba[i] {
+            differing += 1
+            worst = max(worst, abs(Int(special.rgba[i]) - Int(general.rgba[i])))
+        }
+        if c.chain.last == "blur" && (c.parameters["radius"] ?? 8) * c.scale >= 1 {
+            // The blur's weights are exp(−d²/2σ²): a specialised program's are folded when it is
+            // compiled (by the C library's exp), the general program's computed while drawing (by
+            // llvmpipe's faster approximation). They differ in their last bits, which moves a
+            // few channels across a rounding boundary: by one level in at most 1 % of them.
+            #expect(worst <= 1 && differing * 100 <= special.rgba.count, "\(differing) bytes differ, by up to \(worst)")
+        } else {
+            #expect(differing == 0, "\(differing) bytes differ, by up to \(worst)")
+        }
+        // Not a blank frame: the comparison means something.
+        #expect(Set(special.rgba).count > 2)
+    }
+
+    @Test("one version per value of the constants, at most eight, the least recently drawn evicted; each draws what the general program draws")
+    func cacheHoldsOneVersionPerValue() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let renderer = try Renderer()
+        let target = try RenderTarget(pixelWidth: 40, pixelHeight: 30)
+        let size = Size(width: 40, height: 30)
+        func harmonic(_ waves: Double) -> ShaderEffect {
+            let effect = HarmonicEffect()
+            effect.setParameter("wavesCount", to: waves)
+            effect.advance(by: 0.5)
+            effect.updatePass(viewSize: size)
+            return effect.pass
+        }
+        func frame(_ waves: Double) throws -> [UInt8] {
+            try renderer.render([harmonic(waves)], viewSize: size, into: target.framebuffer)
+            return target.readPixels()
+        }
+        // The same value drawn again: one version.
+        _ = try frame(3)
+        _ = try frame(3)
+        #expect(renderer.specializedVersions(of: "harmonic") == [[3]])
+        // Eight values: eight versions.
+        for n in 1...8 { _ = try frame(Double(n)) }
+        #expect(renderer.specializedVersions(of: "harmonic").count == 8)
+        // 1 drawn again, then a ninth value: the least recently drawn (2) goes, 1 stays.
+        _ = try frame(1)
+        let nine = try frame(9)
+        let held = renderer.specializedVersions(of: "harmonic")
+        #expect(held.count == Program.maxVariants)
+        #expect(held.contains([1]) && held.contains([9]) && !held.contains([2]), "held: \(held)")
+        // What the ninth version drew is what the general program draws.
+        renderer.specializes = false
+        let general = try frame(9)
+        #expect(nine == general)
+    }
+
+    @Test("a constant naming nothing the file declares is refused at its line; a user's named-uniform file is specialised too")
+    func markerInUserFiles() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let folder = try PipelineTests.shaderFolder([
+            "rings.frag": """
+            // Test: count rings, a loop bounded by a uniform made a constant.
+            uniform float count;
+            // glint: constant count
+            vec4 colorEffect(vec2 position, vec4 color) {
+                float v = 0.0;
+                for (int i = 0; i < int(count); i++) { v += 0.1 * step(float(i) * 4.0, position.x); }
+                return vec4(v, 0.0, 0.0, 1.0);
+            }
+            """,
+            "typo.frag": """
+            // Test: the marker names a uniform the file does not declare.
+            uniform float count;
+            // glint: constant cuont
+            vec4 colorEffect(vec2 position, vec4 color) { return vec4(count); }
+            """,
+        ])
+        let renderer = try Renderer(sources: ShaderSources(overrideDirectory: folder))
+        let target = try RenderTarget(pixelWidth: 40, pixelHeight: 4)
+        let size = Size(width: 40, height: 4)
+        func rings(_ count: Float) throws -> [UInt8] {
+            try renderer.render([ShaderEffect(function: "rings", kind: .color, arguments: ["count": .float(count)])],
+                                viewSize: size, into: target.framebuffer)
+            return target.readPixels()
+        }
+        let special = try rings(5)
+        #expect(renderer.specializedVersions(of: "rings") == [[5]])
+        renderer.specializes = false
+        #expect(try rings(5) == special)
+        // Five rings: the right end is 0.5 red.
+        #expect(abs(Int(special[(2 * 40 + 39) * 4]) - 128) <= 1)
+
+        let typo = ShaderEffect(function: "typo", kind: .color, arguments: ["count": .float(1)])
+        #expect(throws: RenderError.self) { try renderer.render([typo], viewSize: size, into: target.framebuffer) }
+        do {
+            try renderer.render([typo], viewSize: size, into: target.framebuffer)
+        } catch {
+            #expect(error.description.contains("typo.frag:3: '// glint: constant cuont' names no 'uniform float cuont;'"), "\(error)")
+        }
+    }
+}
