@@ -38,6 +38,8 @@ final class Program {
     var constants: [Constant] = []
     /// The versions of this program specialised on `constants`' values; at most `Program.maxVariants`, the least recently drawn evicted.
     var variants: [ConstantValues: Program] = [:]
+    /// The frame and values of the last time no version was held for the values drawn.
+    var lastMiss: (frame: Int, values: ConstantValues)?
     /// The frame this version was last drawn in (for a specialised version: which to evict).
     var lastDrawn = 0
     /// For a specialised version, the program it specialises (what the watchdog retires).

@@ -976,7 +976,7 @@ public final class Renderer {
     /// The version of `program` compiled for its constants' values in `pass` (`scale` is the pass's
     /// `glint_scale`): compiled on first use, kept while drawn, the least recently drawn evicted past
     /// `Program.maxVariants`. A value that is not a finite float, or a version that fails to compile,
-    /// draws with the general program.
+    /// draws with the general program; so does a value that changes every frame (see below).
     private func specialized(_ program: Program, key: ProgramKey, pass: EffectPass, scale: Float) -> Program {
         var values = Program.ConstantValues()
         let constants = program.constants
@@ -1001,6 +1001,13 @@ public final class Renderer {
         if let version = program.variants[values] {
             version.lastDrawn = frameNumber
             return version
+        }
+        // A value new in each of two frames running is one being dragged: drawn with the general
+        // program until it rests, so a slider compiles once when it stops, not every frame.
+        let recent = program.lastMiss
+        program.lastMiss = (frameNumber, values)
+        if let recent, recent.frame == frameNumber || (recent.frame == frameNumber - 1 && recent.values != values) {
+            return program
         }
         guard let recipe = recipes[key], let version = try? compile(recipe, specializedOn: values) else {
             // Not specialised again: the general program draws it from now on.

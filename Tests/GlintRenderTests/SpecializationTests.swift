@@ -98,11 +98,21 @@ struct SpecializationTests {
         _ = try frame(3)
         _ = try frame(3)
         #expect(renderer.specializedVersions(of: "harmonic") == [[3]])
-        // Eight values: eight versions.
-        for n in 1...8 { _ = try frame(Double(n)) }
+        // A value that changes every frame, as a dragged slider's does, is drawn with the general
+        // program, then gets its version once it rests.
+        for n in [4.0, 5, 6, 7, 8, 9, 10, 11] { _ = try frame(n) }
+        #expect(renderer.specializedVersions(of: "harmonic") == [[3], [4]], "\(renderer.specializedVersions(of: "harmonic"))")
+        _ = try frame(11)
+        #expect(renderer.specializedVersions(of: "harmonic") == [[3], [4], [11]])
+        // Eight values, each resting a frame: eight versions.
+        for n in 1...8 {
+            _ = try frame(Double(n))
+            _ = try frame(Double(n))
+        }
         #expect(renderer.specializedVersions(of: "harmonic").count == 8)
         // 1 drawn again, then a ninth value: the least recently drawn (2) goes, 1 stays.
         _ = try frame(1)
+        _ = try frame(9)
         let nine = try frame(9)
         let held = renderer.specializedVersions(of: "harmonic")
         #expect(held.count == Program.maxVariants)
