@@ -9,8 +9,9 @@ uniform vec4 glint_layerPixels; // the view's rect in the layer texture below, t
 uniform vec4 glint_baseColor;   // the view's own fill, premultiplied: colorEffect's `color` for the first pass
 uniform int glint_hasLayer;     // 1 when a layer was drawn below this pass
 uniform sampler2D glint_layer;  // that layer (layerEffect, distortionEffect, and color effects after the first)
-// The same layer read transparent past its texture's edges (clamped to a transparent border), not as its edge
-// pixels: the layer is transparent outside what a pass may sample, so reads through this need no check.
+// The same layer, read transparent past its texture's edges (a program that declares this gets a ring of transparent
+// pixels round its layer, and the texture clamps to it): the layer is transparent outside what a pass may sample, so
+// reads through this need no check.
 uniform sampler2D glint_layerBordered;
 
 // A layer effect's second parameter, after SwiftUI's `Layer` (for effect functions with positional arguments).

@@ -10,8 +10,8 @@
 // GL work: every clear and draw in order, each draw with its target, viewport, scissor, blending,
 // the textures and samplers it reads, its assembled sources as Glint compiled them (a specialised
 // version's, where Glint draws one) and every active uniform's value. This program makes the same
-// textures (RGBA8, or RGBA16F where Glint's are; linear filtering, clamped to the edge, or to a
-// transparent border where Glint's bordered sampler reads), compiles each distinct program once,
+// textures (RGBA8, or RGBA16F where Glint's are; linear filtering, clamped to the edge, as Glint's
+// are), compiles each distinct program once,
 // and per frame does exactly those clears and draws: no lookups, no state tracking, nothing else.
 #define _POSIX_C_SOURCE 200809L
 #include <epoxy/egl.h>
@@ -56,7 +56,6 @@ struct step {
     int bind_count;
     GLint bind_unit[MAX_BINDS];
     struct texture *bind_texture[MAX_BINDS];
-    int bind_bordered[MAX_BINDS];
     char *vertex, *fragment;
     GLuint program;
     int uniform_count;
@@ -167,11 +166,10 @@ static void parse(char *text, long size) {
         } else if (sscanf(line, "scissor %d %d %d %d", &step->scissor[0], &step->scissor[1], &step->scissor[2], &step->scissor[3]) == 4) {
             step->has_scissor = 1;
         } else if (sscanf(line, "blend %d", &step->blend) == 1) {
-        } else if (sscanf(line, "bind %d %u %31s", &a, &id, word) == 3) {
+        } else if (sscanf(line, "bind %d %u", &a, &id) == 2) {
             if (step->bind_count == MAX_BINDS) fail("too many textures in one draw");
             step->bind_unit[step->bind_count] = a;
             step->bind_texture[step->bind_count] = find_texture(id);  // NULL: texture 0
-            step->bind_bordered[step->bind_count] = !strcmp(word, "bordered");
             step->bind_count++;
         } else if (sscanf(line, "vertex %zu", &bytes) == 1) {
             step->vertex = read_block(&cursor, bytes);
@@ -282,15 +280,6 @@ int main(int argc, char **argv) {
         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->texture, 0);
         if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) fail("a framebuffer is incomplete");
     }
-    GLuint bordered;
-    glGenSamplers(1, &bordered);
-    glSamplerParameteri(bordered, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glSamplerParameteri(bordered, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glSamplerParameteri(bordered, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
-    glSamplerParameteri(bordered, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
-    const float transparent[4] = {0, 0, 0, 0};
-    glSamplerParameterfv(bordered, GL_TEXTURE_BORDER_COLOR, transparent);
-
     // Each distinct program compiled once; each uniform's location looked up once.
     for (int i = 0; i < step_count; i++) {
         struct step *s = &steps[i];
@@ -338,7 +327,6 @@ int main(int argc, char **argv) {
                 for (int k = 0; k < s->bind_count; k++) {
                     glActiveTexture(GL_TEXTURE0 + (GLenum)s->bind_unit[k]);
                     glBindTexture(GL_TEXTURE_2D, s->bind_texture[k] ? s->bind_texture[k]->texture : 0);
-                    glBindSampler((GLuint)s->bind_unit[k], s->bind_bordered[k] ? bordered : 0);
                 }
                 glDrawArrays(GL_TRIANGLES, 0, 3);
                 glDisable(GL_BLEND);

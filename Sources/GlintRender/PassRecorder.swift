@@ -6,7 +6,8 @@ import Foundation
 /// `scripts/bench`): every clear and every draw in order, each draw with its target, viewport,
 /// scissor, blending, the textures and samplers it reads, its assembled sources (a specialised
 /// version's, where one is drawn) and the value of every active uniform as GL holds it when the
-/// draw is issued. Images the frame reads are written with their pixels.
+/// draw is issued. Images the frame reads are written with their pixels. (Glint's textures are all
+/// linearly filtered and clamped to their edges, and it binds no sampler objects.)
 ///
 /// Recording reads GL state back, so it is slow; `Renderer.recorder` is nil except for the one
 /// frame recorded.
@@ -15,7 +16,7 @@ import Foundation
 /// texture (FORMAT `rgba8` or `rgba16f`), an image's followed by `data BYTES` and its RGBA8 rows,
 /// bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
 /// is scissored), or `draw TARGET`, `viewport X Y W H`, `scissor X Y W H` (if any), `blend 0|1`,
-/// `bind UNIT TEXTURE linear|bordered` per texture read, `vertex BYTES` and `fragment BYTES` each
+/// `bind UNIT TEXTURE` per texture read, `vertex BYTES` and `fragment BYTES` each
 /// followed by that many bytes of source, `uniform NAME KIND COUNT VALUES…` per uniform (KIND
 /// `1f`…`4f`, `1i`, `1u`), and `end`. TARGET is the texture drawn into.
 public final class PassRecorder {
@@ -81,8 +82,8 @@ public final class PassRecorder {
     }
 
     /// A draw of `program`, as bound now, over `scissor` (GL's bottom-left box; nil: the whole
-    /// viewport). `borderedSampler` is the renderer's transparent-bordered sampler.
-    func recordDraw(_ program: Program, scissor: [GLint]?, borderedSampler: GLuint) {
+    /// viewport).
+    func recordDraw(_ program: Program, scissor: [GLint]?) {
         out += "draw \(boundTarget())\n"
         out += "viewport " + box(GL_VIEWPORT).map(String.init).joined(separator: " ") + "\n"
         if let scissor { out += "scissor " + scissor.map(String.init).joined(separator: " ") + "\n" }
@@ -126,11 +127,10 @@ public final class PassRecorder {
         epoxy_glGetIntegerv(GLenum(GL_ACTIVE_TEXTURE), &active)
         for unit in Set(units).sorted() {
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(unit))
-            var texture: GLint = 0, sampler: GLint = 0
+            var texture: GLint = 0
             epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture)
-            epoxy_glGetIntegerv(GLenum(GL_SAMPLER_BINDING), &sampler)
             note(GLuint(texture), readPixels: true)
-            out += "bind \(unit) \(texture) \(sampler != 0 && GLuint(sampler) == borderedSampler ? "bordered" : "linear")\n"
+            out += "bind \(unit) \(texture)\n"
         }
         epoxy_glActiveTexture(GLenum(active))
         out += "vertex \(program.sources.vertex.utf8.count)\n\(program.sources.vertex)\n"

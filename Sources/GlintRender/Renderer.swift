@@ -50,9 +50,8 @@ public final class Renderer {
     private var programs: [ProgramKey: Program] = [:]
     private var live: [ProgramKey: LiveFile] = [:]
     private let vertexArray: GLuint
-    /// The sampler and texture unit of `glint_layerBordered`: the layer below, read transparent
-    /// past its texture's edges.
-    private let borderedSampler: GLuint
+    /// The texture unit of `glint_layerBordered`: the layer below, read transparent past its
+    /// texture's edges (see `draw`: a ring of transparent pixels round the layer).
     private let borderedUnit: GLint
     private var offscreen: [RenderTarget] = []
     /// Image textures by the image's identity (which no other image shares), with the frame
@@ -92,16 +91,6 @@ public final class Renderer {
         var vao: GLuint = 0
         epoxy_glGenVertexArrays(1, &vao)
         vertexArray = vao
-        // The bordered layer's sampler: linear, and transparent past the texture's edges.
-        var sampler: GLuint = 0
-        epoxy_glGenSamplers(1, &sampler)
-        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
-        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
-        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_BORDER)
-        epoxy_glSamplerParameteri(sampler, GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_BORDER)
-        var transparent: [GLfloat] = [0, 0, 0, 0]
-        epoxy_glSamplerParameterfv(sampler, GLenum(GL_TEXTURE_BORDER_COLOR), &transparent)
-        borderedSampler = sampler
         borderedUnit = GLint(GL.maxTextureUnits - 1)
         scratch.reserveCapacity(4096)
         maxImageSide = GL.maxTextureSize
@@ -111,8 +100,6 @@ public final class Renderer {
         guard context.makeCurrent() else { return }
         var vao = vertexArray
         epoxy_glDeleteVertexArrays(1, &vao)
-        var sampler = borderedSampler
-        epoxy_glDeleteSamplers(1, &sampler)
         for var t in imageTextures.values.map(\.texture) { epoxy_glDeleteTextures(1, &t) }
     }
 
@@ -609,6 +596,7 @@ public final class Renderer {
         var last = -1
         var enabled = 1
         var margin = (x: 0, y: 0)
+        var readsPastEdges = false
         var i = 0
         while i < effects.count {  // index loops: no iterator allocations in unoptimised builds
             if effects[i].isEnabled {
@@ -617,12 +605,19 @@ public final class Renderer {
                 let m = effects[i].kind.maxSampleOffset
                 margin.x = max(margin.x, Int((max(0, m.width) * sx).rounded(.up)))
                 margin.y = max(margin.y, Int((max(0, m.height) * sy).rounded(.up)))
+                if !readsPastEdges, try program(for: effects[i]).layerBordered >= 0 { readsPastEdges = true }
             }
             i += 1
         }
         // A margin is bounded by what a texture can hold.
         margin.x = min(margin.x, max(0, (GL.maxTextureSize - view.width) / 2))
         margin.y = min(margin.y, max(0, (GL.maxTextureSize - view.height) / 2))
+        // A pass that reads the layer's texture past its edges (`glint_layerBordered`) gets one more
+        // pixel of layer all round that nothing draws into: clamped to its edge, the texture then
+        // reads transparent beyond it, which a transparent-bordered sampler gives only at about 15 %
+        // more per fetch on llvmpipe.
+        let ring = readsPastEdges ? 1 : 0
+        let layerMargin = (x: margin.x + ring, y: margin.y + ring)
         progressPass = (0, enabled)
 
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
@@ -648,16 +643,16 @@ public final class Renderer {
         }
 
         // The layers: the view's rect grown by the largest margin, the view at (margin) in them.
-        let layerWidth = view.width + 2 * margin.x
-        let layerHeight = view.height + 2 * margin.y
+        let layerWidth = view.width + 2 * layerMargin.x
+        let layerHeight = view.height + 2 * layerMargin.y
         try prepareOffscreen(width: layerWidth, height: layerHeight)
-        let inLayer = PixelRect(x: margin.x, y: margin.y, width: view.width, height: view.height)
+        let inLayer = PixelRect(x: layerMargin.x, y: layerMargin.y, width: view.width, height: view.height)
         var source = 0
         let first = offscreen[source].framebuffer
         first.bind()
         let contentPlace = PassPlace(target: first, view: inLayer, region: inLayer, layerView: inLayer, sampleOrigin: (0, 0),
                                      sampleSize: (Float(graph.viewRect.width), Float(graph.viewRect.height)))
-        try drawContent(graph.content, at: contentPlace, covers: margin == (0, 0), background: .clear)
+        try drawContent(graph.content, at: contentPlace, covers: layerMargin == (0, 0), background: .clear)
         try drawForeground(Self.region(inLayer, of: first))
         epoxy_glBindVertexArray(vertexArray)
 
@@ -789,7 +784,7 @@ public final class Renderer {
                         GLsizei(clipped.width), GLsizei(clipped.height))
         recorder?.recordDraw(resample.program, scissor: [GLint(destination.originX + clipped.x),
                                                          GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
-                                                         GLint(clipped.width), GLint(clipped.height)], borderedSampler: borderedSampler)
+                                                         GLint(clipped.width), GLint(clipped.height)])
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
     }
@@ -927,11 +922,9 @@ public final class Renderer {
         if program.layerBordered >= 0 {
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0) + GLenum(borderedUnit))
             epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), layer ?? 0)
-            epoxy_glBindSampler(GLuint(borderedUnit), borderedSampler)
             epoxy_glUniform1i(program.layerBordered, borderedUnit)
             epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
         }
-        defer { if program.layerBordered >= 0 { epoxy_glBindSampler(GLuint(borderedUnit), 0) } }
         if program.passDirection >= 0 { epoxy_glUniform2f(program.passDirection, direction.x, direction.y) }
         // A layer effect's `Layer`: what may be sampled (samples outside it are transparent).
         if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, place.sampleOrigin.x, place.sampleOrigin.y) }
@@ -941,7 +934,7 @@ public final class Renderer {
         let whole = region.width == target.pixelWidth && region.height == target.pixelHeight
         if let recorder {
             recorder.recordDraw(program, scissor: whole ? nil : [GLint(target.originX + region.x), GLint(target.originY + target.pixelHeight - region.y - region.height),
-                                                                 GLint(region.width), GLint(region.height)], borderedSampler: borderedSampler)
+                                                                 GLint(region.width), GLint(region.height)])
         }
         if program.isUserFile || target.pixelWidth * target.pixelHeight > Watchdog.largeFramePixels {
             try drawInChunks(program, region: region, target: target)
