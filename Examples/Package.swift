@@ -21,5 +21,11 @@ let package = Package(
             path: "Sources/SeedViews",
             resources: [.copy("microphone.png"), .copy("harmonic.glsl")]
         ),
+        // Probes of the library where a library can fail its program (contexts, sizes, runaway shaders).
+        .executableTarget(
+            name: "library-probe",
+            dependencies: [.product(name: "Glint", package: "Glint")],
+            path: "Sources/LibraryProbe"
+        ),
     ]
 )

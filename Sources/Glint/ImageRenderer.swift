@@ -53,14 +53,37 @@ public final class ImageRenderer<Content: View> {
     /// The date `TimelineView`s in the view show; the current date unless set.
     public var date: Date?
 
+    /// The watchdog: seconds a frame of up to 1920x1080 pixels may take (larger ones
+    /// proportionally longer) before a shader of your own (from a `ShaderLibrary(url:)`) is
+    /// stopped and `render()` throws `RenderError.tooSlow`; nil turns it off. 5 s by default, as
+    /// `glint render`. (Glint's addition.)
+    public var frameTimeout: Double? = 5
+
     /// Draws the view now.
     public func render() throws(RenderError) -> RenderedImage {
-        let size = effectiveSize
-        let width = Int((size.width * scale).rounded())
-        let height = Int((size.height * scale).rounded())
-        guard width > 0, height > 0, size.width.isFinite, size.height.isFinite else {
-            throw .image("cannot render \(size.width)x\(size.height) points at scale \(scale): the image would have no pixels")
+        guard scale.isFinite, scale > 0, scale <= 1000 else {
+            throw .image("cannot render at ImageRenderer.scale \(scale): it must be a finite number above 0 and at most 1000")
         }
+        if let proposedSize {
+            guard proposedSize.width.isFinite, proposedSize.height.isFinite, proposedSize.width > 0, proposedSize.height > 0 else {
+                throw .image("cannot render ImageRenderer.proposedSize \(proposedSize.width)x\(proposedSize.height): each side must be a finite number of points above 0")
+            }
+        }
+        if let frameTimeout, !(frameTimeout.isFinite && frameTimeout > 0) {
+            throw .image("ImageRenderer.frameTimeout \(frameTimeout) is not a number of seconds above 0; nil turns the watchdog off")
+        }
+        let size = effectiveSize
+        let pixelSize = (width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+        guard pixelSize.width.isFinite, pixelSize.height.isFinite else {
+            throw .image("cannot render the view: it measures \(size.width)x\(size.height) points; give it a finite frame or set ImageRenderer.proposedSize")
+        }
+        guard pixelSize.width <= Double(PNG.maxSide), pixelSize.height <= Double(PNG.maxSide) else {
+            throw .image("cannot render \(size.width)x\(size.height) points at ImageRenderer.scale \(scale): at most \(PNG.maxSide) pixels a side")
+        }
+        guard pixelSize.width >= 1, pixelSize.height >= 1 else {  // false for NaN too
+            throw .image("cannot render \(size.width)x\(size.height) points at ImageRenderer.scale \(scale): the image would have no pixels")
+        }
+        let width = Int(pixelSize.width), height = Int(pixelSize.height)
         let when = date ?? Date()
         resolved.update(content, in: size, scale: scale, backdrop: backdrop, time: when.timeIntervalSinceReferenceDate, date: when)
         if let error = resolved.errors.first { throw error }
@@ -72,6 +95,7 @@ public final class ImageRenderer<Content: View> {
             pipeline = try HeadlessPipeline()
             self.pipeline = pipeline
         }
+        pipeline.renderer.renderer.frameTimeout = frameTimeout
         let pixels = try pipeline.draw(resolved, width: width, height: height)
         return RenderedImage(width: width, height: height, scale: Double(scale), pixels: pixels)
     }
@@ -132,17 +156,24 @@ public struct RenderedImage: Sendable {
 
 /// A headless context and what draws in it, made together and torn down together: the
 /// target and the renderer go before the context they were made in (each keeps it alive).
+/// The context current before (a window's, when a frame renders an image) is current again
+/// after each use.
 private final class HeadlessPipeline {
     private let context: HeadlessContext
-    private let renderer: ViewRenderer
+    let renderer: ViewRenderer
     private var target: RenderTarget?
 
     init() throws(RenderError) {
+        let previous = GLContext.current
+        defer { previous?.makeCurrent() }
         context = try HeadlessContext()
         renderer = try ViewRenderer()
+        renderer.renderer.frameTimeoutSetting = "ImageRenderer.frameTimeout"
     }
 
     func draw(_ view: ResolvedView, width: Int, height: Int) throws(RenderError) -> [UInt8] {
+        let previous = GLContext.current
+        defer { if let previous, previous !== context { previous.makeCurrent() } }
         guard context.makeCurrent() else { throw .headless("cannot make the headless context current on this thread") }
         let target: RenderTarget
         if let existing = self.target {

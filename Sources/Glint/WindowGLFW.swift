@@ -99,6 +99,9 @@ public final class GlintWindow {
             opened = Size(width: min(size.width, screen.width), height: min(size.height, screen.height))
             fittedFrom = size
         }
+        // GLFW makes the new context current while it creates it: an `ImageRenderer`'s headless
+        // context current on this thread must be released first, or X ends the process (BadAccess).
+        GLContext.releaseCurrent()
         guard let window = glfwCreateWindow(Int32(opened.width), Int32(opened.height), title, nil, nil) else {
             let message = lastGLFWError ?? "unknown reason"
             if liveWindows == 0 { glfwTerminate() }
@@ -227,6 +230,9 @@ public final class GlintWindow {
                 pendingScrollEvents.removeAll(keepingCapacity: true)
                 if frame.cancelsPress { isPressed = false }
             }
+            // The client may have drawn headless in the frame (an `ImageRenderer`), which restores
+            // this context after; made current again here in case it did not.
+            windowContext.makeCurrent()
             try body(&frame)
             glfwSwapBuffers(window)
             if let quitAfter, t >= quitAfter { close() }
@@ -346,6 +352,10 @@ final class WindowContext: GLContext {
     override func activate() -> Bool {
         glfwMakeContextCurrent(window)
         return glfwGetCurrentContext() == window
+    }
+
+    override func deactivate() {
+        if glfwGetCurrentContext() == window { glfwMakeContextCurrent(nil) }
     }
 
     deinit {

@@ -53,6 +53,11 @@ public struct Window<Content: View> {
     public var size: CGSize
     /// What shows behind the view.
     public var backdrop: Color
+    /// The watchdog: seconds a frame of up to 1920x1080 pixels may take (larger ones
+    /// proportionally longer) before a shader of your own (from a `ShaderLibrary(url:)`) is
+    /// stopped; the window says so once on standard error and goes on without it. 2 s by
+    /// default, as the `glint` window; nil turns it off. (Glint's addition.)
+    public var frameTimeout: Double? = 2
     private let content: (TimelineContext) -> Content
 
     public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
@@ -76,9 +81,14 @@ public struct Window<Content: View> {
     ///   renderer's one-line `RenderError` when a shader does not compile or its arguments do
     ///   not fit it.
     public func run(quitAfter seconds: Double? = nil) throws {
+        if let frameTimeout, !(frameTimeout.isFinite && frameTimeout > 0) {
+            throw RenderError.image("Window.frameTimeout \(frameTimeout) is not a number of seconds above 0; nil turns the watchdog off")
+        }
         let window = try GlintWindow(title: title, size: Size(width: Double(size.width), height: Double(size.height)))
         window.quitAfter = seconds
         let host = try ViewHost(backdrop: backdrop)
+        host.renderer.renderer.frameTimeout = frameTimeout
+        host.renderer.renderer.frameTimeoutSetting = "Window.frameTimeout"
         try window.run { (frame: inout GlintWindow.Frame) throws in
             var i = 0
             while i < frame.keyPresses.count {
@@ -87,7 +97,13 @@ public struct Window<Content: View> {
                 if host.handleKey(key) { continue }
                 if key == .escape || key == "q" { window.close() }
             }
-            try host.draw(&frame, content: content)
+            do {
+                try host.draw(&frame, content: content)
+            } catch let error as RenderError {
+                // The watchdog took the slow shader out of use: said once, and the window goes on.
+                guard case .tooSlow = error else { throw error }
+                host.report([error])
+            }
         }
         withExtendedLifetime(window) {}
     }
@@ -154,7 +170,7 @@ final class ViewHost {
         try renderer.draw(self.resolved, into: frame.framebuffer)
     }
 
-    private func report(_ errors: [RenderError]) {
+    func report(_ errors: [RenderError]) {
         for error in errors where !reported.contains(error.description) {
             reported.insert(error.description)
             FileHandle.standardError.write(Data("glint: \(error.description)\n".utf8))

@@ -399,9 +399,10 @@ public final class ShapeBatch {
     }
 
     deinit {
-        guard context.makeCurrent() else { return }
-        var t = texture
-        epoxy_glDeleteTextures(1, &t)
+        context.perform {
+            var t = texture
+            epoxy_glDeleteTextures(1, &t)
+        }
     }
 
     /// How many masks the frame holds.

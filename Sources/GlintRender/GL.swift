@@ -19,7 +19,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case arguments(String)
     /// The watchdog stopped a frame that took longer than its limit: which file drew it, how
     /// long it had run, and the limit (seconds).
-    case tooSlow(file: String, seconds: Double, limit: Double)
+    /// `setting` names what allows more time (`--frame-timeout`, `ImageRenderer.frameTimeout`).
+    case tooSlow(file: String, seconds: Double, limit: Double, setting: String)
 
     public var description: String {
         switch self {
@@ -38,9 +39,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return why
         case .arguments(let why):
             return why
-        case let .tooSlow(file, seconds, limit):
+        case let .tooSlow(file, seconds, limit, setting):
             return "\(file): a frame took longer than \(Self.seconds(limit)) s to draw (stopped after \(Self.seconds(seconds)) s); "
-                + "make the shader cheaper, render fewer pixels, or allow more time with --frame-timeout"
+                + "make the shader cheaper, render fewer pixels, or allow more time with \(setting)"
         }
     }
 }

@@ -33,14 +33,38 @@ open class GLContext {
     /// Makes the native context current on this thread; false if it cannot be.
     open func activate() -> Bool { false }
 
-    /// Makes this context current on this thread (a no-op when it already is).
+    /// Releases the native context from this thread.
+    open func deactivate() {}
+
+    /// Makes this context current on this thread (a no-op when it already is), releasing the one
+    /// current before: a thread has one current context whatever API made it, and EGL's and GLX's
+    /// cannot both be (libglvnd refuses the second, or X ends the process with BadAccess).
     /// Returns false when it cannot be made current; GL calls must then be skipped.
     @discardableResult
     public final func makeCurrent() -> Bool {
         if GLContext.current === self { return true }
+        GLContext.releaseCurrent()
         guard activate() else { return false }
         Thread.current.threadDictionary[GLContext.currentKey] = WeakBox(self)
         return true
+    }
+
+    /// Releases whichever Glint context is current on this thread: before another makes its own
+    /// current by other means (a window library creating its context).
+    public static func releaseCurrent() {
+        guard let current else { return }
+        current.deactivate()
+        Thread.current.threadDictionary[currentKey] = nil
+    }
+
+    /// Runs `body` with this context current, then makes current again the context that was
+    /// before (if another): for deleting GL objects, and for drawing in one context in the middle
+    /// of another's frame. Skips `body` when this context cannot be made current.
+    public final func perform(_ body: () -> Void) {
+        let previous = GLContext.current
+        guard makeCurrent() else { return }
+        body()
+        if let previous, previous !== self { previous.makeCurrent() }
     }
 
     /// Records that the native context was made current by its owner (the window's

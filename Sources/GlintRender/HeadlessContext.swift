@@ -42,6 +42,8 @@ public final class HeadlessContext: GLContext {
             }
             throw .headless("eglCreateContext failed (EGL error 0x\(String(error, radix: 16)))")
         }
+        // A window's context current on this thread must be released first (see GLContext.makeCurrent).
+        GLContext.releaseCurrent()
         guard epoxy_eglMakeCurrent(dpy, nil, nil, ctx) == EGLBoolean(EGL_TRUE) else {
             _ = epoxy_eglDestroyContext(dpy, ctx)
             throw .headless("eglMakeCurrent failed (EGL error 0x\(String(epoxy_eglGetError(), radix: 16)))")
@@ -77,6 +79,10 @@ public final class HeadlessContext: GLContext {
 
     override public func activate() -> Bool {
         epoxy_eglMakeCurrent(display, nil, nil, context) == EGLBoolean(EGL_TRUE)
+    }
+
+    override public func deactivate() {
+        if epoxy_eglGetCurrentContext() == context { _ = epoxy_eglMakeCurrent(display, nil, nil, nil) }
     }
 
     deinit {

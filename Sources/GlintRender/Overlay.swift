@@ -63,9 +63,10 @@ public final class OverlayRenderer {
     }
 
     deinit {
-        guard context.makeCurrent() else { return }
-        for var image in images.values { epoxy_glDeleteTextures(1, &image.texture) }
-        if discTexture != 0 { epoxy_glDeleteTextures(1, &discTexture) }
+        context.perform {
+            for var image in images.values { epoxy_glDeleteTextures(1, &image.texture) }
+            if discTexture != 0 { epoxy_glDeleteTextures(1, &discTexture) }
+        }
     }
 
     /// The window's HUD: small text at the top-left of the effect's view, on one translucent

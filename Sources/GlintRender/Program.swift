@@ -191,7 +191,7 @@ final class Program {
     }
 
     deinit {
-        if context.makeCurrent() { epoxy_glDeleteProgram(id) }
+        context.perform { epoxy_glDeleteProgram(id) }
     }
 
     /// The location of a uniform, or -1 when the program does not declare it (or the driver

@@ -51,11 +51,12 @@ public final class RenderTarget {
     }
 
     deinit {
-        guard context.makeCurrent() else { return }
-        var fbo = framebuffer.id
-        var tex = texture
-        epoxy_glDeleteFramebuffers(1, &fbo)
-        epoxy_glDeleteTextures(1, &tex)
+        context.perform {
+            var fbo = framebuffer.id
+            var tex = texture
+            epoxy_glDeleteFramebuffers(1, &fbo)
+            epoxy_glDeleteTextures(1, &tex)
+        }
     }
 
     /// Reallocates the storage when the size changed; a no-op otherwise.

@@ -20,6 +20,8 @@ public final class Renderer {
     /// it is stopped with `RenderError.tooSlow` (larger frames get proportionally longer); nil
     /// turns it off. Only passes drawn in chunks are watched (see `Watchdog`).
     public var frameTimeout: Double?
+    /// What the watchdog's message tells the user to set for more time.
+    public var frameTimeoutSetting = "--frame-timeout"
     /// Called between the chunks of a frame drawn in chunks, with the share of the frame done
     /// (0…1): a progress line for very large renders.
     public var onProgress: ((Double) -> Void)?
@@ -97,10 +99,11 @@ public final class Renderer {
     }
 
     deinit {
-        guard context.makeCurrent() else { return }
-        var vao = vertexArray
-        epoxy_glDeleteVertexArrays(1, &vao)
-        for var t in imageTextures.values.map(\.texture) { epoxy_glDeleteTextures(1, &t) }
+        context.perform {
+            var vao = vertexArray
+            epoxy_glDeleteVertexArrays(1, &vao)
+            for var t in imageTextures.values.map(\.texture) { epoxy_glDeleteTextures(1, &t) }
+        }
     }
 
     /// The cache key of a program: which function, from which library, called as which of
@@ -461,6 +464,7 @@ public final class Renderer {
         drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
     ) throws(RenderError) {
         guard !passes.isEmpty else { return }
+        try Self.requireFinite(viewRect, frameSize.width > 0 ? Double(target.pixelWidth) / frameSize.width : 1)
         // Reuses one graph's storage: building it allocates nothing in steady state.
         var graph = sceneGraph ?? FrameGraph(viewRect: viewRect, scale: 1, content: passes[0].value)
         sceneGraph = nil
@@ -502,6 +506,7 @@ public final class Renderer {
         into target: Framebuffer,
         drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
     ) throws(RenderError) {
+        try Self.requireFinite(graph.viewRect, graph.scale)
         let s = graph.scale
         let view = PixelRect(
             x: Int((graph.viewRect.minX * s).rounded()), y: Int((graph.viewRect.minY * s).rounded()),
@@ -518,6 +523,21 @@ public final class Renderer {
         try render(graph, into: target)
     }
     private var composeTarget: GLuint?
+
+    /// A `maxSampleOffset` side in whole pixels: 0 for a negative or NaN one, at most 2²⁴ (an
+    /// infinite one too); the caller clamps it further to what a layer may hold.
+    static func offsetPixels(_ points: Double, _ scale: Double) -> Int {
+        guard points > 0 else { return 0 }  // false for NaN too
+        return Int(min((points * scale).rounded(.up), 16_777_216))
+    }
+
+    /// Refuses a view rect or scale that is not finite (a NaN size would trap converting to pixels).
+    static func requireFinite(_ rect: Rect, _ scale: Double) throws(RenderError) {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite, scale.isFinite, scale > 0,
+              (rect.maxX * scale).magnitude < 1e9, (rect.maxY * scale).magnitude < 1e9 else {
+            throw .gl("cannot draw a view at (\(rect.minX), \(rect.minY)) of \(rect.width)x\(rect.height) points at scale \(scale): the rect and the scale must be finite, the scale above 0")
+        }
+    }
 
     /// Shows `texture` (owned by the caller, who keeps it alive while it is used) wherever
     /// `image` is an argument: how a view drawn into an offscreen layer becomes another pass's
@@ -603,15 +623,17 @@ public final class Renderer {
                 last = i
                 enabled += 1
                 let m = effects[i].kind.maxSampleOffset
-                margin.x = max(margin.x, Int((max(0, m.width) * sx).rounded(.up)))
-                margin.y = max(margin.y, Int((max(0, m.height) * sy).rounded(.up)))
+                margin.x = max(margin.x, Self.offsetPixels(m.width, sx))
+                margin.y = max(margin.y, Self.offsetPixels(m.height, sy))
                 if !readsPastEdges, try program(for: effects[i]).layerBordered >= 0 { readsPastEdges = true }
             }
             i += 1
         }
-        // A margin is bounded by what a texture can hold.
-        margin.x = min(margin.x, max(0, (GL.maxTextureSize - view.width) / 2))
-        margin.y = min(margin.y, max(0, (GL.maxTextureSize - view.height) / 2))
+        // A margin is bounded by what a texture can hold, and by the larger of the view and the
+        // target: content moved farther than that beyond the view cannot be seen (a
+        // maxSampleOffset of 100000 points would otherwise ask for a 16384-pixel layer).
+        margin.x = min(margin.x, max(0, (GL.maxTextureSize - view.width) / 2), max(view.width, target.pixelWidth))
+        margin.y = min(margin.y, max(0, (GL.maxTextureSize - view.height) / 2), max(view.height, target.pixelHeight))
         // A pass that reads the layer's texture past its edges (`glint_layerBordered`) gets one more
         // pixel of layer all round that nothing draws into: clamped to its edge, the texture then
         // reads transparent beyond it, which a transparent-bordered sampler gives only at about 15 %
@@ -664,8 +686,8 @@ public final class Renderer {
             guard pass.isEnabled else { continue }
             progressPass.index += 1
             let m = pass.kind.maxSampleOffset
-            grown.x = max(grown.x, min(margin.x, Int((max(0, m.width) * sx).rounded(.up))))
-            grown.y = max(grown.y, min(margin.y, Int((max(0, m.height) * sy).rounded(.up))))
+            grown.x = max(grown.x, min(margin.x, Self.offsetPixels(m.width, sx)))
+            grown.y = max(grown.y, min(margin.y, Self.offsetPixels(m.height, sy)))
             let sampleOrigin = (x: Float(-Double(grown.x) / sx), y: Float(-Double(grown.y) / sy))
             let sampleSize = (width: Float(graph.viewRect.width + 2 * Double(grown.x) / sx),
                               height: Float(graph.viewRect.height + 2 * Double(grown.y) / sy))
@@ -1053,7 +1075,7 @@ public final class Renderer {
                 done += columns * rows
                 if let frameLimit, end - frameStart > frameLimit {
                     retire(program)
-                    throw .tooSlow(file: program.file, seconds: end - frameStart, limit: frameLimit)
+                    throw .tooSlow(file: program.file, seconds: end - frameStart, limit: frameLimit, setting: frameTimeoutSetting)
                 }
                 if let onProgress {
                     onProgress((Double(progressPass.index) + Double(done) / total) / Double(progressPass.count))

@@ -58,11 +58,12 @@ final class SpriteBatch {
     }
 
     deinit {
-        guard context.makeCurrent() else { return }
-        var vao = vertexArray
-        var vbo = buffer
-        epoxy_glDeleteVertexArrays(1, &vao)
-        epoxy_glDeleteBuffers(1, &vbo)
+        context.perform {
+            var vao = vertexArray
+            var vbo = buffer
+            epoxy_glDeleteVertexArrays(1, &vao)
+            epoxy_glDeleteBuffers(1, &vbo)
+        }
     }
 
     /// Starts a frame's quads.

@@ -85,9 +85,10 @@ final class GlyphAtlas {
     }
 
     deinit {
-        guard context.makeCurrent() else { return }
-        var t = texture
-        epoxy_glDeleteTextures(1, &t)
+        context.perform {
+            var t = texture
+            epoxy_glDeleteTextures(1, &t)
+        }
     }
 
     /// The width of `text` in pixels.

@@ -390,9 +390,10 @@ public final class GlyphRenderer {
     }
 
     deinit {
-        guard context.makeCurrent() else { return }
-        var t = texture
-        epoxy_glDeleteTextures(1, &t)
+        context.perform {
+            var t = texture
+            epoxy_glDeleteTextures(1, &t)
+        }
     }
 
     /// How many glyphs the atlas holds (for tests).

@@ -136,7 +136,7 @@ final class WindowApp {
     /// a shader and what is on screen instead.
     private func reportSlowShader(_ error: RenderError) {
         Console.warn("\(error)")
-        guard case let .tooSlow(file, _, limit) = error else { return }
+        guard case let .tooSlow(file, _, limit, _) = error else { return }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let function = name.hasSuffix(".frag") ? String(name.dropLast(5)) : name
         let fallback = drawer.renderer.isRetired(function) ? "drawing nothing until it is saved again" : "showing its last good version"

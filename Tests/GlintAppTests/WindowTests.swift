@@ -1518,6 +1518,72 @@ struct ExamplesTests {
         #expect(bad.state == .exited(2) && bad.stderr.hasPrefix("seed-views: usage"), "\(bad.state) \(bad.stderr)")
     }
 
+    static func libraryProbe() throws -> String {
+        let path = URL(fileURLWithPath: try examplesBinary()).deletingLastPathComponent().appendingPathComponent("library-probe").path
+        try require(FileManager.default.isExecutableFile(atPath: path), "no library-probe at \(path): run scripts/test")
+        return path
+    }
+
+    @Test("a package's ImageRenderer alive while its Window opens, and one drawing inside the window's frame, both work (one current context a thread)",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func contextsShareAThread() throws {
+        let tool = try Self.libraryProbe()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        // Before: X ended the process with BadAccess (X_GLXMakeCurrent) as the window opened.
+        let before = try Child.run(tool, ["image-then-window"], environment: x.environment, timeout: 30)
+        #expect(before.state == .exited(0), "\(before.state): \(before.stderr)")
+        #expect(before.stdout.hasPrefix("ok: 64x40 drawn before the window opened and the same after it closed"), "\(before.stdout)")
+        // Before: the render inside the frame left the headless context current under the window's drawing.
+        let inside = try Child.run(tool, ["image-in-window"], environment: x.environment, timeout: 30)
+        #expect(inside.state == .exited(0), "\(inside.state): \(inside.stderr)")
+        // The gradient's bottom-right corner is yellow: the image is the gradient, drawn whole.
+        #expect(inside.stdout.hasPrefix("ok: 64x40 drawn in the window's frame, its bottom-right pixel 25"), "\(inside.stdout)")
+    }
+
+    @Test("a package's NaN or infinite sizes and scales are one-line RenderErrors, a huge maxSampleOffset is clamped, and a runaway shader is stopped by ImageRenderer's watchdog",
+          .timeLimit(.minutes(1)))
+    func libraryFaults() throws {
+        let tool = try Self.libraryProbe()
+        var environment = ProcessInfo.processInfo.environment
+        environment.removeValue(forKey: "DISPLAY")
+        let probe = try Child.run(tool, ["not-a-number"], environment: environment, timeout: 30)
+        #expect(probe.state == .exited(0), "\(probe.state): \(probe.stderr)")
+        let lines = probe.stdout.split(separator: "\n").map(String.init)
+        let expected = [
+            "scale nan: cannot render at ImageRenderer.scale nan: it must be a finite number above 0 and at most 1000",
+            "scale infinity: cannot render at ImageRenderer.scale inf: it must be a finite number above 0 and at most 1000",
+            "proposedSize nan: cannot render ImageRenderer.proposedSize nanx10.0: each side must be a finite number of points above 0",
+            "proposedSize infinity: cannot render ImageRenderer.proposedSize infx10.0: each side must be a finite number of points above 0",
+            "frame width 1e300: cannot render 1e+300x10.0 points at ImageRenderer.scale 1.0: at most 16384 pixels a side",
+            "frameTimeout nan: ImageRenderer.frameTimeout nan is not a number of seconds above 0; nil turns the watchdog off",
+            "maxSampleOffset 100000: drawn",
+            "maxSampleOffset infinity: drawn",
+        ]
+        for line in expected { #expect(lines.contains(line), "missing '\(line)' in:\n\(probe.stdout)") }
+        #expect(lines.contains { $0.hasPrefix("frame width nan: cannot render") }, "\(probe.stdout)")
+        // Before: 11 s for the offset of 100000 points (a 16384-pixel layer).
+        let took = lines.first { $0.hasPrefix("maxSampleOffset renders took") }.flatMap { Double($0.split(separator: " ")[3]) }
+        #expect((took ?? 99) < 3, "\(probe.stdout)")
+
+        let folder = try TemporaryFiles.folder("glint-probe")
+        try """
+        // Test: a colour effect that loops far longer than any frame may take.
+        vec4 forever(vec2 position, vec4 color, float k) {
+            float v = 0.0;
+            for (int i = 0; i < 100000000; i++) { v = fract(v * 1.0001 + k * 0.37 + position.x * 1e-6); }
+            return vec4(v, 0.0, 0.0, 1.0);
+        }
+        """.write(toFile: folder + "/forever.glsl", atomically: true, encoding: .utf8)
+        let runaway = try Child.run(tool, ["runaway", folder], environment: environment, timeout: 30)
+        #expect(runaway.state == .exited(0), "\(runaway.state): \(runaway.stderr)")
+        #expect(runaway.stdout.contains("forever.glsl: a frame took longer than 0.5 s to draw"), "\(runaway.stdout)")
+        #expect(runaway.stdout.hasSuffix("allow more time with ImageRenderer.frameTimeout\n"), "\(runaway.stdout)")
+        let seconds = runaway.stdout.split(separator: " ").dropFirst(2).first.flatMap { Double($0) }
+        #expect((seconds ?? 99) < 5, "\(runaway.stdout)")
+    }
+
     @Test("seed-views prism in a window: dragging the Light slider with the mouse moves the white beam",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func seedViewsSliderDrag() throws {

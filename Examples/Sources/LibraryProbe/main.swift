@@ -1,0 +1,108 @@
+// Probes the Glint library from outside it, as a user's program would, where a library can fail
+// a program: two kinds of OpenGL context in one process, sizes that are not numbers, a shader that
+// never finishes. Each probe prints what it saw and exits 0 when the library behaved; the tests
+// (Tests/GlintAppTests, "Examples package") run them under a virtual X server.
+//
+//   library-probe image-then-window   an ImageRenderer alive while a Window opens, used again after
+//   library-probe image-in-window     an ImageRenderer drawing inside a window's frame
+//   library-probe not-a-number        NaN and infinite sizes and scales, a huge maxSampleOffset
+//   library-probe runaway FOLDER      a shader of FOLDER that loops for ever, under the watchdog
+import Foundation
+import Glint
+
+/// A small picture: a gradient through the library's own shader, 64x40 points.
+func picture() -> ImageRenderer<some View> {
+    ImageRenderer(content: Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect)).frame(width: 64, height: 40))
+}
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("library-probe: \(message)\n".utf8))
+    exit(1)
+}
+
+let arguments = CommandLine.arguments.dropFirst()
+switch arguments.first {
+case "image-then-window":
+    let renderer = picture()
+    do {
+        let before = try renderer.render()
+        try Window("library-probe", size: CGSize(width: 200, height: 120)) {
+            Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
+        }.run(quitAfter: 0.5)
+        let after = try renderer.render()
+        guard before.pixels == after.pixels else { fail("the image drawn after the window differs from the one before") }
+        print("ok: \(before.width)x\(before.height) drawn before the window opened and the same after it closed")
+    } catch {
+        fail("\(error)")
+    }
+
+case "image-in-window":
+    let renderer = picture()
+    var drawn: RenderedImage?
+    var problem: String?
+    do {
+        try Window("library-probe", size: CGSize(width: 200, height: 120)) { context in
+            if drawn == nil && problem == nil {
+                do { drawn = try renderer.render() } catch { problem = "\(error)" }
+            }
+            return ZStack {
+                Color.red
+                if let drawn { drawn.image }
+            }
+        }.run(quitAfter: 0.5)
+    } catch {
+        fail("the window failed after an image was drawn in its frame: \(error)")
+    }
+    if let problem { fail("the image could not be drawn in the window's frame: \(problem)") }
+    guard let drawn else { fail("no frame drew the image") }
+    let corner = drawn.pixel(x: drawn.width - 1, y: drawn.height - 1)
+    print("ok: \(drawn.width)x\(drawn.height) drawn in the window's frame, its bottom-right pixel \(corner.red),\(corner.green),\(corner.blue)")
+
+case "not-a-number":
+    func attempt(_ what: String, _ body: () throws -> Void) {
+        do {
+            try body()
+            print("\(what): drawn")
+        } catch {
+            print("\(what): \(error)")
+        }
+    }
+    attempt("scale nan") { let r = picture(); r.scale = .nan; _ = try r.render() }
+    attempt("scale infinity") { let r = picture(); r.scale = .infinity; _ = try r.render() }
+    attempt("proposedSize nan") { let r = picture(); r.proposedSize = CGSize(width: CGFloat.nan, height: 10); _ = try r.render() }
+    attempt("proposedSize infinity") { let r = picture(); r.proposedSize = CGSize(width: CGFloat.infinity, height: 10); _ = try r.render() }
+    attempt("frame width nan") { _ = try ImageRenderer(content: Color.red.frame(width: CGFloat.nan, height: 10)).render() }
+    attempt("frame width 1e300") { _ = try ImageRenderer(content: Color.red.frame(width: CGFloat(1e300), height: 10)).render() }
+    attempt("frameTimeout nan") { let r = picture(); r.frameTimeout = .nan; _ = try r.render() }
+    let start = Date()
+    attempt("maxSampleOffset 100000") {
+        let view = Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
+            .layerEffect(ShaderLibrary.blur(.float(4)), maxSampleOffset: CGSize(width: 100_000, height: 100_000))
+            .frame(width: 64, height: 40)
+        _ = try ImageRenderer(content: view).render()
+    }
+    attempt("maxSampleOffset infinity") {
+        let view = Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
+            .distortionEffect(ShaderLibrary.wave(.boundingRect, .float(0), .float(12), .float(6)), maxSampleOffset: CGSize(width: CGFloat.infinity, height: .nan))
+            .frame(width: 64, height: 40)
+        _ = try ImageRenderer(content: view).render()
+    }
+    print(String(format: "maxSampleOffset renders took %.2f s", Date().timeIntervalSince(start)))
+
+case "runaway":
+    guard arguments.count == 2 else { fail("usage: library-probe runaway FOLDER") }
+    let library = ShaderLibrary(url: URL(fileURLWithPath: arguments.last!))
+    let renderer = ImageRenderer(content: Rectangle().colorEffect(library.forever(.float(1))).frame(width: 320, height: 200))
+    renderer.frameTimeout = 0.5
+    let start = Date()
+    do {
+        _ = try renderer.render()
+        fail("the runaway shader was drawn")
+    } catch {
+        print(String(format: "stopped after %.1f s: %@", Date().timeIntervalSince(start), "\(error)"))
+    }
+
+default:
+    FileHandle.standardError.write(Data("library-probe: usage: library-probe image-then-window | image-in-window | not-a-number | runaway FOLDER\n".utf8))
+    exit(2)
+}
