@@ -1,19 +1,33 @@
 // Tear: the view rips open along a drag from its edge, a wedge with rough fibrous edges whose halves pull apart; a broken view falls away.
 // Ports seed 004 (tearDistortion in TearEffect.metal), plus the fall-away the seed left to its host view.
 //
-// A layer effect: layerSample(p) is the premultiplied colour of the view below at p (points),
-// transparent outside it; vec4(0) lets the backdrop behind the view show through.
+// A layer effect called by position, as the seed's modifier calls tearDistortion (its arguments in the
+// seed's order, then the fall's):
+//   ShaderLibrary.tear(.float2(tearStart), .float2(tearEnd), .float(tearProgress), .float(maxGap),
+//                      .float(edgeRoughness), .float2(viewSize), .float2(fallOffset), .float(fallRotation), .float(fallOpacity))
+// tearStart:     points: where the tear enters the view, on its edge
+// tearEnd:       points: the finger projected onto the locked line; the wedge closes here
+// tearProgress:  0..1: how far the tear has run
+// maxGap:        points: the opening at tearStart
+// edgeRoughness: points: how far the fibres reach into the opening
+// viewSize:      points
+// fallOffset:    points: how far a broken view has dropped
+// fallRotation:  radians about the view's centre, positive clockwise on screen
+// fallOpacity:   1 whole, 0 fallen away
+//
+// layerSample(layer, p) is the premultiplied colour of the view below at p (points), transparent outside
+// it; vec4(0) lets the backdrop behind the view show through.
 // GlintCore's TearUniforms.samplePosition(for:) is this shader's reference in Swift: keep them in step.
 
-uniform vec2 tearStart;      // points: where the tear enters the view, on its edge
-uniform vec2 tearEnd;        // points: the finger projected onto the locked line; the wedge closes here
-uniform float tearProgress;  // 0..1: how far the tear has run
-uniform float maxGap;        // points: the opening at tearStart
-uniform float edgeRoughness; // points: how far the fibres reach into the opening
-uniform vec2 viewSize;       // points
-uniform vec2 fallOffset;     // points: how far a broken view has dropped
-uniform float fallRotation;  // radians about the view's centre, positive clockwise on screen
-uniform float fallOpacity;   // 1 whole, 0 fallen away
+// The cut, as the helpers below read it.
+struct Cut {
+    vec2 start;
+    vec2 end;
+    float progress;
+    float maxGap;
+    float edgeRoughness;
+    vec2 viewSize;
+};
 
 const float kMinProgress = 0.0005;  // below this the layer passes through untouched
 const float kMinLength = 0.001;     // points: a shorter tear line has no direction
@@ -33,36 +47,36 @@ float fibre(float along, float side) {
 
 // The direction along the view's edge the tear entered through (the one nearest tearStart): the
 // halves slide along it, so that no backdrop shows between a half and that edge (or the opposite one).
-vec2 edgeTangent() {
-    float nearestSide = min(tearStart.x, viewSize.x - tearStart.x);
-    float nearestTopOrBottom = min(tearStart.y, viewSize.y - tearStart.y);
+vec2 edgeTangent(Cut cut) {
+    float nearestSide = min(cut.start.x, cut.viewSize.x - cut.start.x);
+    float nearestTopOrBottom = min(cut.start.y, cut.viewSize.y - cut.start.y);
     return nearestSide <= nearestTopOrBottom ? vec2(0.0, 1.0) : vec2(1.0, 0.0);
 }
 
-bool insideView(vec2 p) {
+bool insideView(vec2 p, vec2 viewSize) {
     return all(greaterThanEqual(p, vec2(0.0))) && all(lessThanEqual(p, viewSize));
 }
 
 // The torn layer at `position` (points), before any fall.
-vec4 tornLayer(vec2 position) {
-    if (tearProgress < kMinProgress || maxGap <= 0.0) return layerSample(position);
-    vec2 line = tearEnd - tearStart;
+vec4 tornLayer(vec2 position, Layer layer, Cut cut) {
+    if (cut.progress < kMinProgress || cut.maxGap <= 0.0) return layerSample(layer, position);
+    vec2 line = cut.end - cut.start;
     float len = length(line);
-    if (len < kMinLength) return layerSample(position);
+    if (len < kMinLength) return layerSample(layer, position);
 
     vec2 along = line / len;                  // down the cut
     vec2 across = vec2(-along.y, along.x);    // across it
-    vec2 rel = position - tearStart;
+    vec2 rel = position - cut.start;
     float a = dot(rel, along);
-    if (a >= len) return layerSample(position);  // past the tip the view is whole
+    if (a >= len) return layerSample(layer, position);  // past the tip the view is whole
 
     float c = dot(rel, across);
     float side = c < 0.0 ? -1.0 : 1.0;
     float dist = abs(c);
     // The wedge: widest at tearStart (and before it, out to the view's edge), closed at tearEnd.
-    float halfGap = 0.5 * maxGap * (1.0 - clamp(a / len, 0.0, 1.0));
+    float halfGap = 0.5 * cut.maxGap * (1.0 - clamp(a / len, 0.0, 1.0));
     // Fibres reach into the opening, never past the line itself.
-    float edge = halfGap - min(max(edgeRoughness, 0.0), halfGap) * fibre(a, side);
+    float edge = halfGap - min(max(cut.edgeRoughness, 0.0), halfGap) * fibre(a, side);
     // Half a pixel either side of the torn edge, so it is rough but not jagged.
     float aa = 0.5 / max(glint_scale, 0.25);
     float coverage = smoothstep(edge - aa, edge + aa, dist);
@@ -73,15 +87,16 @@ vec4 tornLayer(vec2 position) {
     // cut would pull each half off the view's edges and show a sliver of backdrop down them. The
     // slide is as long as it takes to move the half `min(dist, halfGap)` across the cut, up to
     // 1 / kMinSlide times that for a cut nearly along the edge.
-    vec2 tangent = edgeTangent();
+    vec2 tangent = edgeTangent(cut);
     float slant = dot(across, tangent);
     vec2 push = tangent * (sign(slant) / max(abs(slant), kMinSlide));
     vec2 source = position - push * (side * min(dist, halfGap));
-    if (!insideView(source)) return vec4(0.0);
-    return layerSample(source) * coverage;
+    if (!insideView(source, cut.viewSize)) return vec4(0.0);
+    return layerSample(layer, source) * coverage;
 }
 
-vec4 layerEffect(vec2 position) {
+vec4 tear(vec2 position, Layer layer, vec2 tearStart, vec2 tearEnd, float tearProgress, float maxGap, float edgeRoughness,
+          vec2 viewSize, vec2 fallOffset, float fallRotation, float fallOpacity) {
     if (fallOpacity <= 0.0) return vec4(0.0);
     vec2 p = position;
     if (fallRotation != 0.0 || fallOffset != vec2(0.0)) {
@@ -91,7 +106,8 @@ vec4 layerEffect(vec2 position) {
         float s = sin(fallRotation);
         float co = cos(fallRotation);
         p = centre + vec2(co * d.x + s * d.y, -s * d.x + co * d.y);
-        if (!insideView(p)) return vec4(0.0);
+        if (!insideView(p, viewSize)) return vec4(0.0);
     }
-    return tornLayer(p) * min(fallOpacity, 1.0);
+    Cut cut = Cut(tearStart, tearEnd, tearProgress, maxGap, edgeRoughness, viewSize);
+    return tornLayer(p, layer, cut) * min(fallOpacity, 1.0);
 }

@@ -1,14 +1,18 @@
 // The classic Siri waveform: numberOfWaves anti-aliased sine strokes under a parabolic envelope, on black.
 // Port of seed 001 (the UIBezierPath waveform); strokes by true distance to each curve, widths in points.
 
-uniform float phase;               // the seed's phase, radians
-uniform float amplitude;           // idleAmplitude at rest, springing to the held amplitude
-uniform float frequency;           // sine periods across the view's width
-uniform float numberOfWaves;       // how many waves; wave 0 is the primary
-uniform float primaryLineWidth;    // points
-uniform float secondaryLineWidth;  // points
-uniform vec4 waveColor;            // premultiplied
-uniform vec4 backgroundColor;      // premultiplied
+//
+// Called by position:
+//   ShaderLibrary.waveform(.float(phase), .float(amplitude), .float(frequency), .float(numberOfWaves),
+//                          .float(primaryLineWidth), .float(secondaryLineWidth), .color(waveColor), .color(backgroundColor))
+// phase:              the seed's phase, radians
+// amplitude:          idleAmplitude at rest, springing to the held amplitude
+// frequency:          sine periods across the view's width
+// numberOfWaves:      how many waves; wave 0 is the primary
+// primaryLineWidth:   points
+// secondaryLineWidth: points
+// waveColor:          premultiplied
+// backgroundColor:    premultiplied
 
 // Each value of numberOfWaves gets a program of its own, in which it is a constant bounding the wave loop.
 // glint: constant numberOfWaves
@@ -29,7 +33,7 @@ struct Expansion {
     float f0, f1, f2, f3, f4;  // f and its first four derivatives at the fragment's x
 };
 
-Expansion expand(float x, float width) {
+Expansion expand(float x, float width, float frequency, float phase) {
     float mid = 0.5 * width;
     float k = 2.0 * PI * frequency / width;
     float a = k * x + phase;
@@ -89,7 +93,8 @@ float waveCoverage(Expansion e, float A, vec2 p, float centreY, float width, flo
     return strokeCoverage(d, width * glint_scale) * clamp(0.5 + inside, 0.0, 1.0);
 }
 
-vec4 colorEffect(vec2 position, vec4 color) {
+vec4 waveform(vec2 position, vec4 color, float phase, float amplitude, float frequency, float numberOfWaves,
+              float primaryLineWidth, float secondaryLineWidth, vec4 waveColor, vec4 backgroundColor) {
     vec2 size = glint_viewSize;
     float maxAmplitude = 0.5 * size.y - primaryLineWidth;
     vec4 result = backgroundColor;
@@ -101,7 +106,7 @@ vec4 colorEffect(vec2 position, vec4 color) {
     if (abs(position.y - 0.5 * size.y) > reach) {
         return result;
     }
-    Expansion e = expand(position.x, size.x);
+    Expansion e = expand(position.x, size.x, frequency, phase);
     // The seed's drawing order: each stroke goes over the ones before it, with its alpha.
     for (int i = 0; i < count; i++) {
         float progress = 1.0 - float(i) / float(count);

@@ -1,7 +1,7 @@
 /// The harmonic glow (seed 000): six glowing harmonic waves on black, springing to a larger
 /// amplitude, double speed and palette colours while the pointer is held.
 public final class HarmonicEffect: Effect {
-    /// The seed's `getColor(i)` palette, one colour per wave.
+    /// The seed's `getColor(i)` palette, one colour per wave: the constants of `harmonic.frag`.
     public static let palette: [Color] = [
         Color(red: 0.482, green: 0.831, blue: 0.855),  // teal
         Color(red: 0.412, green: 0.412, blue: 0.847),  // purple
@@ -28,28 +28,23 @@ public final class HarmonicEffect: Effect {
         ]
     )
 
-    /// Opaque: `harmonic.frag` returns alpha 1 for every pixel.
-    public let pass = ShaderEffect(function: "harmonic", kind: .color, isOpaque: true, arguments: [
-        "bounds": .float4(0, 0, 1, 1),
-        "wavesCount": .float(6),
-        "time": .float(0),
-        "amplitude": .float(0.5),
-        "mixCoeff": .float(0),
-        "palette": .colorArray(HarmonicEffect.palette),
-    ])
+    /// `harmonic(position, color, bounds, wavesCount, time, amplitude, mixCoeff)` of
+    /// `harmonic.frag`, called by position as seed 000 calls its Metal function (the palette is
+    /// the shader's, as the seed's `getColor` is). Opaque: it returns alpha 1 for every pixel.
+    public let pass = ShaderEffect(function: "harmonic", kind: .color, isOpaque: true,
+                                   positional: [.boundingRect, .float(6), .float(0), .float(0.5), .float(0)],
+                                   names: ["bounds", "wavesCount", "time", "amplitude", "mixCoeff"])
 
     /// The hold's springs and clock.
     public private(set) var hold = HoldInteraction()
     public private(set) var wavesCount: Double = 6
 
-    private let boundsIndex: Int
     private let wavesIndex: Int
     private let timeIndex: Int
     private let amplitudeIndex: Int
     private let mixIndex: Int
 
     public init() {
-        boundsIndex = pass.index(of: "bounds")!
         wavesIndex = pass.index(of: "wavesCount")!
         timeIndex = pass.index(of: "time")!
         amplitudeIndex = pass.index(of: "amplitude")!
@@ -95,7 +90,6 @@ public final class HarmonicEffect: Effect {
     public var shaderTime: Float { Float(hold.clock.elapsed.truncatingRemainder(dividingBy: Self.timeWrapPeriod)) }
 
     public func updatePass(viewSize: Size) {
-        pass.set(boundsIndex, .float4(0, 0, Float(viewSize.width), Float(viewSize.height)))
         pass.set(wavesIndex, .float(Float(wavesCount)))
         pass.set(timeIndex, .float(shaderTime))
         pass.set(amplitudeIndex, .float(Float(hold.amplitude.value)))

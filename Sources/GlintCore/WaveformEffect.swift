@@ -33,16 +33,12 @@ public final class WaveformEffect: Effect {
 
     /// Opaque: `waveform.frag` starts from `backgroundColor`, always opaque black here, and lays
     /// each stroke over it with "over", which keeps alpha 1.
-    public let pass = ShaderEffect(function: "waveform", kind: .color, isOpaque: true, arguments: [
-        "phase": .float(0),
-        "amplitude": .float(0.01),
-        "frequency": .float(1.5),
-        "numberOfWaves": .float(6),
-        "primaryLineWidth": .float(1.5),
-        "secondaryLineWidth": .float(0.5),
-        "waveColor": .color(.white),
-        "backgroundColor": .color(.black),
-    ])
+    /// `waveform(position, color, phase, amplitude, frequency, numberOfWaves, primaryLineWidth,
+    /// secondaryLineWidth, waveColor, backgroundColor)` of `waveform.frag`, called by position.
+    public let pass = ShaderEffect(function: "waveform", kind: .color, isOpaque: true,
+                                   positional: [.float(0), .float(0.01), .float(1.5), .float(6), .float(1.5), .float(0.5), .color(.white), .color(.black)],
+                                   names: ["phase", "amplitude", "frequency", "numberOfWaves", "primaryLineWidth", "secondaryLineWidth",
+                                           "waveColor", "backgroundColor"])
 
     /// Number of waves drawn, a whole number.
     public private(set) var numberOfWaves: Double = 6

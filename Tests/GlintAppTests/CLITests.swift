@@ -225,7 +225,7 @@ struct CLITests {
     func brokenShader() throws {
         let dir = try CLI.temporaryFolder()
         try FileManager.default.createDirectory(atPath: dir + "/shaders", withIntermediateDirectories: true)
-        try "// broken\n// test\nvec4 colorEffect(vec2 p, vec4 c) {\n    return vec4(p, missingValue, 1.0);\n}\n"
+        try "// broken\n// test\nvec4 harmonic(vec2 p, vec4 c, vec4 bounds, float n, float t, float a, float m) {\n    return vec4(p, missingValue, 1.0);\n}\n"
             .write(toFile: dir + "/shaders/harmonic.frag", atomically: true, encoding: .utf8)
         try "keep me".write(toFile: dir + "/out.png", atomically: true, encoding: .utf8)
         let r = try CLI.run(["render", "--shaders", "shaders", "-o", "out.png"], in: dir)

@@ -48,7 +48,7 @@ struct FailureTests {
         }
         // The same through --shaders: a broken copy of a built-in effect.
         try FileManager.default.createDirectory(atPath: dir + "/shaders", withIntermediateDirectories: true)
-        try Self.write("vec4 colorEffect(vec2 p, vec4 c) { return missing; }\n", to: dir + "/shaders/harmonic.frag")
+        try Self.write("vec4 harmonic(vec2 p, vec4 c, vec4 bounds, float n, float t, float a, float m) { return missing; }\n", to: dir + "/shaders/harmonic.frag")
         for command in [["render", "--output", "out.png"], ["bench", "--frames", "2"]] {
             try Self.expectOneLineFailure(command + ["--shaders", "shaders", "--size", "64x64"],
                                           mentioning: ["harmonic.frag:1"], in: dir, original: original)

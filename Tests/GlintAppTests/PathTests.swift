@@ -233,7 +233,7 @@ struct PathTests {
         OutputTests.expectSuccess(r)
         let red = try PNG.read(dir + "/red.png")
         #expect(Array(red.rgba[0..<4]) == [255, 0, 0, 255])
-        try RawFiles.write(Data("// t\n// t\nvec4 colorEffect(vec2 p, vec4 c) { return nothing; }\n".utf8), to: RawFiles.path(dir, RawCLI.raw("fx\u{FFFD}/harmonic.frag")))
+        try RawFiles.write(Data("// t\n// t\nvec4 harmonic(vec2 p, vec4 c, vec4 bounds, float n, float t, float a, float m) { return nothing; }\n".utf8), to: RawFiles.path(dir, RawCLI.raw("fx\u{FFFD}/harmonic.frag")))
         r = try RawCLI.run(Self.args(Self.render + ["--shaders", "fx\u{FFFD}", "-o", "broken.png"]), in: dir)
         OutputTests.expectOneLine(r, "fx\\xFF/harmonic.frag:3: fragment shader error", status: 1)
     }

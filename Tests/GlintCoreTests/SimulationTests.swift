@@ -33,14 +33,21 @@ struct SimulationTests {
     }
 
     @Test("the shader's arguments follow the hold")
-    func arguments() {
+    func arguments() throws {
         let effect = HarmonicEffect()
         let scene = Scene(effect: effect, viewSize: Size(width: 320, height: 180))
         Simulation.run(scene, events: [PointerEvent(.down, .zero, at: 0.1)], until: 1)
-        #expect(effect.pass["bounds"] == .float4(0, 0, 320, 180))
+        // The view's rect, as SwiftUI's .boundingRect, filled in when drawn: (0, 0, 320, 180).
+        #expect(effect.pass["bounds"] == .boundingRect)
         #expect(effect.pass["amplitude"] == .float(2))
         #expect(effect.pass["mixCoeff"] == .float(1))
-        #expect(effect.pass["palette"] == .colorArray(HarmonicEffect.palette))
+        // The palette is the shader's own constants, as the seed's getColor is: the same colours.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let shader = try String(contentsOf: root.appendingPathComponent("Shaders/harmonic.frag"), encoding: .utf8)
+        let constants = shader.components(separatedBy: "\n").filter { $0.hasPrefix("    vec3(") }.map { line in
+            line.drop { $0 != "(" }.dropFirst().prefix { $0 != ")" }.split(separator: ",").map { Float($0.trimmingCharacters(in: .whitespaces))! }
+        }
+        #expect(constants == HarmonicEffect.palette.map { [$0.red, $0.green, $0.blue] })
     }
 
     @Test("parameters set the resting state")

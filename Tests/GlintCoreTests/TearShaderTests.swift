@@ -142,7 +142,7 @@ struct TearShaderTests {
         return try String(contentsOf: root.appendingPathComponent("Shaders/tear.frag"), encoding: .utf8)
     }
 
-    @Test("tear.frag follows the pipeline's contract: two comment lines, no #version, no main, a layerEffect")
+    @Test("tear.frag follows the pipeline's contract: two comment lines, no #version, no main, a layer function named after the file")
     func fileContract() throws {
         let source = try Self.shaderSource()
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
@@ -150,23 +150,27 @@ struct TearShaderTests {
         #expect(lines[1].contains("seed 004"))
         #expect(!source.contains("#version"))
         #expect(!source.contains("main("))
-        #expect(source.contains("vec4 layerEffect(vec2 position)"))
+        #expect(source.contains("vec4 tear(vec2 position, Layer layer, "))
         let ascii = source.unicodeScalars.allSatisfy { $0.isASCII }
         #expect(ascii, "some GLSL compilers reject anything else, even in comments")
     }
 
-    @Test("tear.frag declares a uniform of the right type for every argument the controller sends")
-    func uniformsDeclared() throws {
+    @Test("tear.frag's function takes a parameter of the right type, in order and by name, for every argument the controller sends")
+    func parametersDeclared() throws {
         let source = try Self.shaderSource()
         let pass = TearController().pass
-        for (name, value) in zip(pass.argumentNames, pass.argumentValues) {
-            let type: String
+        let signature = try ShaderSignature.parse(source: source, function: "tear", file: "tear.frag")
+        // After the pipeline's position and layer.
+        let parameters = Array(signature.parameters.dropFirst(2))
+        #expect(parameters.map(\.name) == pass.argumentNames, "\(parameters.map(\.name))")
+        for (parameter, value) in zip(parameters, pass.argumentValues) {
+            let type: GLSLType
             switch value {
-            case .float: type = "float"
-            case .float2: type = "vec2"
-            default: type = "?"
+            case .float: type = .float
+            case .float2: type = .vec2
+            default: type = .vec4
             }
-            #expect(source.contains("uniform \(type) \(name);"), "missing uniform \(type) \(name)")
+            #expect(parameter.type == type, "\(parameter.name) is \(parameter.type), the controller sends \(type)")
         }
     }
 

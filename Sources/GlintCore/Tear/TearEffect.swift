@@ -64,17 +64,10 @@ public final class TearController {
         pass = ShaderEffect(
             function: Self.shaderFunction,
             kind: .layer(maxSampleOffset: Size(width: reach, height: reach)),
-            arguments: [
-                "tearStart": .float2(0, 0),
-                "tearEnd": .float2(0, 0),
-                "tearProgress": .float(0),
-                "maxGap": .float(0),
-                "edgeRoughness": .float(Float(max(configuration.edgeRoughness, 0))),
-                "viewSize": .float2(0, 0),
-                "fallOffset": .float2(0, 0),
-                "fallRotation": .float(0),
-                "fallOpacity": .float(1),
-            ]
+            // By position, in the order of `tear(…)` in tear.frag (the seed's, then the fall's).
+            positional: [.float2(0, 0), .float2(0, 0), .float(0), .float(0), .float(Float(max(configuration.edgeRoughness, 0))),
+                         .float2(0, 0), .float2(0, 0), .float(0), .float(1)],
+            names: ["tearStart", "tearEnd", "tearProgress", "maxGap", "edgeRoughness", "viewSize", "fallOffset", "fallRotation", "fallOpacity"]
         )
         pass.isEnabled = false
         tearStartIndex = pass.index(of: "tearStart")!
