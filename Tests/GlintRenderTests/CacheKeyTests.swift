@@ -85,6 +85,46 @@ struct CacheKeyTests {
         #expect(Self.pixel(target.readPixels(), width: 4, x: 1, y: 1) == [255, 0, 0, 255])
     }
 
+    @Test("two libraries defining one function name are two programs: each draws its own (the key's library part)")
+    func programKeyedByLibrary() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let red = try PipelineTests.shaderFolder(["paint.glsl": "// Test: red.\nvec4 paint(vec2 p, vec4 c) { return vec4(1.0, 0.0, 0.0, 1.0); }\n"])
+        let green = try PipelineTests.shaderFolder(["paint.glsl": "// Test: green.\nvec4 paint(vec2 p, vec4 c) { return vec4(0.0, 1.0, 0.0, 1.0); }\n"])
+        let renderer = try Renderer()
+        let target = try RenderTarget(pixelWidth: 4, pixelHeight: 4)
+        for (library, want) in [(red, [255, 0, 0, 255]), (green, [0, 255, 0, 255]), (red, [255, 0, 0, 255])] {
+            let graph = FrameGraph(viewRect: Rect(size: Size(width: 4, height: 4)), scale: 1,
+                                   content: EffectPass(function: "paint", library: library, kind: .color, arguments: []))
+            try renderer.render(graph, into: target.framebuffer)
+            #expect(Self.pixel(target.readPixels(), width: 4, x: 1, y: 1) == want, "\(library)")
+        }
+    }
+
+    @Test("one function called by position and by name is two programs: each draws its own (the key's argument-layout part)")
+    func programKeyedByLayout() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let folder = try PipelineTests.shaderFolder([
+            "both.frag": """
+            // Test: the positional function returns its argument; the named one its uniform, halved.
+            uniform vec4 shade;
+            vec4 both(vec2 p, vec4 c, vec4 tint) { return tint; }
+            vec4 colorEffect(vec2 p, vec4 c) { return vec4(shade.rgb * 0.5, 1.0); }
+            """,
+        ])
+        let renderer = try Renderer(sources: ShaderSources(overrideDirectory: folder))
+        let target = try RenderTarget(pixelWidth: 4, pixelHeight: 4)
+        let size = Size(width: 4, height: 4)
+        let positional = ShaderEffect(function: "both", kind: .color, positional: [.float4(0, 0, 1, 1)])
+        let named = ShaderEffect(function: "both", kind: .color, arguments: ["shade": .float4(1, 1, 1, 1)])
+        for (effect, want) in [(positional, [0, 0, 255, 255]), (named, [128, 128, 128, 255]), (positional, [0, 0, 255, 255])] {
+            try renderer.render([effect], viewSize: size, into: target.framebuffer)
+            let got = Self.pixel(target.readPixels(), width: 4, x: 1, y: 1)
+            #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(got), want \(want)")
+        }
+    }
+
     @Test("a separable file's sigma marker names the factor, the parameter and its range; anything else is no marker")
     func sigmaMarker() {
         let blur = Renderer.sigmaMarker(in: "// a blur\n// glint: separable, sigma = 0.5 * radius (0…64)\nvec4 blur() {}")
