@@ -150,8 +150,8 @@ public struct ShaderFunction: Sendable, Equatable {
 ///
 /// The default library is Glint's own `Shaders/` (built into the binary; a folder named by the
 /// `GLINT_SHADERS` environment variable overrides it). `ShaderLibrary(url:)` reads functions
-/// from a GLSL file that defines them, or from a folder holding one `<function>.frag` per
-/// function. A function is a GLSL function whose first parameter is `vec2 position` (then
+/// from a GLSL or Metal file that defines them, or from a folder holding one `<function>.frag`,
+/// `.glsl` or `.metal` per function; Metal is translated to GLSL when loaded (`MetalTranslator`). A function is a GLSL function whose first parameter is `vec2 position` (then
 /// `vec4 color` for a colour effect) and whose others take the shader's arguments in order.
 @dynamicMemberLookup
 public struct ShaderLibrary: Sendable, Equatable {
@@ -166,7 +166,8 @@ public struct ShaderLibrary: Sendable, Equatable {
         path = nil
     }
 
-    /// The functions of a GLSL file, or of a folder of `<function>.frag` files.
+    /// The functions of a GLSL or Metal file, or of a folder of `<function>.frag`, `.glsl` or
+    /// `.metal` files.
     public init(url: URL) {
         self.url = url
         path = url.path

@@ -57,7 +57,7 @@ public struct ShaderSources: Sendable {
         guard exists(library) else { return nil }
         var status = stat()
         guard stat(library, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return library }
-        for ext in [".frag", ".glsl"] {
+        for ext in [".frag", ".glsl", ".metal"] {
             let path = join(library, function + ext)
             if exists(path) { return path }
         }
@@ -72,7 +72,13 @@ public struct ShaderSources: Sendable {
         guard let text = try read(path) else {
             throw .shader(file: path, line: nil, stage: "read", log: "the file went away while it was being read")
         }
-        return (text, path)
+        guard MetalTranslator.isMetal(path) else { return (text, path) }
+        // SwiftUI's Metal, translated line for line: messages keep the Metal file's lines.
+        do {
+            return (try MetalTranslator.translate(text), path)
+        } catch {
+            throw .shader(file: path, line: error.line, stage: "Metal", log: "column \(error.column): \(error.message)")
+        }
     }
 
     // MARK: - Reading a user's file

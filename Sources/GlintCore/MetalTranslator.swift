@@ -1,0 +1,422 @@
+/// Translates a SwiftUI Metal shader file, as written for `[[ stitchable ]]` functions, into the
+/// GLSL 3.30 the pipeline compiles: the Metal Shading Language subset SwiftUI effects use, line
+/// for line, so the driver's messages and `ShaderSignature`'s point at the Metal file's own lines.
+///
+/// It works on tokens, not text: comments and strings are never touched, and a name is replaced
+/// only where it is a whole identifier. What it covers:
+/// - `#include <metal_stdlib>`, `#include <SwiftUI/SwiftUI_Metal.h>`, `using namespace …;`,
+///   attributes (`[[ stitchable ]]`), `inline`, `static`, `constexpr` and `constant` (as `const`),
+///   `device`/`thread` address spaces, `metal::`, `SwiftUI::`, `precise::` and `fast::`;
+/// - the scalar, vector and matrix types (`half4` → `vec4`, `int2` → `ivec2`, `float3x3` →
+///   `mat3`, …), half and float literal suffixes (`1.0h`, `2h`, `0.5f`);
+/// - `fmod` (C's sign, as Metal's), `atan2`, `rsqrt`, `saturate`, `select`, `powr`, `fabs`,
+///   `fmin`, `fmax`, and the constants `M_PI_F`, `M_PI_2_F`, `M_PI_4_F`, `M_1_PI_F`, `M_2_PI_F`,
+///   `M_E_F`, `M_SQRT2_F`, `M_LN2_F`, `M_LN10_F` and their `_H` twins;
+/// - `SwiftUI::Layer layer` with `layer.sample(p)`; `texture2d<half> t` with `t.sample(s, uv)`
+///   (linear, clamped: the sampler argument is dropped), `t.get_width()`, `t.get_height()` and
+///   `t.read(p)`;
+/// - `device const float *values, int count` and `device const half4 *colors, int count`
+///   (`.floatArray`, `.colorArray`: arrays of `arrayLength`).
+///
+/// Anything else passes through for the GLSL compiler to judge; `#include "file"` and sampler
+/// declarations are refused with their line and column.
+public enum MetalTranslator {
+    /// Why a Metal file cannot be translated: where (1-based line and column) and what.
+    public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
+        public let line: Int
+        public let column: Int
+        public let message: String
+        public var description: String { "\(line):\(column): \(message)" }
+
+        public init(line: Int, column: Int, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
+    }
+
+    /// The length of the array a pointer parameter becomes: the most values a `.floatArray` or
+    /// colours a `.colorArray` argument may carry to a translated function.
+    public static let arrayLength = 64
+
+    /// Whether `path` names a Metal file.
+    public static func isMetal(_ path: String) -> Bool { path.hasSuffix(".metal") }
+
+    /// The GLSL for the Metal `source`.
+    public static func translate(_ source: String) throws(Failure) -> String {
+        let tokens = tokenize(source)
+        var layers: Set<String> = []
+        var textures: Set<String> = []
+        var helpers: Set<String> = []
+        var out: [Token] = []
+        out.reserveCapacity(tokens.count)
+        var i = 0
+
+        /// The index of the next token that is not space or a comment, from `j`.
+        func next(_ j: Int) -> Int {
+            var k = j
+            while k < tokens.count, tokens[k].isBlank { k += 1 }
+            return k
+        }
+        func text(_ j: Int) -> String { j < tokens.count ? tokens[j].text : "" }
+        /// The last token written that is not space or a comment.
+        func previousWritten() -> String? { out.last { !$0.isBlank }?.text }
+
+        while i < tokens.count {
+            let token = tokens[i]
+            switch token.kind {
+            case .directive:
+                let words = token.text.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
+                if words.first == "include" {
+                    let target = words.dropFirst().joined(separator: " ")
+                    if ["<metal_stdlib>", "<SwiftUI/SwiftUI_Metal.h>", "<SwiftUI/SwiftUI.h>", "<simd/simd.h>"].contains(target) {
+                        i += 1
+                        continue  // what it declares, the translation provides
+                    }
+                    throw Failure(line: token.line, column: token.column, message: "#include \(target) is not supported: put the helpers in this file")
+                }
+                out.append(token)
+                i += 1
+            case .identifier:
+                let name = token.text
+                // using namespace metal;
+                if name == "using" {
+                    var k = i
+                    while k < tokens.count, tokens[k].text != ";" { k += 1 }
+                    i = k + 1
+                    continue
+                }
+                // metal::, SwiftUI::, precise::, fast::
+                if ["metal", "SwiftUI", "precise", "fast"].contains(name), text(next(i + 1)) == "::" {
+                    i = next(i + 1) + 1
+                    continue
+                }
+                if ["inline", "static", "device", "thread", "threadgroup"].contains(name) {
+                    i = next(i + 1)
+                    continue
+                }
+                if name == "sampler" {
+                    throw Failure(line: token.line, column: token.column,
+                                  message: "sampler state is not supported yet: textures are read linearly filtered and clamped to their edges; remove the sampler and pass any name to sample()")
+                }
+                // texture2d<half> t
+                if name == "texture2d" {
+                    var k = next(i + 1)
+                    if text(k) == "<" {
+                        while k < tokens.count, tokens[k].text != ">" { k += 1 }
+                        k += 1
+                    }
+                    out.append(token.with("sampler2D"))
+                    let n = next(k)
+                    if n < tokens.count, tokens[n].kind == .identifier { textures.insert(tokens[n].text) }
+                    i = k
+                    continue
+                }
+                if name == "Layer" {
+                    out.append(token)
+                    let n = next(i + 1)
+                    if n < tokens.count, tokens[n].kind == .identifier { layers.insert(tokens[n].text) }
+                    i += 1
+                    continue
+                }
+                // layer.sample(p) → layerSample(layer, p); t.sample(s, uv) → texture(t, uv); t.get_width() …
+                if text(i + 1) == ".", i + 2 < tokens.count, layers.contains(name) || textures.contains(name) {
+                    let method = text(i + 2)
+                    let open = next(i + 3)
+                    if text(open) == "(" {
+                        if layers.contains(name) && method == "sample" {
+                            out.append(token.with("layerSample(\(name), "))
+                            i = open + 1
+                            continue
+                        }
+                        if textures.contains(name) {
+                            switch method {
+                            case "sample":
+                                // Drop the sampler argument: t.sample(s, uv) → texture(t, uv).
+                                var k = open + 1
+                                var depth = 0
+                                while k < tokens.count {
+                                    let t = tokens[k].text
+                                    if t == "(" { depth += 1 } else if t == ")" { depth -= 1 }
+                                    if depth == 0 && t == "," { break }
+                                    if depth < 0 { break }
+                                    k += 1
+                                }
+                                guard text(k) == "," else {
+                                    throw Failure(line: token.line, column: token.column, message: "\(name).sample takes a sampler and a position")
+                                }
+                                out.append(token.with("texture(\(name),"))
+                                i = k + 1
+                                continue
+                            case "get_width", "get_height":
+                                let close = next(open + 1)
+                                guard text(close) == ")" else { break }
+                                out.append(token.with("textureSize(\(name), 0).\(method == "get_width" ? "x" : "y")"))
+                                i = close + 1
+                                continue
+                            case "read":
+                                out.append(token.with("metal_read(\(name), "))
+                                helpers.insert("read")
+                                i = open + 1
+                                continue
+                            default:
+                                break
+                            }
+                        }
+                    }
+                }
+                if let replacement = renamed[name] {
+                    out.append(token.with(replacement))
+                    if replacement.hasPrefix("metal_") { helpers.insert(String(replacement.dropFirst(6))) }
+                    i += 1
+                    continue
+                }
+                if let value = constants[name] {
+                    out.append(token.with(value))
+                    i += 1
+                    continue
+                }
+                out.append(token)
+                i += 1
+            case .number:
+                out.append(token.with(floatLiteral(token.text)))
+                i += 1
+            case .punctuation:
+                // Attributes: [[ stitchable ]], [[ visible ]].
+                if token.text == "[", text(i + 1) == "[" {
+                    var k = i + 2
+                    while k + 1 < tokens.count, !(tokens[k].text == "]" && tokens[k + 1].text == "]") { k += 1 }
+                    // Keep the newlines inside, so lines stay where they were.
+                    let newlines = tokens[i..<min(k + 2, tokens.count)].reduce(0) { $0 + $1.text.filter { $0 == "\n" }.count }
+                    if newlines > 0 { out.append(token.with(String(repeating: "\n", count: newlines), kind: .space)) }
+                    i = k + 2
+                    continue
+                }
+                // A pointer parameter: `const float *values` → `const float values[N]`.
+                if token.text == "*", let before = previousWritten(), isTypeName(before) {
+                    let n = next(i + 1)
+                    if n < tokens.count, tokens[n].kind == .identifier {
+                        out.append(tokens[n].with("\(tokens[n].text)[\(arrayLength)]"))
+                        i = n + 1
+                        continue
+                    }
+                }
+                out.append(token)
+                i += 1
+            case .space, .comment:
+                out.append(token)
+                i += 1
+            }
+        }
+        // `constexpr` and `constant` became `const`: `constant const` collapses to one, and a
+        // `const` local in a function body goes (Metal allows any initializer; GLSL 3.30 only a
+        // constant one, and the value is the same either way).
+        var text = ""
+        var lastWord = ""
+        var depth = 0
+        var k = 0
+        while k < out.count {
+            let token = out[k]
+            k += 1
+            if token.kind == .punctuation {
+                if token.text == "{" { depth += 1 } else if token.text == "}" { depth = max(0, depth - 1) }
+            }
+            if token.kind == .identifier || token.kind == .number {
+                if token.text == "const" && (lastWord == "const" || depth > 0) {
+                    if k < out.count, out[k].kind == .space, !out[k].text.contains("\n") { k += 1 }
+                    continue
+                }
+                lastWord = token.text
+            } else if !token.isBlank {
+                lastWord = ""
+            }
+            text += token.text
+        }
+        return insertHelpers(helpers, into: text)
+    }
+
+    // MARK: - Names
+
+    /// Types, functions and keywords with another GLSL name.
+    static let renamed: [String: String] = {
+        var map: [String: String] = [
+            "half": "float", "constexpr": "const", "constant": "const",
+            "ushort": "uint", "short": "int", "uchar": "uint", "char": "int",
+            "fmod": "metal_fmod", "saturate": "metal_saturate", "atan2": "atan", "rsqrt": "inversesqrt",
+            "select": "mix", "powr": "pow", "fabs": "abs", "fmin": "min", "fmax": "max",
+        ]
+        for n in 2...4 {
+            map["float\(n)"] = "vec\(n)"
+            map["half\(n)"] = "vec\(n)"
+            map["int\(n)"] = "ivec\(n)"
+            map["short\(n)"] = "ivec\(n)"
+            map["uint\(n)"] = "uvec\(n)"
+            map["ushort\(n)"] = "uvec\(n)"
+            map["bool\(n)"] = "bvec\(n)"
+            map["float\(n)x\(n)"] = "mat\(n)"
+            map["half\(n)x\(n)"] = "mat\(n)"
+        }
+        return map
+    }()
+
+    /// Metal's math constants, as GLSL literals.
+    static let constants: [String: String] = {
+        let values: [String: Double] = [
+            "M_PI": .pi, "M_PI_2": .pi / 2, "M_PI_4": .pi / 4, "M_1_PI": 1 / .pi, "M_2_PI": 2 / .pi,
+            "M_2_SQRTPI": 2 / Double.pi.squareRoot(), "M_E": 2.718281828459045, "M_LOG2E": 1.4426950408889634,
+            "M_LOG10E": 0.4342944819032518, "M_LN2": 0.6931471805599453, "M_LN10": 2.302585092994046,
+            "M_SQRT2": 2.0.squareRoot(), "M_SQRT1_2": 0.5.squareRoot(),
+        ]
+        var map: [String: String] = [:]
+        for (name, value) in values {
+            let literal = "\(Float(value))"
+            map[name + "_F"] = literal
+            map[name + "_H"] = literal
+        }
+        return map
+    }()
+
+    /// Whether `name` is a type a pointer parameter may point to (after translation).
+    static func isTypeName(_ name: String) -> Bool {
+        ["float", "int", "uint", "bool"].contains(name) || name.hasPrefix("vec") || name.hasPrefix("ivec") || name.hasPrefix("uvec")
+    }
+
+    /// `1.0h` → `1.0`, `2h` → `2.0`, `0.5f` → `0.5`; other numbers as they are.
+    static func floatLiteral(_ number: String) -> String {
+        guard let last = number.last, "hHfF".contains(last), !number.hasPrefix("0x"), !number.hasPrefix("0X") else { return number }
+        let body = String(number.dropLast())
+        return body.contains(".") || body.contains("e") || body.contains("E") ? body : body + ".0"
+    }
+
+    /// The helpers the translation calls, on the first line that is not a preprocessor line
+    /// (one line, so the file's own lines keep their numbers).
+    static func insertHelpers(_ used: Set<String>, into text: String) -> String {
+        var code = ""
+        if used.contains("fmod") {
+            // C's fmod: the sign of x, unlike GLSL's mod.
+            for t in ["float", "vec2", "vec3", "vec4"] {
+                code += "\(t) metal_fmod(\(t) x, \(t) y) { return x - y * trunc(x / y); } "
+            }
+            for t in ["vec2", "vec3", "vec4"] {
+                code += "\(t) metal_fmod(\(t) x, float y) { return x - y * trunc(x / y); } "
+            }
+        }
+        if used.contains("saturate") {
+            for t in ["float", "vec2", "vec3", "vec4"] {
+                code += "\(t) metal_saturate(\(t) x) { return clamp(x, 0.0, 1.0); } "
+            }
+        }
+        if used.contains("read") {
+            code += "vec4 metal_read(sampler2D t, uvec2 p) { return texelFetch(t, ivec2(p), 0); } "
+            code += "vec4 metal_read(sampler2D t, ivec2 p) { return texelFetch(t, p, 0); } "
+        }
+        guard !code.isEmpty else { return text }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let at = lines.firstIndex { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") } ?? 0
+        lines[at] = code + lines[at]
+        return lines.joined(separator: "\n")
+    }
+
+    // MARK: - Tokens
+
+    struct Token {
+        enum Kind { case identifier, number, punctuation, space, comment, directive }
+        var kind: Kind
+        var text: String
+        var line: Int
+        var column: Int
+
+        var isBlank: Bool { kind == .space || kind == .comment }
+
+        func with(_ text: String, kind: Kind? = nil) -> Token {
+            Token(kind: kind ?? self.kind, text: text, line: line, column: column)
+        }
+    }
+
+    /// The tokens of `source`; joined, they are `source` again.
+    static func tokenize(_ source: String) -> [Token] {
+        let chars = Array(source.unicodeScalars)
+        var tokens: [Token] = []
+        var i = 0
+        var line = 1
+        var column = 1
+        var atLineStart = true
+        func emit(_ kind: Token.Kind, _ start: Int, _ end: Int, _ startLine: Int, _ startColumn: Int) {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: chars[start..<end])
+            tokens.append(Token(kind: kind, text: String(s), line: startLine, column: startColumn))
+        }
+        func advance(to end: Int) {
+            while i < end {
+                if chars[i] == "\n" { line += 1; column = 1 } else { column += 1 }
+                i += 1
+            }
+        }
+        while i < chars.count {
+            let start = i, startLine = line, startColumn = column
+            let c = chars[i]
+            let next: Unicode.Scalar? = i + 1 < chars.count ? chars[i + 1] : nil
+            if c == "\n" || c == " " || c == "\t" || c == "\r" {
+                var j = i
+                while j < chars.count, [" ", "\t", "\r", "\n"].contains(chars[j]) { j += 1 }
+                let hasNewline = chars[i..<j].contains("\n")
+                advance(to: j)
+                emit(.space, start, j, startLine, startColumn)
+                if hasNewline { atLineStart = true }
+                continue
+            }
+            if c == "/" && next == "/" {
+                var j = i
+                while j < chars.count, chars[j] != "\n" { j += 1 }
+                advance(to: j)
+                emit(.comment, start, j, startLine, startColumn)
+                continue
+            }
+            if c == "/" && next == "*" {
+                var j = i + 2
+                while j + 1 < chars.count, !(chars[j] == "*" && chars[j + 1] == "/") { j += 1 }
+                j = min(j + 2, chars.count)
+                advance(to: j)
+                emit(.comment, start, j, startLine, startColumn)
+                continue
+            }
+            if c == "#" && atLineStart {
+                var j = i
+                while j < chars.count, chars[j] != "\n" { j += 1 }
+                advance(to: j)
+                emit(.directive, start, j, startLine, startColumn)
+                atLineStart = false
+                continue
+            }
+            atLineStart = false
+            if c.properties.isAlphabetic || c == "_" {
+                var j = i
+                while j < chars.count, chars[j].properties.isAlphabetic || chars[j] == "_" || ("0"..."9").contains(chars[j]) { j += 1 }
+                advance(to: j)
+                emit(.identifier, start, j, startLine, startColumn)
+                continue
+            }
+            if ("0"..."9").contains(c) || (c == "." && next.map { ("0"..."9").contains($0) } == true) {
+                var j = i
+                while j < chars.count {
+                    let d = chars[j]
+                    let isExponentSign = (d == "+" || d == "-") && j > i && "eE".unicodeScalars.contains(chars[j - 1])
+                        && !(chars[i] == "0" && j > i + 1 && "xX".unicodeScalars.contains(chars[i + 1]))
+                    guard d.properties.isAlphabetic || ("0"..."9").contains(d) || d == "." || isExponentSign else { break }
+                    j += 1
+                }
+                advance(to: j)
+                emit(.number, start, j, startLine, startColumn)
+                continue
+            }
+            if c == ":" && next == ":" {
+                advance(to: i + 2)
+                emit(.punctuation, start, i, startLine, startColumn)
+                continue
+            }
+            advance(to: i + 1)
+            emit(.punctuation, start, i, startLine, startColumn)
+        }
+        return tokens
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Glint
+import GlintTestSupport
+import Testing
+
+/// SwiftUI's Metal shader files, as written, drawn through `ShaderLibrary(url:)`.
+@Suite("Metal shaders as written", .removesTemporaryFiles)
+struct MetalShaderTests {
+    static let effects = """
+    #include <metal_stdlib>
+    #include <SwiftUI/SwiftUI_Metal.h>
+    using namespace metal;
+
+    constant half3 warm = half3(1.0h, 0.5h, 0.0h);
+
+    // Vertical bands `width` points wide: warm, then black.
+    [[ stitchable ]] half4 stripes(float2 position, half4 color, float width) {
+        const float phase = fmod(position.x, width) / width;
+        return half4(warm * (phase < 0.5 ? 1.0h : 0.0h), 1.0h);
+    }
+
+    // Blocks of `size` points, each showing the layer at its first pixel.
+    [[ stitchable ]] half4 pixellate(float2 position, SwiftUI::Layer layer, float size) {
+        float2 cell = floor(position / size) * size + 0.5;
+        return layer.sample(cell);
+    }
+
+    // Colours from an array, one per 10-point column.
+    [[ stitchable ]] half4 columns(float2 position, half4 color, device const half4 *colors, int count) {
+        int i = int(position.x / 10.0) % count;
+        return colors[i];
+    }
+    """
+
+    func render<V: View>(_ view: V) throws -> RenderedImage {
+        let renderer = ImageRenderer(content: view)
+        renderer.proposedSize = CGSize(width: 40, height: 20)
+        return try renderer.render()
+    }
+
+    @Test("a colour effect, a layer effect and an array argument from one .metal file draw as SwiftUI draws them")
+    func drawn() throws {
+        let folder = try TemporaryFiles.folder("glint-metal")
+        let file = URL(fileURLWithPath: folder + "/Effects.metal")
+        try Self.effects.write(to: file, atomically: true, encoding: .utf8)
+        let library = ShaderLibrary(url: file)
+
+        let stripes = try render(Rectangle().colorEffect(library.stripes(.float(10))))
+        #expect(stripes.pixel(x: 2, y: 10) == (255, 128, 0, 255) && stripes.pixel(x: 7, y: 10) == (0, 0, 0, 255))
+        #expect(stripes.pixel(x: 12, y: 10) == (255, 128, 0, 255), "fmod repeats every 10 points")
+
+        let blocks = try render(Rectangle().colorEffect(library.stripes(.float(16))).layerEffect(library.pixellate(.float(8)), maxSampleOffset: .zero))
+        // 16-point stripes in 8-point blocks, each the colour at its first pixel: warm, black, warm.
+        #expect(blocks.pixel(x: 2, y: 2) == (255, 128, 0, 255) && blocks.pixel(x: 7, y: 7) == (255, 128, 0, 255))
+        #expect(blocks.pixel(x: 10, y: 2) == (0, 0, 0, 255) && blocks.pixel(x: 15, y: 7) == (0, 0, 0, 255))
+        #expect(blocks.pixel(x: 18, y: 2) == (255, 128, 0, 255))
+
+        let columns = try render(Rectangle().colorEffect(library.columns(.colorArray([.red, .blue]))))
+        #expect(columns.pixel(x: 5, y: 5).red > 200 && columns.pixel(x: 15, y: 5).blue > 200 && columns.pixel(x: 25, y: 5).red > 200)
+    }
+
+    @Test("a Metal error is one line at the Metal file's own line")
+    func errorsPointAtTheMetalFile() throws {
+        let folder = try TemporaryFiles.folder("glint-metal")
+        let file = URL(fileURLWithPath: folder + "/Broken.metal")
+        try "#include <metal_stdlib>\nusing namespace metal;\n\n[[ stitchable ]] half4 broken(float2 p, half4 c) {\n    return half4(missing, 1.0h);\n}\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        #expect {
+            _ = try render(Rectangle().colorEffect(ShaderLibrary(url: file).broken()))
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("Broken.metal:5:") && text.contains("missing") && !text.contains("\n")
+        }
+    }
+}
