@@ -42,8 +42,18 @@ public enum MetalTranslator {
     /// Whether `path` names a Metal file.
     public static func isMetal(_ path: String) -> Bool { path.hasSuffix(".metal") }
 
-    /// The GLSL for the Metal `source`.
+    /// The GLSL for the Metal `source`, with the helpers it calls (`metal_fmod`, …) on its first
+    /// line that is not a directive.
     public static func translate(_ source: String) throws(Failure) -> String {
+        var helpers: Set<String> = []
+        let text = try translate(source, helpers: &helpers)
+        return insertHelpers(helpers, into: text)
+    }
+
+    /// The GLSL for the Metal `source` without the helpers it calls, which are added to `helpers`
+    /// (for a file spliced into another by `#include`, whose helpers the including file holds).
+    /// `#include "file"` lines pass through for the caller to expand.
+    public static func translate(_ source: String, helpers used: inout Set<String>) throws(Failure) -> String {
         let tokens = tokenize(source)
         var layers: Set<String> = []
         var textures: Set<String> = []
@@ -73,7 +83,9 @@ public enum MetalTranslator {
                         i += 1
                         continue  // what it declares, the translation provides
                     }
-                    throw Failure(line: token.line, column: token.column, message: "#include \(target) is not supported: put the helpers in this file")
+                    guard target.hasPrefix("\"") else {
+                        throw Failure(line: token.line, column: token.column, message: "#include \(target) is not a header Glint knows: include your own files as \"file.metal\"")
+                    }
                 }
                 out.append(token)
                 i += 1
@@ -232,7 +244,8 @@ public enum MetalTranslator {
             }
             text += token.text
         }
-        return insertHelpers(helpers, into: text)
+        used.formUnion(helpers)
+        return text
     }
 
     // MARK: - Names
@@ -289,8 +302,9 @@ public enum MetalTranslator {
     }
 
     /// The helpers the translation calls, on the first line that is not a preprocessor line
-    /// (one line, so the file's own lines keep their numbers).
-    static func insertHelpers(_ used: Set<String>, into text: String) -> String {
+    /// (one line, so the file's own lines keep their numbers); before the first line, followed by
+    /// `#line 1`, when an `#include` comes before any such line (what it splices in may call them).
+    public static func insertHelpers(_ used: Set<String>, into text: String) -> String {
         var code = ""
         if used.contains("fmod") {
             // C's fmod: the sign of x, unlike GLSL's mod.
@@ -313,6 +327,9 @@ public enum MetalTranslator {
         guard !code.isEmpty else { return text }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let at = lines.firstIndex { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("#") } ?? 0
+        if lines[..<at].contains(where: { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#include") }) {
+            return code + "\n#line 1\n" + text
+        }
         lines[at] = code + lines[at]
         return lines.joined(separator: "\n")
     }

@@ -336,6 +336,10 @@ final class Program {
             let log = infoLog(shader, isProgram: false)
             epoxy_glDeleteShader(shader)
             let (string, line, message) = locate(log)
+            // A line of an included file says which file it is (see IncludeExpander.lineBase).
+            if let line, let included = ShaderSources.IncludeExpander.included(line: line), let file = files[included.number] {
+                throw .shader(file: file, line: included.line, stage: stage, log: message)
+            }
             let file = string.flatMap { files[$0] } ?? files[EffectSource.effectString] ?? files[0] ?? "shader"
             throw .shader(file: file, line: line, stage: stage, log: message)
         }

@@ -217,8 +217,11 @@ public final class Renderer {
     private func compile(_ recipe: Recipe, specializedOn values: Program.ConstantValues? = nil) throws(RenderError) -> Program {
         let (function, library, kind, arguments) = (recipe.function, recipe.library, recipe.kind, recipe.arguments)
         var file: (text: String, path: String)
+        var includes: [Int: String] = [:]
         if let library {
-            file = try ShaderSources.librarySource(function, in: library)
+            let source = try ShaderSources.librarySource(function, in: library)
+            file = (source.text, source.path)
+            includes = source.includes
         } else {
             file = try sources.source(named: function + ".frag")
         }
@@ -253,7 +256,8 @@ public final class Renderer {
         let program = try Program(
             name: function,
             vertex: (vertex.text, [0: vertex.path]),
-            fragment: (text, [EffectSource.preludeString: prelude.path, EffectSource.effectString: file.path, EffectSource.mainString: "\(file.path) (the pipeline's main)"])
+            fragment: (text, [EffectSource.preludeString: prelude.path, EffectSource.effectString: file.path, EffectSource.mainString: "\(file.path) (the pipeline's main)"]
+                .merging(includes) { a, _ in a })
         )
         // A file read from the user's folder may be arbitrarily slow: it is drawn in chunks, watched,
         // whether it is the effect's own file or the prelude or vertex shader all effects share.

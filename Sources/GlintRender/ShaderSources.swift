@@ -64,20 +64,92 @@ public struct ShaderSources: Sendable {
         return nil
     }
 
-    /// The text of the file of a user's shader library that defines `function`.
-    public static func librarySource(_ function: String, in library: String) throws(RenderError) -> (text: String, path: String) {
+    /// The text of the file of a user's shader library that defines `function`, as GLSL: a Metal
+    /// file translated, and the files it includes (`#include "common.glsl"`, relative to the file
+    /// including it) spliced in, each under a `#line` directive with a source-string number of its
+    /// own; `includes` names the files by those numbers, for the driver's messages.
+    public static func librarySource(_ function: String, in library: String) throws(RenderError) -> (text: String, path: String, includes: [Int: String]) {
         guard let path = libraryFile(function, in: library) else {
             throw .missingShader(name: function + ".frag", searched: library)
         }
-        guard let text = try read(path) else {
-            throw .shader(file: path, line: nil, stage: "read", log: "the file went away while it was being read")
+        var expander = IncludeExpander()
+        let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
+        let withHelpers = expander.helpers.isEmpty ? text : MetalTranslator.insertHelpers(expander.helpers, into: text)
+        return (withHelpers, path, expander.files)
+    }
+
+    /// Splices the files a shader includes into it (see `librarySource`).
+    struct IncludeExpander {
+        /// The included files by their source-string numbers.
+        var files: [Int: String] = [:]
+        /// The helpers the Metal files translated call.
+        var helpers: Set<String> = []
+        /// Files that say `#pragma once`, and the files spliced in so far.
+        private var once: Set<String> = []
+        private var included: Set<String> = []
+        private var nextNumber = IncludeExpander.firstNumber
+        /// How deep includes may nest (a file including itself is stopped here).
+        static let maxDepth = 16
+
+        /// An included file's lines are numbered from `lineBase(number)` + 1: Mesa names some
+        /// errors' source string 0 whatever `#line` set, but keeps the line, so the line alone
+        /// says which file (`Program` reads it back with `included(line:)`).
+        static func lineBase(_ number: Int) -> Int { number >= firstNumber ? number * linesPerFile : 0 }
+        static let firstNumber = 10
+        static let linesPerFile = 1_000_000
+
+        /// The included file's number and its own line, for a line numbered by `lineBase`.
+        static func included(line: Int) -> (number: Int, line: Int)? {
+            line > firstNumber * linesPerFile ? (line / linesPerFile, line % linesPerFile) : nil
         }
-        guard MetalTranslator.isMetal(path) else { return (text, path) }
-        // SwiftUI's Metal, translated line for line: messages keep the Metal file's lines.
-        do {
-            return (try MetalTranslator.translate(text), path)
-        } catch {
-            throw .shader(file: path, line: error.line, stage: "Metal", log: "column \(error.column): \(error.message)")
+
+        /// The GLSL of the file at `path`: translated if it is Metal, its includes spliced in.
+        mutating func expand(_ path: String, stringNumber: Int, depth: Int) throws(RenderError) -> String {
+            guard var text = try ShaderSources.read(path) else {
+                throw .shader(file: path, line: nil, stage: "read", log: "the file went away while it was being read")
+            }
+            if MetalTranslator.isMetal(path) {
+                // SwiftUI's Metal, translated line for line: messages keep the Metal file's lines.
+                do {
+                    text = try MetalTranslator.translate(text, helpers: &helpers)
+                } catch {
+                    throw .shader(file: path, line: error.line, stage: "Metal", log: "column \(error.column): \(error.message)")
+                }
+            }
+            included.insert(path)
+            guard text.contains("#include") || text.contains("#pragma") else { return text }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            for index in lines.indices {
+                let line = lines[index].trimmingCharacters(in: .whitespaces)
+                if line == "#pragma once" {
+                    once.insert(path)
+                    lines[index] = ""
+                    continue
+                }
+                guard line.hasPrefix("#include") else { continue }
+                let rest = line.dropFirst("#include".count).trimmingCharacters(in: .whitespaces)
+                guard rest.hasPrefix("\""), rest.dropFirst().contains("\""), let name = rest.dropFirst().split(separator: "\"").first else {
+                    throw .shader(file: path, line: index + 1, stage: "include", log: "#include takes a file in quotes, relative to this one: #include \"common.glsl\"")
+                }
+                let target = name.hasPrefix("/") ? String(name) : (path as NSString).deletingLastPathComponent.isEmpty
+                    ? String(name) : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(String(name))
+                if once.contains(target) {
+                    lines[index] = ""
+                    continue
+                }
+                guard depth < Self.maxDepth else {
+                    throw .shader(file: path, line: index + 1, stage: "include", log: "includes nest deeper than \(Self.maxDepth) files: does '\(name)' include itself? Guard it with #pragma once")
+                }
+                guard ShaderSources.exists(target) else {
+                    throw .shader(file: path, line: index + 1, stage: "include", log: "no file '\(name)' beside this one (looked for \(target))")
+                }
+                let number = nextNumber
+                nextNumber += 1
+                files[number] = target
+                let spliced = try expand(target, stringNumber: number, depth: depth + 1)
+                lines[index] = "#line \(Self.lineBase(number) + 1) \(number)\n" + spliced + "\n#line \(Self.lineBase(stringNumber) + index + 2) \(stringNumber)"
+            }
+            return lines.joined(separator: "\n")
         }
     }
 

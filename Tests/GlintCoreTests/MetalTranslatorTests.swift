@@ -51,8 +51,8 @@ struct MetalTranslatorTests {
 
     @Test("what cannot be translated is refused at its line and column")
     func refusals() {
-        #expect(throws: MetalTranslator.Failure(line: 2, column: 1, message: "#include \"Common.metal\" is not supported: put the helpers in this file")) {
-            try MetalTranslator.translate("// x\n#include \"Common.metal\"\n")
+        #expect(throws: MetalTranslator.Failure(line: 2, column: 1, message: "#include <Common.h> is not a header Glint knows: include your own files as \"file.metal\"")) {
+            try MetalTranslator.translate("// x\n#include <Common.h>\n")
         }
         #expect(throws: MetalTranslator.Failure.self) {
             try MetalTranslator.translate("half4 f(float2 p, half4 c) {\n    constexpr sampler s(address::repeat);\n    return c;\n}\n")

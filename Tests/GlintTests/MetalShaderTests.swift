@@ -59,6 +59,59 @@ struct MetalShaderTests {
         #expect(columns.pixel(x: 5, y: 5).red > 200 && columns.pixel(x: 15, y: 5).blue > 200 && columns.pixel(x: 25, y: 5).red > 200)
     }
 
+    @Test("#include \"Common.metal\" and #include \"common.glsl\": shared helpers spliced in once (#pragma once), errors at the included file's own line, a loop stopped")
+    func includes() throws {
+        let folder = try TemporaryFiles.folder("glint-metal")
+        func write(_ name: String, _ text: String) throws {
+            try text.write(toFile: folder + "/" + name, atomically: true, encoding: .utf8)
+        }
+        try write("Common.metal", """
+        #pragma once
+        #include <metal_stdlib>
+        using namespace metal;
+
+        // Warm where the position's column, modulo `width`, is in its first half.
+        half band(float x, float width) { return fmod(x, width) < width * 0.5 ? 1.0h : 0.0h; }
+        """)
+        try write("warmth.metal", """
+        #include "Common.metal"
+        #include "Common.metal"
+
+        [[ stitchable ]] half4 warmth(float2 position, half4 color, float width) {
+            return half4(band(position.x, width), 0.5h * band(position.x, width), 0.0h, 1.0h);
+        }
+        """)
+        try write("common.glsl", "// Test helper.\nfloat stripe(float x) { return step(10.0, x); }\n")
+        try write("halves.glsl", "#include \"common.glsl\"\nvec4 halves(vec2 position, vec4 color) { return vec4(stripe(position.x), 0.0, 0.0, 1.0); }\n")
+        let library = ShaderLibrary(url: URL(fileURLWithPath: folder))
+
+        let warm = try render(Rectangle().colorEffect(library.warmth(.float(10))))
+        #expect(warm.pixel(x: 2, y: 5) == (255, 128, 0, 255) && warm.pixel(x: 7, y: 5) == (0, 0, 0, 255))
+        let halves = try render(Rectangle().colorEffect(library.halves()))
+        #expect(halves.pixel(x: 5, y: 5) == (0, 0, 0, 255) && halves.pixel(x: 15, y: 5) == (255, 0, 0, 255))
+
+        // An error in the included file is named at its own line; the includer's line after the include too.
+        try write("Broken.metal", "#pragma once\n\nhalf broken(float x) { return x * missingName; }\n")
+        try write("user.metal", "#include \"Broken.metal\"\n[[ stitchable ]] half4 user(float2 p, half4 c) { return half4(broken(p.x)); }\n")
+        #expect {
+            _ = try render(Rectangle().colorEffect(library.user()))
+        } throws: { error in
+            "\(error)".contains("Broken.metal:3:") && "\(error)".contains("missingName")
+        }
+        try write("loop.glsl", "#include \"loop.glsl\"\nvec4 loop(vec2 p, vec4 c) { return c; }\n")
+        #expect {
+            _ = try render(Rectangle().colorEffect(library.loop()))
+        } throws: { error in
+            "\(error)".contains("includes nest deeper than 16 files")
+        }
+        try write("lost.glsl", "\n#include \"nowhere.glsl\"\nvec4 lost(vec2 p, vec4 c) { return c; }\n")
+        #expect {
+            _ = try render(Rectangle().colorEffect(library.lost()))
+        } throws: { error in
+            "\(error)".contains("lost.glsl:2") && "\(error)".contains("no file 'nowhere.glsl' beside this one")
+        }
+    }
+
     @Test("a Metal error is one line at the Metal file's own line")
     func errorsPointAtTheMetalFile() throws {
         let folder = try TemporaryFiles.folder("glint-metal")
