@@ -60,6 +60,37 @@ public enum MetalTranslator {
         var helpers: Set<String> = []
         var out: [Token] = []
         out.reserveCapacity(tokens.count)
+        // The function each token is in (nil outside any), and which textures each function reads
+        // with each sampler name: `t.sample(s, …)`, found before the samplers' declarations are met.
+        var functionAt = [String?](repeating: nil, count: tokens.count)
+        var readers: [String: [String: [String]]] = [:]  // function → sampler → textures
+        do {
+            var depth = 0
+            var candidate: String?
+            var current: String?
+            for j in tokens.indices {
+                let t = tokens[j]
+                if t.kind == .identifier && depth == 0 && text(next(j + 1)) == "(" { candidate = t.text }
+                if t.text == "{" {
+                    if depth == 0 { current = candidate }
+                    depth += 1
+                } else if t.text == "}" {
+                    depth = max(0, depth - 1)
+                    if depth == 0 { current = nil }
+                }
+                functionAt[j] = current
+                guard t.text == "sample", j >= 2, tokens[j - 1].text == ".", let function = current else { continue }
+                let open = next(j + 1)
+                guard text(open) == "(" else { continue }
+                let argument = next(open + 1)
+                guard argument < tokens.count, tokens[argument].kind == .identifier else { continue }
+                let texture = tokens[j - 2].text
+                if !(readers[function]?[tokens[argument].text]?.contains(texture) ?? false) {
+                    readers[function, default: [:]][tokens[argument].text, default: []].append(texture)
+                }
+            }
+        }
+        var samplerOf: [String: String] = [:]
         var i = 0
 
         /// The index of the next token that is not space or a comment, from `j`.
@@ -108,8 +139,50 @@ public enum MetalTranslator {
                     continue
                 }
                 if name == "sampler" {
-                    throw Failure(line: token.line, column: token.column,
-                                  message: "sampler state is not supported yet: textures are read linearly filtered and clamped to their edges; remove the sampler and pass any name to sample()")
+                    // constexpr sampler s(address::repeat, filter::nearest); → a marker the renderer reads.
+                    let nameIndex = next(i + 1)
+                    guard nameIndex < tokens.count, tokens[nameIndex].kind == .identifier else {
+                        throw Failure(line: token.line, column: token.column, message: "a sampler must be declared as `constexpr sampler s(…);`")
+                    }
+                    let samplerName = tokens[nameIndex].text
+                    var k = next(nameIndex + 1)
+                    var arguments: [Token] = []
+                    if text(k) == "(" {
+                        k += 1
+                        while k < tokens.count, tokens[k].text != ")" {
+                            if !tokens[k].isBlank { arguments.append(tokens[k]) }
+                            k += 1
+                        }
+                        k = next(k + 1)
+                    }
+                    guard text(k) == ";" else {
+                        // `sampler s` in a parameter list: SwiftUI cannot pass one.
+                        throw Failure(line: token.line, column: token.column, message: "a sampler cannot be an argument: declare it where it is used, as `constexpr sampler \(samplerName)(filter::linear);`")
+                    }
+                    let state = try samplerState(arguments, at: token)
+                    // The `const` that `constexpr` became goes with the declaration.
+                    while let last = out.last, last.isBlank || last.text == "const" {
+                        if last.text == "const" { out.removeLast(); break }
+                        out.removeLast()
+                    }
+                    let newlines = tokens[i...min(k, tokens.count - 1)].reduce(0) { $0 + $1.text.filter { $0 == "\n" }.count }
+                    // Declared in a function: the textures it reads there; at file scope: in every function.
+                    let scope: [(function: String, textures: [String])] = functionAt[i].map { f in [(f, readers[f]?[samplerName] ?? [])] }
+                        ?? readers.sorted { $0.key < $1.key }.map { ($0.key, $0.value[samplerName] ?? []) }
+                    var marker = ""
+                    for (function, textures) in scope {
+                        for texture in textures {
+                            let key = function + "." + texture
+                            if let other = samplerOf[key], other != state {
+                                throw Failure(line: token.line, column: token.column, message: "texture '\(texture)' of '\(function)' is read with two samplers; Glint gives each texture one")
+                            }
+                            samplerOf[key] = state
+                            marker += "// glint: sampler \(key) \(state) "
+                        }
+                    }
+                    out.append(token.with(marker + String(repeating: "\n", count: newlines), kind: .comment))
+                    i = k + 1
+                    continue
                 }
                 // texture2d<half> t
                 if name == "texture2d" {
@@ -246,6 +319,46 @@ public enum MetalTranslator {
         }
         used.formUnion(helpers)
         return text
+    }
+
+    /// The marker text of a Metal sampler's arguments (`address::repeat, filter::nearest`):
+    /// `wrap=S,T filter=MIN,MAG`, each `repeat`, `mirrored_repeat`, `clamp_to_edge` or
+    /// `clamp_to_zero`, and `linear` or `nearest`.
+    static func samplerState(_ arguments: [Token], at declaration: Token) throws(Failure) -> String {
+        var wrap = ("clamp_to_edge", "clamp_to_edge")
+        var filter = ("nearest", "nearest")  // Metal's default
+        var k = 0
+        while k < arguments.count {
+            if arguments[k].text == "," { k += 1; continue }
+            guard k + 2 < arguments.count, arguments[k + 1].text == "::" else {
+                throw Failure(line: arguments[k].line, column: arguments[k].column, message: "a sampler argument is written `key::value`, as address::repeat")
+            }
+            let key = arguments[k].text, value = arguments[k + 2].text, where_ = arguments[k]
+            func refuse(_ why: String) -> Failure { Failure(line: where_.line, column: where_.column, message: why) }
+            switch key {
+            case "address", "s_address", "t_address", "r_address":
+                let mode: String
+                switch value {
+                case "repeat", "mirrored_repeat", "clamp_to_edge", "clamp_to_zero": mode = value
+                case "clamp_to_border": mode = "clamp_to_zero"
+                default: throw refuse("address::\(value) is not an address mode Glint knows (repeat, mirrored_repeat, clamp_to_edge, clamp_to_zero)")
+                }
+                if key != "t_address" { wrap.0 = mode }
+                if key != "s_address" { wrap.1 = mode }
+            case "filter", "min_filter", "mag_filter":
+                guard value == "linear" || value == "nearest" else { throw refuse("filter::\(value) is not a filter (linear, nearest)") }
+                if key != "mag_filter" { filter.0 = value }
+                if key != "min_filter" { filter.1 = value }
+            case "coord":
+                guard value == "normalized" else { throw refuse("coord::\(value) is not supported: sample with normalized coordinates") }
+            case "mip_filter", "max_anisotropy", "border_color", "lod_clamp":
+                break  // Glint's textures have no mipmaps; nothing to set
+            default:
+                throw refuse("'\(key)' is not a sampler setting Glint knows (address, filter, coord)")
+            }
+            k += 3
+        }
+        return "wrap=\(wrap.0),\(wrap.1) filter=\(filter.0),\(filter.1)"
     }
 
     // MARK: - Names

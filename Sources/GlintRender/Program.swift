@@ -33,6 +33,32 @@ final class Program {
     /// than this program's own effect file: when the watchdog stops it, every program made from
     /// that file is stopped with it.
     var blamesSharedFile = false
+    /// Sampler objects for texture units whose sampler the file declares (`// glint: sampler`),
+    /// bound while this program draws; deleted with it.
+    var samplerObjects: [(unit: GLint, object: GLuint)] = []
+
+    /// Makes a sampler object for `unit` from a marker's `wrap` and `filter` (see
+    /// `MetalTranslator.samplerState`).
+    func addSampler(unit: Int, wrap: (String, String), filter: (String, String)) {
+        var object: GLuint = 0
+        epoxy_glGenSamplers(1, &object)
+        func mode(_ name: String) -> GLint {
+            switch name {
+            case "repeat": return GL_REPEAT
+            case "mirrored_repeat": return GL_MIRRORED_REPEAT
+            case "clamp_to_zero": return GL_CLAMP_TO_BORDER
+            default: return GL_CLAMP_TO_EDGE
+            }
+        }
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_WRAP_S), mode(wrap.0))
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_WRAP_T), mode(wrap.1))
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MIN_FILTER), filter.0 == "nearest" ? GL_NEAREST : GL_LINEAR)
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MAG_FILTER), filter.1 == "nearest" ? GL_NEAREST : GL_LINEAR)
+        var transparent: [GLfloat] = [0, 0, 0, 0]
+        epoxy_glSamplerParameterfv(object, GLenum(GL_TEXTURE_BORDER_COLOR), &transparent)
+        samplerObjects.append((GLint(unit), object))
+    }
+
     /// What the file declares compile-time constant (`// glint: constant NAME, …`): the
     /// renderer draws with a version of this program compiled for their values (`variants`).
     var constants: [Constant] = []
@@ -191,7 +217,13 @@ final class Program {
     }
 
     deinit {
-        context.perform { epoxy_glDeleteProgram(id) }
+        context.perform {
+            epoxy_glDeleteProgram(id)
+            for (_, object) in samplerObjects {
+                var o = object
+                epoxy_glDeleteSamplers(1, &o)
+            }
+        }
     }
 
     /// The location of a uniform, or -1 when the program does not declare it (or the driver

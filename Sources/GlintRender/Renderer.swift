@@ -276,7 +276,39 @@ public final class Renderer {
         }
         program.bindings = bindings
         program.constants = constants
+        // Sampler state a file declares for its image parameters (a Metal file's `constexpr sampler`).
+        for marker in Self.samplerMarkers(in: file.text, function: function) {
+            guard let index = parameterNames.firstIndex(of: marker.name), index < bindings.count, let unit = bindings[index].textureUnit else {
+                throw .arguments("\(file.path): '// glint: sampler \(marker.name)' names no image parameter of '\(function)' (a sampler applies to an image argument of a function called by position)")
+            }
+            program.addSampler(unit: unit, wrap: marker.wrap, filter: marker.filter)
+        }
         return program
+    }
+
+    /// The `// glint: sampler FUNCTION.NAME wrap=S,T filter=MIN,MAG` markers of `text` for
+    /// `function`'s parameters (a marker without `FUNCTION.` is for every function).
+    static func samplerMarkers(in text: String, function: String) -> [(name: String, wrap: (String, String), filter: (String, String))] {
+        guard text.contains("// glint: sampler ") else { return [] }
+        var found: [(name: String, wrap: (String, String), filter: (String, String))] = []
+        for piece in text.components(separatedBy: "// glint: sampler ").dropFirst() {
+            let words = piece.prefix { $0 != "\n" }.split(separator: " ")
+            guard let qualified = words.first else { continue }
+            let parts = qualified.split(separator: ".", maxSplits: 1)
+            if parts.count == 2 && parts[0] != Substring(function) { continue }
+            let name = parts.last!
+            var wrap = ("clamp_to_edge", "clamp_to_edge"), filter = ("linear", "linear")
+            for word in words.dropFirst() {
+                let parts = word.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2 else { continue }
+                let values = parts[1].split(separator: ",").map(String.init)
+                guard values.count == 2 else { continue }
+                if parts[0] == "wrap" { wrap = (values[0], values[1]) }
+                if parts[0] == "filter" { filter = (values[0], values[1]) }
+            }
+            found.append((String(name), wrap, filter))
+        }
+        return found
     }
 
     /// What `file` declares compile-time constant (`// glint: constant NAME, NAME…`, on one or more
@@ -957,6 +989,18 @@ public final class Renderer {
         if program.layerInfoSize >= 0 { epoxy_glUniform2f(program.layerInfoSize, place.sampleSize.width, place.sampleSize.height) }
 
         try upload(pass, program.slots(for: pass))
+        var k = 0
+        while k < program.samplerObjects.count {  // index loops: no iterator allocations in debug builds
+            epoxy_glBindSampler(GLuint(program.samplerObjects[k].unit), program.samplerObjects[k].object)
+            k += 1
+        }
+        defer {
+            var k = 0
+            while k < program.samplerObjects.count {
+                epoxy_glBindSampler(GLuint(program.samplerObjects[k].unit), 0)
+                k += 1
+            }
+        }
         let whole = region.width == target.pixelWidth && region.height == target.pixelHeight
         if let recorder {
             recorder.recordDraw(program, scissor: whole ? nil : [GLint(target.originX + region.x), GLint(target.originY + target.pixelHeight - region.y - region.height),

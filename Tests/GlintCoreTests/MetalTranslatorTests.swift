@@ -54,9 +54,20 @@ struct MetalTranslatorTests {
         #expect(throws: MetalTranslator.Failure(line: 2, column: 1, message: "#include <Common.h> is not a header Glint knows: include your own files as \"file.metal\"")) {
             try MetalTranslator.translate("// x\n#include <Common.h>\n")
         }
-        #expect(throws: MetalTranslator.Failure.self) {
-            try MetalTranslator.translate("half4 f(float2 p, half4 c) {\n    constexpr sampler s(address::repeat);\n    return c;\n}\n")
+        #expect(throws: MetalTranslator.Failure(line: 1, column: 38, message: "a sampler cannot be an argument: declare it where it is used, as `constexpr sampler s(filter::linear);`")) {
+            try MetalTranslator.translate("half4 f(float2 p, texture2d<half> t, sampler s) { return t.sample(s, p); }\n")
         }
+        #expect(throws: MetalTranslator.Failure(line: 2, column: 25, message: "address::wrap is not an address mode Glint knows (repeat, mirrored_repeat, clamp_to_edge, clamp_to_zero)")) {
+            try MetalTranslator.translate("half4 f(float2 p, texture2d<half> t) {\n    constexpr sampler s(address::wrap);\n    return t.sample(s, p);\n}\n")
+        }
+    }
+
+    @Test("a constexpr sampler becomes a marker for the texture it reads, on its own line")
+    func samplerMarker() throws {
+        let metal = "half4 f(float2 p, half4 c, texture2d<half> noise) {\n    constexpr sampler s(address::repeat, mag_filter::nearest);\n    return noise.sample(s, p);\n}\n"
+        let lines = try MetalTranslator.translate(metal).split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[1].trimmingCharacters(in: .whitespaces) == "// glint: sampler f.noise wrap=repeat,repeat filter=nearest,nearest", "\(lines[1])")
+        #expect(lines[2].trimmingCharacters(in: .whitespaces) == "return texture(noise, p);", "\(lines[2])")
     }
 
     @Test("comments and names that merely contain a Metal word are left alone")

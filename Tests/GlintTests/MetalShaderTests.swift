@@ -112,6 +112,35 @@ struct MetalShaderTests {
         }
     }
 
+    @Test("a constexpr sampler's address and filter are real sampler state for its texture: repeat and nearest, or the default clamp")
+    func samplers() throws {
+        let folder = try TemporaryFiles.folder("glint-metal")
+        try """
+        #include <metal_stdlib>
+        using namespace metal;
+
+        [[ stitchable ]] half4 tiles(float2 position, half4 color, texture2d<half> image) {
+            constexpr sampler s(address::repeat, filter::nearest);
+            return image.sample(s, position / 10.0);
+        }
+
+        [[ stitchable ]] half4 stretched(float2 position, half4 color, texture2d<half> image) {
+            constexpr sampler s(filter::linear);
+            return image.sample(s, position / 10.0);
+        }
+        """.write(toFile: folder + "/Tiles.metal", atomically: true, encoding: .utf8)
+        let library = ShaderLibrary(url: URL(fileURLWithPath: folder + "/Tiles.metal"))
+        // 2 x 2: red, green on top; blue, white below.
+        let image = Image(pixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255], width: 2, height: 2)
+        let tiles = try render(Rectangle().colorEffect(library.tiles(.image(image))))
+        #expect(tiles.pixel(x: 2, y: 2) == (255, 0, 0, 255) && tiles.pixel(x: 7, y: 2) == (0, 255, 0, 255), "nearest: no blending")
+        #expect(tiles.pixel(x: 12, y: 2) == (255, 0, 0, 255) && tiles.pixel(x: 17, y: 17) == (255, 255, 255, 255), "repeat: the image again past 10 points")
+        let stretched = try render(Rectangle().colorEffect(library.stretched(.image(image))))
+        #expect(stretched.pixel(x: 15, y: 2) == (0, 255, 0, 255), "clamped to the edge (Metal's default address), past 10 points")
+        let blend = stretched.pixel(x: 5, y: 2)
+        #expect(blend.red > 40 && blend.green > 40, "linear: red and green blend in the middle: \(blend)")
+    }
+
     @Test("a Metal error is one line at the Metal file's own line")
     func errorsPointAtTheMetalFile() throws {
         let folder = try TemporaryFiles.folder("glint-metal")
