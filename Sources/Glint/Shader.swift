@@ -176,6 +176,38 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// Glint's built-in shaders.
     public static let `default` = ShaderLibrary(builtIn: ())
 
+    /// The shaders a bundle's resources hold (every `.metal`, `.glsl` and `.frag` file in them,
+    /// subfolders too), as SwiftUI's `ShaderLibrary.bundle(.module)` is the bundle's compiled
+    /// Metal library: ship a target's shader files as resources and call
+    /// `ShaderLibrary.bundle(.module).myEffect(…)`.
+    public static func bundle(_ bundle: Bundle) -> ShaderLibrary {
+        ShaderLibrary(url: bundle.resourceURL ?? bundle.bundleURL)
+    }
+
+    /// The functions of shader source held in memory: Metal (SwiftUI's `.metal` text; told apart
+    /// by `#include <metal_stdlib>`, `[[ stitchable ]]` or `using namespace metal`) or GLSL. Where
+    /// SwiftUI's takes a compiled Metal library, Glint takes the source. It is written once, by its
+    /// content, under the temporary folder, and read from there like a file.
+    public init(data: Data) {
+        let text = String(decoding: data, as: UTF8.self)
+        let isMetal = text.contains("metal_stdlib") || text.contains("stitchable") || text.contains("using namespace metal")
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a: the same source, the same file
+        for byte in data {
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+        }
+        let folder = (ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp") + "/glint-shader-data-\(getuid())"
+        let file = folder + "/\(String(hash, radix: 16)).\(isMetal ? "metal" : "glsl")"
+        if !FileManager.default.fileExists(atPath: file) {
+            try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            // Written whole under a temporary name, then renamed: a reader never sees half a file.
+            let partial = file + ".\(getpid()).partial"
+            if FileManager.default.createFile(atPath: partial, contents: data, attributes: [.posixPermissions: 0o600]) {
+                _ = rename(partial, file)
+            }
+        }
+        self.init(url: URL(fileURLWithPath: file))
+    }
+
     /// The function `name` of this library.
     public subscript(dynamicMember name: String) -> ShaderFunction {
         ShaderFunction(library: self, name: name)

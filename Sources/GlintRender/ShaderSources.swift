@@ -61,7 +61,51 @@ public struct ShaderSources: Sendable {
             let path = join(library, function + ext)
             if exists(path) { return path }
         }
-        return nil
+        return definers(of: function, in: library).first
+    }
+
+    /// The shader files (`.metal`, `.glsl`, `.frag`) under the folder `library`, subfolders too,
+    /// sorted, that define `function`: as SwiftUI's library holds every function of the app's
+    /// shaders, whatever file defines it.
+    static func definers(of function: String, in library: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: library) else { return [] }
+        var found: [String] = []
+        var seen = 0
+        while let relative = walker.nextObject() as? String, seen < maxLibraryFiles {
+            guard relative.hasSuffix(".metal") || relative.hasSuffix(".glsl") || relative.hasSuffix(".frag") else { continue }
+            seen += 1
+            let path = join(library, relative)
+            guard let text = try? read(path), defines(function, in: text) else { continue }
+            found.append(path)
+        }
+        return found.sorted()
+    }
+
+    /// The most shader files a folder library's search reads.
+    static let maxLibraryFiles = 1000
+
+    /// Whether `text` (GLSL or Metal) defines a function `name` returning a vector or scalar:
+    /// `vec4 name(`, `half4 name(`, `float2 name(`.
+    static func defines(_ name: String, in text: String) -> Bool {
+        guard text.contains(name) else { return false }
+        let types: Set<String> = ["vec4", "vec3", "vec2", "float", "half", "half4", "half3", "half2", "float4", "float3", "float2"]
+        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
+        for line in text.split(separator: "\n") where line.contains(name) {
+            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
+            var search = code.startIndex
+            while let found = code.range(of: name, range: search..<code.endIndex) {
+                search = found.upperBound
+                // A whole word, followed by "(".
+                if found.lowerBound > code.startIndex, isWord(code[code.index(before: found.lowerBound)]) { continue }
+                let after = code[found.upperBound...].drop { $0 == " " || $0 == "\t" }
+                guard after.first == "(" else { continue }
+                // Preceded by a return type.
+                let before = code[..<found.lowerBound].reversed().drop { $0 == " " || $0 == "\t" }
+                let type = String(before.prefix(while: isWord).reversed())
+                if types.contains(type) { return true }
+            }
+        }
+        return false
     }
 
     /// The text of the file of a user's shader library that defines `function`, as GLSL: a Metal
@@ -71,6 +115,10 @@ public struct ShaderSources: Sendable {
     public static func librarySource(_ function: String, in library: String) throws(RenderError) -> (text: String, path: String, includes: [Int: String]) {
         guard let path = libraryFile(function, in: library) else {
             throw .missingShader(name: function + ".frag", searched: library)
+        }
+        if path != library, let other = definers(of: function, in: library).first(where: { $0 != path }) {
+            // A folder's functions are found whatever file defines them: two files defining one is an error naming both.
+            throw .arguments("the shader library \(library) defines '\(function)' in both \(min(path, other)) and \(max(path, other)): rename one")
         }
         var expander = IncludeExpander()
         let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
@@ -110,7 +158,7 @@ public struct ShaderSources: Sendable {
             }
             if MetalTranslator.isMetal(path) {
                 // SwiftUI's Metal, translated line for line: messages keep the Metal file's lines.
-                do {
+                do throws(MetalTranslator.Failure) {
                     text = try MetalTranslator.translate(text, helpers: &helpers)
                 } catch {
                     throw .shader(file: path, line: error.line, stage: "Metal", log: "column \(error.column): \(error.message)")

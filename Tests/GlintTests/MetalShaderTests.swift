@@ -141,6 +141,33 @@ struct MetalShaderTests {
         #expect(blend.red > 40 && blend.green > 40, "linear: red and green blend in the middle: \(blend)")
     }
 
+    @Test("a folder library finds a function whatever file defines it, refuses one defined twice naming both files; ShaderLibrary(data:) and .bundle work as SwiftUI's")
+    func librariesAsSwiftUIs() throws {
+        let folder = try TemporaryFiles.folder("glint-metal")
+        try FileManager.default.createDirectory(atPath: folder + "/More", withIntermediateDirectories: true)
+        try Self.effects.write(toFile: folder + "/More/Effects.metal", atomically: true, encoding: .utf8)
+        let library = ShaderLibrary(url: URL(fileURLWithPath: folder))
+        // stripes is defined in More/Effects.metal, not in a file named after it.
+        let stripes = try render(Rectangle().colorEffect(library.stripes(.float(10))))
+        #expect(stripes.pixel(x: 2, y: 10) == (255, 128, 0, 255))
+
+        try "vec4 stripes(vec2 position, vec4 color, float width) { return color; }\n".write(toFile: folder + "/Copy.glsl", atomically: true, encoding: .utf8)
+        #expect {
+            _ = try render(Rectangle().colorEffect(library.stripes(.float(10))))
+        } throws: { error in
+            "\(error)".contains("defines 'stripes' in both \(folder)/Copy.glsl and \(folder)/More/Effects.metal: rename one")
+        }
+
+        // Source held in memory, as SwiftUI's ShaderLibrary(data:) holds a compiled library.
+        let inMemory = ShaderLibrary(data: Data(Self.effects.utf8))
+        #expect(try render(Rectangle().colorEffect(inMemory.stripes(.float(10)))).pixels == stripes.pixels)
+        // A bundle's resources (here a folder standing in for a resource bundle).
+        let bundled = try TemporaryFiles.folder("glint-metal-bundle")
+        try Self.effects.write(toFile: bundled + "/Shaders.metal", atomically: true, encoding: .utf8)
+        let bundle = try #require(Bundle(path: bundled))
+        #expect(try render(Rectangle().colorEffect(ShaderLibrary.bundle(bundle).stripes(.float(10)))).pixels == stripes.pixels)
+    }
+
     @Test("a Metal error is one line at the Metal file's own line")
     func errorsPointAtTheMetalFile() throws {
         let folder = try TemporaryFiles.folder("glint-metal")

@@ -7,9 +7,9 @@ import Glint
 /// `Image`, padded, letting presses through. Holding springs the waves' amplitude and speed up and turns
 /// them from white to their palette; letting go springs them back.
 struct HarmonicView: View {
-    /// This package's own shader (seed 000's harmonicColorEffect, ported to GLSL), called like a SwiftUI
-    /// `ShaderLibrary` function.
-    static let effects = ShaderLibrary(url: Bundle.module.url(forResource: "harmonic", withExtension: "glsl")!)
+    /// This package's own shaders (seed 000's harmonicColorEffect, ported to GLSL, a resource of this
+    /// target), as SwiftUI's `ShaderLibrary.bundle(.module)` is a target's compiled Metal.
+    static let effects = ShaderLibrary.bundle(.module)
 
     /// The hold, and the springs it drives (the seed animates the same values with SwiftUI's springs).
     @State private var isHeld = false
