@@ -55,6 +55,52 @@ public final class CustomEffect: Effect {
         boundsIndex = pass.index(of: "bounds")!
     }
 
+    /// What a parameter of a Metal file's function is given, by its name.
+    public enum Role: CaseIterable, Sendable {
+        case time, pointer, isPressed, hold, bounds, size
+
+        /// The role of a parameter named `name`, if it has one.
+        public init?(parameter name: String) {
+            switch name {
+            case "time", "t": self = .time
+            case "pointer", "touch", "location", "mouse": self = .pointer
+            case "isPressed", "pressed": self = .isPressed
+            case "hold": self = .hold
+            case "bounds", "boundingRect": self = .bounds
+            case "size", "viewSize": self = .size
+            default: return nil
+            }
+        }
+
+        /// The names, for messages.
+        public static let names = "time, pointer (or touch, location), isPressed, hold, bounds (.boundingRect) and size (the view's, points)"
+    }
+
+    /// An effect from a SwiftUI Metal file (`glint --effect ripple.metal`): its `[[ stitchable ]]`
+    /// colour function `function`, read from the file at `path`, called by position with a value
+    /// for each of `parameters` (after `position` and `color`) by its name (see `Role`).
+    public init(metalFunction function: String, path: String, fileName: String, parameters: [String]) {
+        descriptor = EffectDescriptor(name: fileName, title: fileName, summary: Self.descriptor.summary, parameters: [])
+        let roles = parameters.map { Role(parameter: $0) ?? .time }
+        pass = ShaderEffect(function: function, kind: .color, positional: roles.map { role -> ShaderArgument in
+            switch role {
+            case .time, .isPressed, .hold: return .float(0)
+            case .pointer, .size: return .float2(0, 0)
+            case .bounds: return .boundingRect
+            }
+        }, names: parameters)
+        pass.library = path
+        self.roles = roles
+        timeIndex = -1
+        pointerIndex = -1
+        pressedIndex = -1
+        holdIndex = -1
+        boundsIndex = -1
+    }
+
+    /// For a Metal function: each positional argument's role.
+    private var roles: [Role] = []
+
     public func setParameter(_ name: String, to value: Double) {}
     public func parameterValue(_ name: String) -> Double? { nil }
 
@@ -69,6 +115,21 @@ public final class CustomEffect: Effect {
     }
 
     public func updatePass(viewSize: Size) {
+        if !roles.isEmpty {
+            var k = 0
+            while k < roles.count {  // index loops: no iterator allocations in debug builds
+                switch roles[k] {
+                case .time: pass.set(k, .float(Float(clock.elapsed)))
+                case .pointer: pass.set(k, .float2(Float(pointer.x), Float(pointer.y)))
+                case .isPressed: pass.set(k, .float(press.isPressed ? 1 : 0))
+                case .hold: pass.set(k, .float(Float(hold.value)))
+                case .size: pass.set(k, .float2(Float(viewSize.width), Float(viewSize.height)))
+                case .bounds: break
+                }
+                k += 1
+            }
+            return
+        }
         pass.set(timeIndex, .float(Float(clock.elapsed)))
         pass.set(pointerIndex, .float2(Float(pointer.x), Float(pointer.y)))
         pass.set(pressedIndex, .float(press.isPressed ? 1 : 0))

@@ -42,6 +42,17 @@ public enum MetalTranslator {
     /// Whether `path` names a Metal file.
     public static func isMetal(_ path: String) -> Bool { path.hasSuffix(".metal") }
 
+    /// The name of the first `[[ stitchable ]]` function of `source`, if any.
+    public static func stitchableFunction(in source: String) -> String? {
+        let words = tokenize(source).filter { !$0.isBlank }
+        guard let at = words.firstIndex(where: { $0.text == "stitchable" }) else { return nil }
+        var k = at
+        while k + 1 < words.count, !(words[k].text == "]" && words[k + 1].text == "]") { k += 1 }
+        // ]] TYPE NAME (
+        guard k + 4 < words.count, words[k + 2].kind == .identifier, words[k + 3].kind == .identifier, words[k + 4].text == "(" else { return nil }
+        return words[k + 3].text
+    }
+
     /// The GLSL for the Metal `source`, with the helpers it calls (`metal_fmod`, …) on its first
     /// line that is not a directive.
     public static func translate(_ source: String) throws(Failure) -> String {

@@ -112,9 +112,13 @@ public final class ShaderEffect {
         precondition(argumentNames.count == arguments.count, "one name per argument")
     }
 
+    /// The shader library file or folder `function` is read from (as `ShaderLibrary(url:)`); nil
+    /// for the renderer's own shader sources.
+    public var library: String?
+
     /// The pass as a value for a `FrameGraph` (no allocation: the arrays are shared).
     public var value: EffectPass {
-        EffectPass(function: function, kind: kind, arguments: argumentValues, names: argumentNames,
+        EffectPass(function: function, library: library, kind: kind, arguments: argumentValues, names: argumentNames,
                    isPositional: isPositional, isOpaque: isOpaque, isEnabled: isEnabled)
     }
 

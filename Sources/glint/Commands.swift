@@ -68,7 +68,12 @@ struct EffectOptions: ParsableArguments {
 
     /// A `--effect` that names a file (`my.frag`, `shaders/x.frag`) rather than a built-in effect.
     var customFile: String? {
-        chainNames.first { $0.hasSuffix(".frag") || $0.contains("/") }
+        chainNames.first(where: Self.isFile)
+    }
+
+    /// Whether a name in the chain is a file of your own: `my.frag`, `ripple.metal`, `shaders/x.frag`.
+    static func isFile(_ name: String) -> Bool {
+        name.hasSuffix(".frag") || name.hasSuffix(".metal") || name.contains("/")
     }
 
     /// The effect chain, with its parameters and images applied; every bad name or value is one
@@ -81,7 +86,7 @@ struct EffectOptions: ParsableArguments {
         }
         var chain: [any Effect] = []
         for (index, name) in names.enumerated() {
-            if name.hasSuffix(".frag") || name.contains("/") {
+            if Self.isFile(name) {
                 guard index == 0 else {
                     throw InputError("bad effect chain '\(effect)': your own file '\(name)' is a colour effect that draws the content, so it must come first")
                 }
@@ -117,11 +122,12 @@ struct EffectOptions: ParsableArguments {
         guard let text = String(validating: data, as: UTF8.self) else {
             throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
         }
+        if path.hasSuffix(".metal") { return try makeMetal(path, text) }
         guard text.contains("colorEffect(") else {
             throw InputError("the effect file '\(path)' defines no 'vec4 colorEffect(vec2 position, vec4 color)'; a custom file must be a colour effect")
         }
         guard path.hasSuffix(".frag") else {
-            throw InputError("the effect file '\(path)' must end in .frag")
+            throw InputError("the effect file '\(path)' must end in .frag (or be a SwiftUI .metal file)")
         }
         if shaders != nil {
             throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
@@ -133,6 +139,42 @@ struct EffectOptions: ParsableArguments {
             throw InputError("cannot use the effect file '\(path)': its name is not UTF-8 text, and it becomes the effect's name; rename the file")
         }
         return CustomEffect(function: String(name.dropLast(5)), fileName: name)
+    }
+
+    /// A SwiftUI Metal file's first `[[ stitchable ]]` function as a colour effect, each parameter
+    /// after `position` and `color` given what its name says (`CustomEffect.Role`).
+    private func makeMetal(_ path: String, _ text: String) throws -> CustomEffect {
+        let glsl: String
+        do {
+            glsl = try MetalTranslator.translate(text)
+        } catch {
+            throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
+        }
+        guard let function = MetalTranslator.stitchableFunction(in: text) else {
+            throw InputError("the effect file '\(path)' defines no [[ stitchable ]] function; glint runs the first, as a colour effect: [[ stitchable ]] half4 name(float2 position, half4 color, float time)")
+        }
+        let signature: ShaderSignature
+        do {
+            signature = try ShaderSignature.parse(source: glsl, function: function, file: path)
+        } catch {
+            throw InputError(error.description)
+        }
+        let parameters = signature.parameters
+        guard parameters.count >= 2, parameters[0].type == .vec2, parameters[1].type == .vec4 else {
+            throw InputError("\(path): '\(function)' is not a colour effect; glint runs one as content: half4 \(function)(float2 position, half4 color, …)")
+        }
+        let names = parameters.dropFirst(2).map(\.name)
+        if let unknown = names.first(where: { CustomEffect.Role(parameter: $0) == nil }) {
+            throw InputError("\(path): parameter '\(unknown)' of '\(function)' has no value on the command line; glint gives parameters named \(CustomEffect.Role.names)")
+        }
+        if shaders != nil {
+            throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
+        }
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        guard !RawPath.hasRawBytes(path) else {
+            throw InputError("cannot use the effect file '\(path)': its path is not UTF-8 text; rename it")
+        }
+        return CustomEffect(metalFunction: function, path: path, fileName: name, parameters: names)
     }
 
     /// `--param name=value`, or `effect.name=value` in a chain, where a second instance of the same

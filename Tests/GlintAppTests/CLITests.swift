@@ -236,6 +236,40 @@ struct CLITests {
         #expect(try String(contentsOfFile: dir + "/out.png", encoding: .utf8) == "keep me", "the user's file is untouched")
     }
 
+    @Test("--effect FILE.metal runs a SwiftUI Metal file's stitchable colour function, its parameters given by name; what it cannot run is one line")
+    func metalEffect() throws {
+        let dir = try CLI.temporaryFolder()
+        try """
+        #include <metal_stdlib>
+        #include <SwiftUI/SwiftUI_Metal.h>
+        using namespace metal;
+
+        // Warm left of the pointer while held, cool elsewhere; brightness follows time.
+        [[ stitchable ]] half4 side(float2 position, half4 color, float2 size, float time, float2 pointer, float hold) {
+            half3 warm = half3(1.0h, 0.5h, 0.0h);
+            half3 cool = half3(0.0h, 0.0h, 1.0h);
+            half3 c = position.x < pointer.x && hold > 0.5 ? warm : cool;
+            return half4(c * half(min(time, 1.0)), 1.0h) * half(position.x < size.x ? 1.0 : 0.0);
+        }
+        """.write(toFile: dir + "/side.metal", atomically: true, encoding: .utf8)
+        var r = try CLI.run(["render", "--effect", "side.metal", "--size", "100x50", "--time", "2", "--input", "0.2 down 50 25", "-o", "x.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(dir + "/x.png")
+        let left = Array(image.rgba[(25 * 100 + 20) * 4..<(25 * 100 + 20) * 4 + 4]), right = Array(image.rgba[(25 * 100 + 80) * 4..<(25 * 100 + 80) * 4 + 4])
+        #expect(left == [255, 128, 0, 255] && right == [0, 0, 255, 255], "left \(left), right \(right)")
+
+        try "[[ stitchable ]] half4 odd(float2 p, half4 c, float speed) { return c; }\n".write(toFile: dir + "/odd.metal", atomically: true, encoding: .utf8)
+        r = try CLI.run(["render", "--effect", "odd.metal", "-o", "y.png"], in: dir)
+        #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.hasPrefix("glint: odd.metal: parameter 'speed' of 'odd' has no value on the command line"), "\(r.stderr)")
+        try "[[ stitchable ]] half4 bad(float2 p, half4 c) {\n  constexpr sampler s(address::wrap);\n  return c;\n}\n".write(toFile: dir + "/bad.metal", atomically: true, encoding: .utf8)
+        r = try CLI.run(["render", "--effect", "bad.metal", "-o", "y.png"], in: dir)
+        #expect(r.stderrLines == ["glint: bad.metal:2:23: address::wrap is not an address mode Glint knows (repeat, mirrored_repeat, clamp_to_edge, clamp_to_zero)"], "\(r.stderr)")
+        try "[[ stitchable ]] half4 broken(float2 p, half4 c, float time) {\n  return half4(missing);\n}\n".write(toFile: dir + "/broken.metal", atomically: true, encoding: .utf8)
+        r = try CLI.run(["render", "--effect", "broken.metal", "-o", "y.png"], in: dir)
+        #expect(r.status == 1 && r.stderrLines.count == 1 && r.stderr.hasPrefix("glint: broken.metal:2: fragment shader error:"), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/y.png"))
+    }
+
     @Test("--effect FILE.frag renders your own colorEffect with time, pointer, isPressed and hold")
     func customEffect() throws {
         let dir = try CLI.temporaryFolder()
