@@ -129,16 +129,24 @@ struct EffectOptions: ParsableArguments {
         guard path.hasSuffix(".frag") else {
             throw InputError("the effect file '\(path)' must end in .frag (or be a SwiftUI .metal file)")
         }
+        // The renderer finds the file by its name, through Foundation, which cannot spell bytes
+        // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
+        let name = try effectName(of: path, read: "its name is not UTF-8 text, and it becomes the effect's name; rename the file") { _, name in name }
+        return CustomEffect(function: String(name.dropLast(5)), fileName: name)
+    }
+
+    /// The effect's name for the file at `path` (its last component), once it is sure the file can
+    /// be used: not with `--shaders`, and what the renderer reads it by (`readBy`: the name, or the
+    /// whole path) UTF-8 text, else `why`.
+    private func effectName(of path: String, read why: String, readBy: (String, String) -> String) throws -> String {
         if shaders != nil {
             throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
         }
         let name = String(path.split(separator: "/").last ?? Substring(path))
-        // The renderer finds the file by its name, through Foundation, which cannot spell bytes
-        // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
-        guard !RawPath.hasRawBytes(name) else {
-            throw InputError("cannot use the effect file '\(path)': its name is not UTF-8 text, and it becomes the effect's name; rename the file")
+        guard !RawPath.hasRawBytes(readBy(path, name)) else {
+            throw InputError("cannot use the effect file '\(path)': \(why)")
         }
-        return CustomEffect(function: String(name.dropLast(5)), fileName: name)
+        return name
     }
 
     /// A SwiftUI Metal file's first `[[ stitchable ]]` function as a colour effect, each parameter
@@ -167,13 +175,8 @@ struct EffectOptions: ParsableArguments {
         if let unknown = names.first(where: { CustomEffect.Role(parameter: $0) == nil }) {
             throw InputError("\(path): parameter '\(unknown)' of '\(function)' has no value on the command line; glint gives parameters named \(CustomEffect.Role.names)")
         }
-        if shaders != nil {
-            throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
-        }
-        let name = String(path.split(separator: "/").last ?? Substring(path))
-        guard !RawPath.hasRawBytes(path) else {
-            throw InputError("cannot use the effect file '\(path)': its path is not UTF-8 text; rename it")
-        }
+        // Read as a shader library, by its whole path.
+        let name = try effectName(of: path, read: "its path is not UTF-8 text; rename it") { path, _ in path }
         return CustomEffect(metalFunction: function, path: path, fileName: name, parameters: names)
     }
 
