@@ -27,11 +27,8 @@ public final class CustomEffect: Effect {
     private var pointer = Point.zero
     private var hold = SpringValue(0, spring: Spring(duration: 0.3, bounce: 0))
 
-    private let timeIndex: Int
-    private let pointerIndex: Int
-    private let pressedIndex: Int
-    private let holdIndex: Int
-    private let boundsIndex: Int
+    /// What each argument of the pass is, in order.
+    private let roles: [Role]
 
     public convenience init() {
         self.init(function: "custom", fileName: "custom.frag")
@@ -48,11 +45,7 @@ public final class CustomEffect: Effect {
             "hold": .float(0),
             "bounds": .float4(0, 0, 1, 1),
         ])
-        timeIndex = pass.index(of: "time")!
-        pointerIndex = pass.index(of: "pointer")!
-        pressedIndex = pass.index(of: "isPressed")!
-        holdIndex = pass.index(of: "hold")!
-        boundsIndex = pass.index(of: "bounds")!
+        roles = pass.argumentNames.map { Role(parameter: $0)! }
     }
 
     /// What a parameter of a Metal file's function is given, by its name.
@@ -73,7 +66,7 @@ public final class CustomEffect: Effect {
         }
 
         /// The names, for messages.
-        public static let names = "time, pointer (or touch, location), isPressed, hold, bounds (.boundingRect) and size (the view's, points)"
+        public static let names = "time, pointer (or touch, location), isPressed, hold, bounds (the view's rect) and size (the view's size), in points"
     }
 
     /// An effect from a SwiftUI Metal file (`glint --effect ripple.metal`): its `[[ stitchable ]]`
@@ -86,20 +79,12 @@ public final class CustomEffect: Effect {
             switch role {
             case .time, .isPressed, .hold: return .float(0)
             case .pointer, .size: return .float2(0, 0)
-            case .bounds: return .boundingRect
+            case .bounds: return .float4(0, 0, 1, 1)
             }
         }, names: parameters)
         pass.library = path
         self.roles = roles
-        timeIndex = -1
-        pointerIndex = -1
-        pressedIndex = -1
-        holdIndex = -1
-        boundsIndex = -1
     }
-
-    /// For a Metal function: each positional argument's role.
-    private var roles: [Role] = []
 
     public func setParameter(_ name: String, to value: Double) {}
     public func parameterValue(_ name: String) -> Double? { nil }
@@ -115,26 +100,18 @@ public final class CustomEffect: Effect {
     }
 
     public func updatePass(viewSize: Size) {
-        if !roles.isEmpty {
-            var k = 0
-            while k < roles.count {  // index loops: no iterator allocations in debug builds
-                switch roles[k] {
-                case .time: pass.set(k, .float(Float(clock.elapsed)))
-                case .pointer: pass.set(k, .float2(Float(pointer.x), Float(pointer.y)))
-                case .isPressed: pass.set(k, .float(press.isPressed ? 1 : 0))
-                case .hold: pass.set(k, .float(Float(hold.value)))
-                case .size: pass.set(k, .float2(Float(viewSize.width), Float(viewSize.height)))
-                case .bounds: break
-                }
-                k += 1
+        var k = 0
+        while k < roles.count {  // index loops: no iterator allocations in debug builds
+            switch roles[k] {
+            case .time: pass.set(k, .float(Float(clock.elapsed)))
+            case .pointer: pass.set(k, .float2(Float(pointer.x), Float(pointer.y)))
+            case .isPressed: pass.set(k, .float(press.isPressed ? 1 : 0))
+            case .hold: pass.set(k, .float(Float(hold.value)))
+            case .bounds: pass.set(k, .float4(0, 0, Float(viewSize.width), Float(viewSize.height)))
+            case .size: pass.set(k, .float2(Float(viewSize.width), Float(viewSize.height)))
             }
-            return
+            k += 1
         }
-        pass.set(timeIndex, .float(Float(clock.elapsed)))
-        pass.set(pointerIndex, .float2(Float(pointer.x), Float(pointer.y)))
-        pass.set(pressedIndex, .float(press.isPressed ? 1 : 0))
-        pass.set(holdIndex, .float(Float(hold.value)))
-        pass.set(boundsIndex, .float4(0, 0, Float(viewSize.width), Float(viewSize.height)))
     }
 
     public func stateSnapshot() -> [(String, StateValue)] {

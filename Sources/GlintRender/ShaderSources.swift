@@ -54,14 +54,22 @@ public struct ShaderSources: Sendable {
     /// nil when there is none. Anything of that name counts: reading it refuses what is not a
     /// regular file.
     public static func libraryFile(_ function: String, in library: String) -> String? {
-        guard exists(library) else { return nil }
+        libraryFiles(function, in: library).first
+    }
+
+    /// The files of `library` that define `function`, the one it is read from first: the library
+    /// itself when it is a file; in a folder, `<function>.frag`, `.glsl` or `.metal` if there is
+    /// one, then every other shader file that defines it (`definers`). More than one is a clash.
+    static func libraryFiles(_ function: String, in library: String) -> [String] {
+        guard exists(library) else { return [] }
         var status = stat()
-        guard stat(library, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return library }
+        guard stat(library, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [library] }
+        let all = definers(of: function, in: library)
         for ext in [".frag", ".glsl", ".metal"] {
             let path = join(library, function + ext)
-            if exists(path) { return path }
+            if exists(path) { return [path] + all.filter { $0 != path } }
         }
-        return definers(of: function, in: library).first
+        return all
     }
 
     /// The shader files (`.metal`, `.glsl`, `.frag`) under the folder `library`, subfolders too,
@@ -113,12 +121,13 @@ public struct ShaderSources: Sendable {
     /// including it) spliced in, each under a `#line` directive with a source-string number of its
     /// own; `includes` names the files by those numbers, for the driver's messages.
     public static func librarySource(_ function: String, in library: String) throws(RenderError) -> (text: String, path: String, includes: [Int: String]) {
-        guard let path = libraryFile(function, in: library) else {
+        let files = libraryFiles(function, in: library)
+        guard let path = files.first else {
             throw .missingShader(name: function + ".frag", searched: library)
         }
-        if path != library, let other = definers(of: function, in: library).first(where: { $0 != path }) {
+        if files.count > 1 {
             // A folder's functions are found whatever file defines them: two files defining one is an error naming both.
-            throw .arguments("the shader library \(library) defines '\(function)' in both \(min(path, other)) and \(max(path, other)): rename one")
+            throw .arguments("the shader library \(library) defines '\(function)' in both \(min(path, files[1])) and \(max(path, files[1])): rename one")
         }
         var expander = IncludeExpander()
         let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)

@@ -129,24 +129,22 @@ struct EffectOptions: ParsableArguments {
         guard path.hasSuffix(".frag") else {
             throw InputError("the effect file '\(path)' must end in .frag (or be a SwiftUI .metal file)")
         }
+        let name = String(path.split(separator: "/").last ?? Substring(path))
         // The renderer finds the file by its name, through Foundation, which cannot spell bytes
         // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
-        let name = try effectName(of: path, read: "its name is not UTF-8 text, and it becomes the effect's name; rename the file") { _, name in name }
+        try requireUsable(path, readBy: name, or: "its name is not UTF-8 text, and it becomes the effect's name; rename the file")
         return CustomEffect(function: String(name.dropLast(5)), fileName: name)
     }
 
-    /// The effect's name for the file at `path` (its last component), once it is sure the file can
-    /// be used: not with `--shaders`, and what the renderer reads it by (`readBy`: the name, or the
-    /// whole path) UTF-8 text, else `why`.
-    private func effectName(of path: String, read why: String, readBy: (String, String) -> String) throws -> String {
+    /// Refuses the effect file at `path` with `--shaders`, or when what the renderer reads it by
+    /// (`readBy`: its name, or its whole path) is not UTF-8 text, saying `why`.
+    private func requireUsable(_ path: String, readBy: String, or why: String) throws {
         if shaders != nil {
             throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
         }
-        let name = String(path.split(separator: "/").last ?? Substring(path))
-        guard !RawPath.hasRawBytes(readBy(path, name)) else {
+        guard !RawPath.hasRawBytes(readBy) else {
             throw InputError("cannot use the effect file '\(path)': \(why)")
         }
-        return name
     }
 
     /// A SwiftUI Metal file's first `[[ stitchable ]]` function as a colour effect, each parameter
@@ -176,8 +174,8 @@ struct EffectOptions: ParsableArguments {
             throw InputError("\(path): parameter '\(unknown)' of '\(function)' has no value on the command line; glint gives parameters named \(CustomEffect.Role.names)")
         }
         // Read as a shader library, by its whole path.
-        let name = try effectName(of: path, read: "its path is not UTF-8 text; rename it") { path, _ in path }
-        return CustomEffect(metalFunction: function, path: path, fileName: name, parameters: names)
+        try requireUsable(path, readBy: path, or: "its path is not UTF-8 text; rename it")
+        return CustomEffect(metalFunction: function, path: path, fileName: String(path.split(separator: "/").last ?? Substring(path)), parameters: names)
     }
 
     /// `--param name=value`, or `effect.name=value` in a chain, where a second instance of the same
