@@ -13,6 +13,11 @@ public struct Color: View, Hashable, Sendable {
         resolved = GlintCore.Color(red: Float(red), green: Float(green), blue: Float(blue), alpha: Float(opacity))
     }
 
+    /// The colour the renderer takes, as a view's colour.
+    public init(_ color: GlintCore.Color) {
+        resolved = color
+    }
+
     /// A grey of `white` (0 black … 1 white).
     public init(white: Double, opacity: Double = 1) {
         self.init(red: white, green: white, blue: white, opacity: opacity)

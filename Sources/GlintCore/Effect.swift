@@ -152,9 +152,35 @@ extension Effect {
     }
 }
 
-/// Every built-in effect, in the order the window's number keys select them.
+/// One effect the command line, the window's keys and `glint effects` offer: what it is, and how
+/// to make one at t = 0 with every parameter at its default.
+public struct EffectEntry: Sendable {
+    public let descriptor: EffectDescriptor
+    private let factory: @Sendable () -> any Effect
+
+    /// An effect written as a class.
+    public init(_ type: any Effect.Type) {
+        descriptor = type.descriptor
+        factory = { type.init() }
+    }
+
+    /// An effect written as a shader file and a declaration.
+    public init(_ declaration: EffectDeclaration) {
+        descriptor = declaration.descriptor
+        factory = { DeclaredEffect(declaration) }
+    }
+
+    /// A new effect of this entry.
+    public func make() -> any Effect { factory() }
+}
+
+/// Every built-in effect, in the order the window's number keys select them: the seeds' effects,
+/// then the effect collection (`EffectDeclaration.collection`).
 public enum EffectRegistry {
-    nonisolated(unsafe) public static let all: [any Effect.Type] = [
+    public static let all: [EffectEntry] = seeds.map { EffectEntry($0) } + EffectDeclaration.collection.map { EffectEntry($0) }
+
+    /// The seeds' effects, written as classes.
+    nonisolated(unsafe) static let seeds: [any Effect.Type] = [
         HarmonicEffect.self, WaveformEffect.self, GradientEffect.self, DissolveEffect.self, BlurEffect.self, WaveEffect.self,
         PrismEffect.self,
     ]
@@ -162,8 +188,8 @@ public enum EffectRegistry {
     /// The names, in order.
     public static var names: [String] { all.map { $0.descriptor.name } }
 
-    /// The effect type with this name.
-    public static func type(named name: String) -> (any Effect.Type)? {
+    /// The effect with this name.
+    public static func entry(named name: String) -> EffectEntry? {
         all.first { $0.descriptor.name == name }
     }
 }

@@ -9,7 +9,7 @@ guard let outputPath = arguments.first else {
     exit(2)
 }
 
-let textExtensions: Set<String> = ["frag", "vert", "glsl", "txt"]
+let textExtensions: Set<String> = ["frag", "vert", "glsl", "metal", "txt"]
 var shaders: [(String, String)] = []
 var assets: [(String, String)] = []
 

@@ -206,7 +206,7 @@ public final class Renderer {
     /// The path of the file that defines `function`, when it is the user's (a `--shaders`
     /// folder or a `ShaderLibrary(url:)`) and may change while Glint runs.
     private func liveFile(_ function: String, library: String?) -> String? {
-        guard let library else { return sources.liveFile(named: function + ".frag") }
+        guard let library else { return sources.liveBuiltInFile(function) }
         return ShaderSources.libraryFile(function, in: library)
     }
 
@@ -223,7 +223,9 @@ public final class Renderer {
             file = (source.text, source.path)
             includes = source.includes
         } else {
-            file = try sources.source(named: function + ".frag")
+            let source = try sources.builtInSource(function)
+            file = (source.text, source.path)
+            includes = source.includes
         }
         var bindings: [ArgumentBinding] = []
         var parameterNames: [String] = []

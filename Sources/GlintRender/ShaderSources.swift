@@ -147,6 +147,9 @@ public struct ShaderSources: Sendable {
         private var nextNumber = IncludeExpander.firstNumber
         /// How deep includes may nest (a file including itself is stopped here).
         static let maxDepth = 16
+        /// Reads the file at a path, nil when there is none: the disk, or for `Shaders/…` the
+        /// files built into the binary.
+        var reader: (String) throws(RenderError) -> String? = { path throws(RenderError) in try ShaderSources.read(path) }
 
         /// An included file's lines are numbered from `lineBase(number)` + 1: Mesa names some
         /// errors' source string 0 whatever `#line` set, but keeps the line, so the line alone
@@ -162,7 +165,7 @@ public struct ShaderSources: Sendable {
 
         /// The GLSL of the file at `path`: translated if it is Metal, its includes spliced in.
         mutating func expand(_ path: String, stringNumber: Int, depth: Int) throws(RenderError) -> String {
-            guard var text = try ShaderSources.read(path) else {
+            guard var text = try reader(path) else {
                 throw .shader(file: path, line: nil, stage: "read", log: "the file went away while it was being read")
             }
             if MetalTranslator.isMetal(path) {
@@ -197,7 +200,7 @@ public struct ShaderSources: Sendable {
                 guard depth < Self.maxDepth else {
                     throw .shader(file: path, line: index + 1, stage: "include", log: "includes nest deeper than \(Self.maxDepth) files: does '\(name)' include itself? Guard it with #pragma once")
                 }
-                guard ShaderSources.exists(target) else {
+                guard path.hasPrefix(ShaderSources.builtInFolder) ? EmbeddedFiles.shaders[String(target.dropFirst(ShaderSources.builtInFolder.count))] != nil : ShaderSources.exists(target) else {
                     throw .shader(file: path, line: index + 1, stage: "include", log: "no file '\(name)' beside this one (looked for \(target))")
                 }
                 let number = nextNumber
@@ -208,6 +211,35 @@ public struct ShaderSources: Sendable {
             }
             return lines.joined(separator: "\n")
         }
+    }
+
+    /// How messages name the folder of the shaders built into the binary.
+    static let builtInFolder = "Shaders/"
+
+    /// The source of the function `function` of Glint's own library, as GLSL: `<function>.frag`,
+    /// or `<function>.metal` translated with what it includes; the override folder's file first.
+    public func builtInSource(_ function: String) throws(RenderError) -> (text: String, path: String, includes: [Int: String]) {
+        let metal = function + ".metal"
+        let hasMetal = (overrideDirectory.map { Self.exists(Self.join($0, metal)) } ?? false) || EmbeddedFiles.shaders[metal] != nil
+        let hasFrag = (overrideDirectory.map { Self.exists(Self.join($0, function + ".frag")) } ?? false) || EmbeddedFiles.shaders[function + ".frag"] != nil
+        guard hasMetal && !hasFrag else {
+            let file = try source(named: function + ".frag")
+            return (file.text, file.path, [:])
+        }
+        let path = overrideDirectory.map { Self.join($0, metal) }.flatMap { Self.exists($0) ? $0 : nil } ?? Self.builtInFolder + metal
+        var expander = IncludeExpander()
+        expander.reader = { path throws(RenderError) in
+            guard path.hasPrefix(Self.builtInFolder) else { return try Self.read(path) }
+            return EmbeddedFiles.shaders[String(path.dropFirst(Self.builtInFolder.count))]
+        }
+        let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
+        let withHelpers = expander.helpers.isEmpty ? text : MetalTranslator.insertHelpers(expander.helpers, into: text)
+        return (withHelpers, path, expander.files)
+    }
+
+    /// The file of Glint's own library that defines `function`, when the override folder holds it.
+    public func liveBuiltInFile(_ function: String) -> String? {
+        liveFile(named: function + ".frag") ?? liveFile(named: function + ".metal")
     }
 
     // MARK: - Reading a user's file

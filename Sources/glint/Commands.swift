@@ -93,13 +93,13 @@ struct EffectOptions: ParsableArguments {
                 chain.append(try makeCustom(name))
                 continue
             }
-            guard let type = EffectRegistry.type(named: name) else {
+            guard let type = EffectRegistry.entry(named: name) else {
                 throw InputError("unknown effect '\(name)'\(names.count > 1 ? " in the chain '\(effect)'" : ""); valid effects: \(EffectRegistry.names.joined(separator: ", "))")
             }
             if index > 0 && !type.descriptor.isModifier {
                 throw InputError("bad effect chain '\(effect)': \(name) draws content of its own, so it can only come first; after the first come effects that change what is below (\(EffectRegistry.all.filter { $0.descriptor.isModifier }.map { $0.descriptor.name }.joined(separator: ", ")))")
             }
-            chain.append(type.init())
+            chain.append(type.make())
         }
         if let image {
             if effectGiven && !chain[0].descriptor.isModifier {
@@ -327,7 +327,7 @@ struct EffectsCommand: ParsableCommand {
         for (index, type) in EffectRegistry.all.enumerated() {
             let d = type.descriptor
             if index > 0 { print() }
-            print("\(d.name) (\(type.init().pass.kind.name), key \(index + 1)): \(d.summary)")
+            print("\(d.name) (\(type.make().pass.kind.name), key \(index + 1)): \(d.summary)")
             for p in d.parameters {
                 let pad = String(repeating: " ", count: width - p.name.count + 2)
                 print("    \(p.name)\(pad)\(p.summary); default \(fmt(p.defaultValue)), range \(fmt(p.range.lowerBound))…\(fmt(p.range.upperBound))\(p.isInteger ? ", whole numbers" : "")")

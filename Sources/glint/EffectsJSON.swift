@@ -42,7 +42,7 @@ enum EffectsJSON {
         let entries = EffectRegistry.all.enumerated().map { index, type in
             let d = type.descriptor
             return Entry(
-                name: d.name, title: d.title, key: index + 1, kind: type.init().pass.kind.name,
+                name: d.name, title: d.title, key: index + 1, kind: type.make().pass.kind.name,
                 isModifier: d.isModifier, summary: d.summary,
                 parameters: d.parameters.map {
                     Parameter(name: $0.name, summary: $0.summary, defaultValue: $0.defaultValue,

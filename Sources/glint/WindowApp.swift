@@ -187,7 +187,7 @@ final class WindowApp {
         // The press belongs to the effect going away; the new one starts with the button up.
         frame.cancelPointer()
         // An effect that changes what is below is shown over the harmonic glow.
-        let effect = type.init()
+        let effect = type.make()
         do {
             try EffectOptions.loadDefaultImages(effect)
             scene.switchEffects(to: type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect])

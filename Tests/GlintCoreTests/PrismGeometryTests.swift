@@ -134,9 +134,9 @@ struct PrismGeometryTests {
         return v
     }
 
-    @Test("the prism is the last effect (key 7), shows its controls, and starts at the seed's values")
+    @Test("the prism is the last seed effect (key 7), shows its controls, and starts at the seed's values")
     func registry() {
-        #expect(EffectRegistry.names.last == "prism" && EffectRegistry.type(named: "prism") == PrismEffect.self)
+        #expect(EffectRegistry.names[6] == "prism" && EffectRegistry.entry(named: "prism")?.make() is PrismEffect)
         #expect(PrismEffect.descriptor.showsControls && !PrismEffect.descriptor.isModifier)
         let e = PrismEffect()
         for (name, value) in [("lightFraction", 0.55), ("prismFraction", 0.4), ("dispersionSize", 0.2), ("rainbowSize", 0.15), ("drawDuration", 3)] {

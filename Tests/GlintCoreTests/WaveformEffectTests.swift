@@ -199,6 +199,6 @@ struct WaveformEffectTests {
     @Test("the waveform is listed second, after the harmonic glow, so key 2 selects it")
     func registered() {
         #expect(EffectRegistry.names.prefix(2) == ["harmonic", "waveform"])
-        #expect(EffectRegistry.type(named: "waveform") == WaveformEffect.self)
+        #expect(EffectRegistry.entry(named: "waveform")?.make() is WaveformEffect)
     }
 }

@@ -24,7 +24,7 @@ struct SpecializationTests {
     /// or distortion effect over the gradient.
     static let cases: [Case] = {
         var cases = EffectRegistry.names.map { name -> Case in
-            let kind = EffectRegistry.type(named: name)!.init().pass.kind
+            let kind = EffectRegistry.entry(named: name)!.make().pass.kind
             // Dissolve fades what is below it: the gradient.
             if case .color = kind, name != "dissolve" { return Case(chain: [name]) }
             return Case(chain: ["gradient", name])
@@ -42,7 +42,7 @@ struct SpecializationTests {
     func render(_ c: Case, specializes: Bool) throws -> (width: Int, height: Int, rgba: [UInt8]) {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let effects = c.chain.map { EffectRegistry.type(named: $0)!.init() }
+        let effects = c.chain.map { EffectRegistry.entry(named: $0)!.make() }
         for (name, value) in c.parameters { effects.last!.setParameter(name, to: value) }
         let scene = Scene(effects: effects, viewSize: Self.viewSize)
         let drawer = try SceneRenderer()

@@ -1,0 +1,18 @@
+/// Glint's own effect collection: the effects SwiftUI developers reach for in the open shader
+/// collections, written for Glint in SwiftUI's Metal (`Shaders/<name>.metal`, translated when
+/// loaded) and declared here once each.
+extension EffectDeclaration {
+    /// Every effect of the collection, in the order `glint effects` lists them.
+    public static let collection: [EffectDeclaration] = [
+        checkerboard,
+    ]
+
+    /// Squares alternating between the content and a colour.
+    public static let checkerboard = EffectDeclaration(
+        "checkerboard", kind: .color, title: "Checkerboard",
+        summary: "Squares of the content and of a colour, alternating from the top-left.",
+        arguments: [
+            .color("replacement", Color(red: 0, green: 0, blue: 0)),
+            .number("size", "side of a square, points", default: 20, range: 1...200),
+        ])
+}
