@@ -3,9 +3,7 @@
 /// loaded) and declared here once each.
 extension EffectDeclaration {
     /// Every effect of the collection, in the order `glint effects` lists them.
-    public static let collection: [EffectDeclaration] = [
-        checkerboard,
-    ]
+    public static let collection: [EffectDeclaration] = [checkerboard] + colorCollection + layerCollection
 
     /// Squares alternating between the content and a colour.
     public static let checkerboard = EffectDeclaration(
