@@ -116,6 +116,10 @@ public struct EffectDeclaration: Sendable {
     public var isOpaque: Bool
     /// The shader library the function is read from: nil for Glint's own `Shaders/`.
     public var library: String?
+    /// Whether each argument sets the uniform of its name in a file defining SwiftUI's modifier
+    /// name (`vec4 colorEffect(vec2 position, vec4 color)`, a `.frag` of the user's) rather than
+    /// being passed to `function` by position.
+    public var setsUniforms = false
 
     public init(_ function: String, kind: Kind, title: String, summary: String, arguments: [Argument],
                 maxSampleOffset: Reach = .fixed(0), isModifier: Bool = true, isOpaque: Bool = false, library: String? = nil) {
@@ -190,9 +194,13 @@ public final class DeclaredEffect: Effect {
         self.init(EffectDeclaration("declared", kind: .color, title: "", summary: "", arguments: []))
     }
 
-    public init(_ declaration: EffectDeclaration) {
+    /// The effect `declaration` describes; `name` names it where it is not the function's (a
+    /// file of the user's is named after the file).
+    public init(_ declaration: EffectDeclaration, name: String? = nil) {
         self.declaration = declaration
-        descriptor = declaration.descriptor
+        var descriptor = declaration.descriptor
+        if let name { descriptor.name = name }
+        self.descriptor = descriptor
         let numbers = declaration.arguments.map { if case .number(let p) = $0 { return p.defaultValue } else { return 0 } }
         self.numbers = numbers
         let offset: Double
@@ -207,8 +215,10 @@ public final class DeclaredEffect: Effect {
             reachIndex = (i, scale)
             offset = numbers[i] * scale
         }
-        pass = ShaderEffect(function: declaration.function, kind: declaration.passKind(offset: offset), isOpaque: declaration.isOpaque,
-                            positional: declaration.arguments.map(\.initialValue), names: declaration.arguments.map(\.name))
+        let (names, values) = (declaration.arguments.map(\.name), declaration.arguments.map(\.initialValue))
+        pass = declaration.setsUniforms
+            ? ShaderEffect(function: declaration.function, kind: declaration.passKind(offset: offset), isOpaque: declaration.isOpaque, uniforms: names, values: values)
+            : ShaderEffect(function: declaration.function, kind: declaration.passKind(offset: offset), isOpaque: declaration.isOpaque, positional: values, names: names)
         pass.library = declaration.library
     }
 

@@ -98,6 +98,18 @@ public final class ShaderEffect {
         precondition(Set(argumentNames).count == argumentNames.count, "argument names must be unique")
     }
 
+    /// A pass setting each of `values` as the uniform `names` names (the arrays' orders agree).
+    public init(function: String, kind: Kind, isOpaque: Bool = false, uniforms names: [String], values: [ShaderArgument]) {
+        self.function = function
+        self.kind = kind
+        self.isOpaque = isOpaque
+        argumentNames = names
+        argumentValues = values
+        isPositional = false
+        layout = ""
+        precondition(names.count == values.count && Set(names).count == names.count, "one unique name per argument")
+    }
+
     /// A pass calling the GLSL function `function` with `arguments` in order, as SwiftUI's
     /// `ShaderLibrary.default.<function>(args…)`. `names` label the arguments for `--state` and
     /// for `index(of:)`; they do not reach the shader.

@@ -87,10 +87,11 @@ struct EffectOptions: ParsableArguments {
         var chain: [any Effect] = []
         for (index, name) in names.enumerated() {
             if Self.isFile(name) {
-                guard index == 0 else {
+                let custom = try makeCustom(name)
+                guard index == 0 || custom.descriptor.isModifier else {
                     throw InputError("bad effect chain '\(effect)': your own file '\(name)' is a colour effect that draws the content, so it must come first")
                 }
-                chain.append(try makeCustom(name))
+                chain.append(custom)
                 continue
             }
             guard let type = EffectRegistry.entry(named: name) else {
@@ -117,7 +118,7 @@ struct EffectOptions: ParsableArguments {
     /// Whether `--effect` was given (with `--image`, no `--effect` shows the image alone).
     var effectGiven: Bool { effectOption != nil }
 
-    private func makeCustom(_ path: String) throws -> CustomEffect {
+    private func makeCustom(_ path: String) throws -> any Effect {
         let data = try InputFiles.read(path, as: "the effect file '\(path)'", limit: InputFiles.shaderLimit)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
@@ -133,7 +134,7 @@ struct EffectOptions: ParsableArguments {
         // The renderer finds the file by its name, through Foundation, which cannot spell bytes
         // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
         try requireUsable(path, readBy: name, or: "its name is not UTF-8 text, and it becomes the effect's name; rename the file")
-        return CustomEffect(function: String(name.dropLast(5)), fileName: name)
+        return CustomEffect.fragment(function: String(name.dropLast(5)), fileName: name)
     }
 
     /// Refuses the effect file at `path` with `--shaders`, or when what the renderer reads it by
@@ -147,9 +148,10 @@ struct EffectOptions: ParsableArguments {
         }
     }
 
-    /// A SwiftUI Metal file's first `[[ stitchable ]]` function as a colour effect, each parameter
-    /// after `position` and `color` given what its name says (`CustomEffect.Role`).
-    private func makeMetal(_ path: String, _ text: String) throws -> CustomEffect {
+    /// A SwiftUI Metal file's first `[[ stitchable ]]` function: a colour effect drawn as the
+    /// content, or a layer or distortion effect over what is below; each parameter after
+    /// `position` (and `color` or `layer`) given what its name says (`EffectDeclaration.Argument(role:)`).
+    private func makeMetal(_ path: String, _ text: String) throws -> DeclaredEffect {
         let glsl: String
         do {
             glsl = try MetalTranslator.translate(text)
@@ -157,7 +159,7 @@ struct EffectOptions: ParsableArguments {
             throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
         }
         guard let function = MetalTranslator.stitchableFunction(in: text) else {
-            throw InputError("the effect file '\(path)' defines no [[ stitchable ]] function; glint runs the first, as a colour effect: [[ stitchable ]] half4 name(float2 position, half4 color, float time)")
+            throw InputError("the effect file '\(path)' defines no [[ stitchable ]] function; glint runs the first: [[ stitchable ]] half4 name(float2 position, half4 color, float time)")
         }
         let signature: ShaderSignature
         do {
@@ -166,16 +168,29 @@ struct EffectOptions: ParsableArguments {
             throw InputError(error.description)
         }
         let parameters = signature.parameters
-        guard parameters.count >= 2, parameters[0].type == .vec2, parameters[1].type == .vec4 else {
-            throw InputError("\(path): '\(function)' is not a colour effect; glint runs one as content: half4 \(function)(float2 position, half4 color, …)")
+        let kind: EffectDeclaration.Kind
+        let leading: Int
+        if signature.returnType == .vec2, parameters.first?.type == .vec2 {
+            (kind, leading) = (.distortion, 1)
+        } else if parameters.count >= 2, parameters[0].type == .vec2, parameters[1].type == .layer {
+            (kind, leading) = (.layer, 2)
+        } else if parameters.count >= 2, parameters[0].type == .vec2, parameters[1].type == .vec4 {
+            (kind, leading) = (.color, 2)
+        } else {
+            throw InputError("\(path): '\(function)' is not an effect glint can run: half4 \(function)(float2 position, half4 color, …), half4 \(function)(float2 position, SwiftUI::Layer layer, …) or float2 \(function)(float2 position, …)")
         }
-        let names = parameters.dropFirst(2).map(\.name)
-        if let unknown = names.first(where: { CustomEffect.Role(parameter: $0) == nil }) {
-            throw InputError("\(path): parameter '\(unknown)' of '\(function)' has no value on the command line; glint gives parameters named \(CustomEffect.Role.names)")
+        var arguments: [EffectDeclaration.Argument] = []
+        for parameter in parameters.dropFirst(leading) {
+            guard let role = EffectDeclaration.Argument(role: parameter.name) else {
+                throw InputError("\(path): parameter '\(parameter.name)' of '\(function)' has no value on the command line; glint gives parameters named \(EffectDeclaration.Argument.roleNames)")
+            }
+            arguments.append(role)
         }
         // Read as a shader library, by its whole path.
         try requireUsable(path, readBy: path, or: "its path is not UTF-8 text; rename it")
-        return CustomEffect(metalFunction: function, path: path, fileName: String(path.split(separator: "/").last ?? Substring(path)), parameters: names)
+        let name = String(path.split(separator: "/").last ?? Substring(path))
+        return DeclaredEffect(EffectDeclaration(function, kind: kind, title: name, summary: CustomEffect.summary, arguments: arguments,
+                                                isModifier: kind != .color, library: path), name: name)
     }
 
     /// `--param name=value`, or `effect.name=value` in a chain, where a second instance of the same

@@ -59,6 +59,6 @@ struct OpaqueContentTests {
 
     @Test("a custom effect file is not assumed opaque")
     func customIsNotOpaque() {
-        #expect(!CustomEffect().pass.isOpaque)
+        #expect(!CustomEffect.fragment(function: "custom", fileName: "custom.frag").pass.isOpaque)
     }
 }
