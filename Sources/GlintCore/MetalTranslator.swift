@@ -338,6 +338,7 @@ public enum MetalTranslator {
     static func samplerState(_ arguments: [Token], at declaration: Token) throws(Failure) -> String {
         var wrap = ("clamp_to_edge", "clamp_to_edge")
         var filter = ("nearest", "nearest")  // Metal's default
+        var mip = "none"
         var k = 0
         while k < arguments.count {
             if arguments[k].text == "," { k += 1; continue }
@@ -362,14 +363,17 @@ public enum MetalTranslator {
                 if key != "min_filter" { filter.1 = value }
             case "coord":
                 guard value == "normalized" else { throw refuse("coord::\(value) is not supported: sample with normalized coordinates") }
-            case "mip_filter", "max_anisotropy", "border_color", "lod_clamp":
-                break  // Glint's textures have no mipmaps; nothing to set
+            case "mip_filter":
+                guard ["none", "nearest", "linear"].contains(value) else { throw refuse("mip_filter::\(value) is not a mipmap filter (none, nearest, linear)") }
+                mip = value
+            case "max_anisotropy", "border_color", "lod_clamp":
+                break  // nothing Glint sets
             default:
                 throw refuse("'\(key)' is not a sampler setting Glint knows (address, filter, coord)")
             }
             k += 3
         }
-        return "wrap=\(wrap.0),\(wrap.1) filter=\(filter.0),\(filter.1)"
+        return "wrap=\(wrap.0),\(wrap.1) filter=\(filter.0),\(filter.1)" + (mip == "none" ? "" : " mip=\(mip)")
     }
 
     // MARK: - Names

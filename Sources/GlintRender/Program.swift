@@ -37,9 +37,9 @@ final class Program {
     /// bound while this program draws; deleted with it.
     var samplerObjects: [(unit: GLint, object: GLuint)] = []
 
-    /// Makes a sampler object for `unit` from a marker's `wrap` and `filter` (see
-    /// `MetalTranslator.samplerState`).
-    func addSampler(unit: Int, wrap: (String, String), filter: (String, String)) {
+    /// Makes a sampler object for `unit` from a marker's `wrap`, `filter` and `mip` (`none`,
+    /// `nearest` or `linear`: how it reads between mipmap levels; see `MetalTranslator.samplerState`).
+    func addSampler(unit: Int, wrap: (String, String), filter: (String, String), mip: String = "none") {
         var object: GLuint = 0
         epoxy_glGenSamplers(1, &object)
         func mode(_ name: String) -> GLint {
@@ -52,7 +52,16 @@ final class Program {
         }
         epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_WRAP_S), mode(wrap.0))
         epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_WRAP_T), mode(wrap.1))
-        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MIN_FILTER), filter.0 == "nearest" ? GL_NEAREST : GL_LINEAR)
+        let minify: GLint
+        switch (filter.0, mip) {
+        case ("nearest", "nearest"): minify = GL_NEAREST_MIPMAP_NEAREST
+        case ("nearest", "linear"): minify = GL_NEAREST_MIPMAP_LINEAR
+        case (_, "nearest"): minify = GL_LINEAR_MIPMAP_NEAREST
+        case (_, "linear"): minify = GL_LINEAR_MIPMAP_LINEAR
+        case ("nearest", _): minify = GL_NEAREST
+        default: minify = GL_LINEAR
+        }
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MIN_FILTER), minify)
         epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MAG_FILTER), filter.1 == "nearest" ? GL_NEAREST : GL_LINEAR)
         var transparent: [GLfloat] = [0, 0, 0, 0]
         epoxy_glSamplerParameterfv(object, GLenum(GL_TEXTURE_BORDER_COLOR), &transparent)

@@ -283,32 +283,33 @@ public final class Renderer {
             guard let index = parameterNames.firstIndex(of: marker.name), index < bindings.count, let unit = bindings[index].textureUnit else {
                 throw .arguments("\(file.path): '// glint: sampler \(marker.name)' names no image parameter of '\(function)' (a sampler applies to an image argument of a function called by position)")
             }
-            program.addSampler(unit: unit, wrap: marker.wrap, filter: marker.filter)
+            program.addSampler(unit: unit, wrap: marker.wrap, filter: marker.filter, mip: marker.mip)
         }
         return program
     }
 
     /// The `// glint: sampler FUNCTION.NAME wrap=S,T filter=MIN,MAG` markers of `text` for
     /// `function`'s parameters (a marker without `FUNCTION.` is for every function).
-    static func samplerMarkers(in text: String, function: String) -> [(name: String, wrap: (String, String), filter: (String, String))] {
+    static func samplerMarkers(in text: String, function: String) -> [(name: String, wrap: (String, String), filter: (String, String), mip: String)] {
         guard text.contains("// glint: sampler ") else { return [] }
-        var found: [(name: String, wrap: (String, String), filter: (String, String))] = []
+        var found: [(name: String, wrap: (String, String), filter: (String, String), mip: String)] = []
         for piece in text.components(separatedBy: "// glint: sampler ").dropFirst() {
             let words = piece.prefix { $0 != "\n" }.split(separator: " ")
             guard let qualified = words.first else { continue }
             let parts = qualified.split(separator: ".", maxSplits: 1)
             if parts.count == 2 && parts[0] != Substring(function) { continue }
             let name = parts.last!
-            var wrap = ("clamp_to_edge", "clamp_to_edge"), filter = ("linear", "linear")
+            var wrap = ("clamp_to_edge", "clamp_to_edge"), filter = ("linear", "linear"), mip = "none"
             for word in words.dropFirst() {
                 let parts = word.split(separator: "=", maxSplits: 1)
                 guard parts.count == 2 else { continue }
+                if parts[0] == "mip" { mip = String(parts[1]) }
                 let values = parts[1].split(separator: ",").map(String.init)
                 guard values.count == 2 else { continue }
                 if parts[0] == "wrap" { wrap = (values[0], values[1]) }
                 if parts[0] == "filter" { filter = (values[0], values[1]) }
             }
-            found.append((String(name), wrap, filter))
+            found.append((String(name), wrap, filter, mip))
         }
         return found
     }
@@ -1246,7 +1247,8 @@ public final class Renderer {
             onOversizedImage(error)
             uploaded = .placeholder
         }
-        let t = Textures.upload(uploaded)
+        // With every mipmap level, so that a sampler the file declares with `mip=` finds them.
+        let t = Textures.upload(uploaded, levels: true)
         imageTextures[image.identity] = (t, frameNumber)
         return t
     }
@@ -1297,8 +1299,9 @@ enum Textures {
     }
 
     /// An RGBA8 texture with linear filtering, rows from the top stored top-first
-    /// (sample with v = 0 at the top).
-    static func upload(_ image: Image, mipmaps: Bool = false) -> GLuint {
+    /// (sample with v = 0 at the top). `mipmaps` filters through them; `levels` only makes them,
+    /// for a sampler object that may choose to.
+    static func upload(_ image: Image, mipmaps: Bool = false, levels: Bool = false) -> GLuint {
         var t: GLuint = 0
         epoxy_glGenTextures(1, &t)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), t)
@@ -1306,7 +1309,7 @@ enum Textures {
         image.pixels.withUnsafeBufferPointer {
             epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
-        if mipmaps { epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
+        if mipmaps || levels { epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
