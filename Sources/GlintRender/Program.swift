@@ -33,6 +33,9 @@ final class Program {
     /// than this program's own effect file: when the watchdog stops it, every program made from
     /// that file is stopped with it.
     var blamesSharedFile = false
+    /// The files on the disk the effect's file includes (`#include "common.glsl"`), in order.
+    var includedFiles: [String] = []
+
     /// Sampler objects for texture units whose sampler the file declares (`// glint: sampler`),
     /// bound while this program draws; deleted with it.
     var samplerObjects: [(unit: GLint, object: GLuint)] = []

@@ -184,7 +184,7 @@ public final class Renderer {
         programs[key] = program
         recipes[key] = recipe
         if let path = liveFile(pass.function, library: pass.library) {
-            live[key] = LiveFile(path: path, modified: ShaderSources.modificationDate(path))
+            live[key] = LiveFile(path: path, program: program)
         }
         // Made from a shared file the watchdog stopped: it draws nothing until that file changes.
         if program.blamesSharedFile && retiredFiles.contains(program.file) { retired.insert(key) }
@@ -278,6 +278,8 @@ public final class Renderer {
         }
         program.bindings = bindings
         program.constants = constants
+        // What it includes from the disk, watched with it.
+        program.includedFiles = includes.keys.sorted().compactMap { includes[$0] }.filter { ShaderSources.modificationDate($0) != nil }
         // Sampler state a file declares for its image parameters (a Metal file's `constexpr sampler`).
         for marker in Self.samplerMarkers(in: file.text, function: function) {
             guard let index = parameterNames.firstIndex(of: marker.name), index < bindings.count, let unit = bindings[index].textureUnit else {
@@ -419,10 +421,22 @@ public final class Renderer {
         return sources.liveFile(named: name) == path
     }
 
-    /// An effect file read from the `--shaders` folder, watched for changes.
+    /// An effect file of the user's (the `--shaders` folder, a `ShaderLibrary(url:)`), watched for
+    /// changes with the files it includes.
     private struct LiveFile {
         var path: String
-        var modified: Date?
+        /// When each watched file (the effect's, then what it includes) last changed.
+        var modified: [(path: String, date: Date?)]
+
+        init(path: String, program: Program) {
+            self.path = path
+            modified = ([path] + program.includedFiles).map { ($0, ShaderSources.modificationDate($0)) }
+        }
+
+        /// Whether any watched file changed since it was read.
+        var hasChanged: Bool {
+            modified.contains { ShaderSources.modificationDate($0.path) != $0.date }
+        }
     }
 
     /// Recompiles every effect program whose file in the `--shaders` folder changed since it was
@@ -450,10 +464,10 @@ public final class Renderer {
         }
         for (key, recipe) in recipes {
             var fileChanged = false
-            if let file = live[key] {
-                let modified = ShaderSources.modificationDate(file.path)
-                fileChanged = modified != file.modified
-                live[key]?.modified = modified
+            if let file = live[key], file.hasChanged {
+                fileChanged = true
+                // Read again on the next change only: what it includes now, when they changed.
+                live[key]?.modified = file.modified.map { ($0.path, ShaderSources.modificationDate($0.path)) }
             }
             guard fileChanged || sharedChanged else { continue }
             do {
@@ -461,6 +475,7 @@ public final class Renderer {
                 if !retired.contains(key) { lastGood[key] = programs[key] }
                 retired.remove(key)
                 programs[key] = fresh
+                if let path = live[key]?.path { live[key] = LiveFile(path: path, program: fresh) }
                 if fileChanged, let path = live[key]?.path { reloaded.append(path) }
             } catch {
                 errors.append(error)

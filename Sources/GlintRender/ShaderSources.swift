@@ -200,7 +200,7 @@ public struct ShaderSources: Sendable {
                 guard depth < Self.maxDepth else {
                     throw .shader(file: path, line: index + 1, stage: "include", log: "includes nest deeper than \(Self.maxDepth) files: does '\(name)' include itself? Guard it with #pragma once")
                 }
-                guard path.hasPrefix(ShaderSources.builtInFolder) ? EmbeddedFiles.shaders[String(target.dropFirst(ShaderSources.builtInFolder.count))] != nil : ShaderSources.exists(target) else {
+                guard ShaderSources.exists(target) || ShaderSources.isBuiltIn(target) else {
                     throw .shader(file: path, line: index + 1, stage: "include", log: "no file '\(name)' beside this one (looked for \(target))")
                 }
                 let number = nextNumber
@@ -228,13 +228,23 @@ public struct ShaderSources: Sendable {
         }
         let path = overrideDirectory.map { Self.join($0, metal) }.flatMap { Self.exists($0) ? $0 : nil } ?? Self.builtInFolder + metal
         var expander = IncludeExpander()
+        // The override folder's files, then the built-in ones (an override file may include a
+        // built-in one); `Shaders/…` is read from the disk only when it is the override folder.
+        let overrideFolder = overrideDirectory.map { Self.join($0, "") }
         expander.reader = { path throws(RenderError) in
-            guard path.hasPrefix(Self.builtInFolder) else { return try Self.read(path) }
-            return EmbeddedFiles.shaders[String(path.dropFirst(Self.builtInFolder.count))]
+            if !path.hasPrefix(Self.builtInFolder) || overrideFolder.map({ path.hasPrefix($0) }) == true, let text = try Self.read(path) {
+                return text
+            }
+            return path.hasPrefix(Self.builtInFolder) ? EmbeddedFiles.shaders[String(path.dropFirst(Self.builtInFolder.count))] : nil
         }
         let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
         let withHelpers = expander.helpers.isEmpty ? text : MetalTranslator.insertHelpers(expander.helpers, into: text)
         return (withHelpers, path, expander.files)
+    }
+
+    /// Whether `path` names a file built into the binary (`Shaders/name`).
+    static func isBuiltIn(_ path: String) -> Bool {
+        path.hasPrefix(builtInFolder) && EmbeddedFiles.shaders[String(path.dropFirst(builtInFolder.count))] != nil
     }
 
     /// The file of Glint's own library that defines `function`, when the override folder holds it.

@@ -221,6 +221,38 @@ struct PipelineTests {
         #expect(pixel(try draw(renderer, [flat]), 5, 5) == [0, 0, 255, 255], "the last good version keeps running")
     }
 
+    @Test("a file an effect includes is watched with it: editing it recompiles the effect; a new include is watched from then on")
+    func liveReloadOfIncludes() throws {
+        let dir = try Self.shaderFolder([
+            "common.glsl": "vec4 shade() { return vec4(1.0, 0.0, 0.0, 1.0); }\n",
+            "more.glsl": "vec4 shadeMore() { return vec4(0.0, 1.0, 0.0, 1.0); }\n",
+            "tint.glsl": "#include \"common.glsl\"\nvec4 tint(vec2 position, vec4 color) { return shade(); }\n",
+        ])
+        func edit(_ file: String, _ text: String, secondsLater: Double) throws {
+            try text.write(toFile: dir + "/" + file, atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(secondsLater)], ofItemAtPath: dir + "/" + file)
+        }
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let renderer = try Renderer(sources: ShaderSources(overrideDirectory: nil))
+        let tint = ShaderEffect(function: "tint", kind: .color, positional: [])
+        tint.library = dir + "/tint.glsl"
+        #expect(pixel(try draw(renderer, [tint]), 5, 5) == [255, 0, 0, 255])
+        #expect(renderer.reloadChangedShaders().reloaded.isEmpty, "nothing changed yet")
+
+        try edit("common.glsl", "vec4 shade() { return vec4(0.0, 0.0, 1.0, 1.0); }\n", secondsLater: 10)
+        let first = renderer.reloadChangedShaders()
+        #expect(first.reloaded == [dir + "/tint.glsl"] && first.errors.isEmpty, "\(first)")
+        #expect(pixel(try draw(renderer, [tint]), 5, 5) == [0, 0, 255, 255], "the included file's edit shows")
+
+        try edit("tint.glsl", "#include \"more.glsl\"\nvec4 tint(vec2 position, vec4 color) { return shadeMore(); }\n", secondsLater: 20)
+        #expect(renderer.reloadChangedShaders().errors.isEmpty)
+        #expect(pixel(try draw(renderer, [tint]), 5, 5) == [0, 255, 0, 255])
+        try edit("more.glsl", "vec4 shadeMore() { return vec4(1.0, 1.0, 1.0, 1.0); }\n", secondsLater: 30)
+        #expect(renderer.reloadChangedShaders().reloaded == [dir + "/tint.glsl"], "the newly included file is watched")
+        #expect(pixel(try draw(renderer, [tint]), 5, 5) == [255, 255, 255, 255])
+    }
+
     @Test("a missing shader file is named")
     func missingShader() throws {
         try withPipeline { renderer, _ in
