@@ -177,13 +177,9 @@ public struct EffectEntry: Sendable {
 /// Every built-in effect, in the order the window's number keys select them: the seeds' effects,
 /// then the effect collection (`EffectDeclaration.collection`).
 public enum EffectRegistry {
-    public static let all: [EffectEntry] = seeds.map { EffectEntry($0) } + EffectDeclaration.collection.map { EffectEntry($0) }
-
-    /// The seeds' effects, written as classes.
-    nonisolated(unsafe) static let seeds: [any Effect.Type] = [
-        HarmonicEffect.self, WaveformEffect.self, GradientEffect.self, DissolveEffect.self, BlurEffect.self, WaveEffect.self,
-        PrismEffect.self,
-    ]
+    public static let all: [EffectEntry] = [EffectEntry(HarmonicEffect.self), EffectEntry(WaveformEffect.self)]
+        + [EffectDeclaration.gradient, .dissolve, .blur, .wave].map { EffectEntry($0) } + [EffectEntry(PrismEffect.self)]
+        + EffectDeclaration.collection.map { EffectEntry($0) }
 
     /// The names, in order.
     public static var names: [String] { all.map { $0.descriptor.name } }

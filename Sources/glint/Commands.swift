@@ -342,7 +342,7 @@ struct EffectsCommand: ParsableCommand {
         for (index, type) in EffectRegistry.all.enumerated() {
             let d = type.descriptor
             if index > 0 { print() }
-            print("\(d.name) (\(type.make().pass.kind.name), key \(index + 1)): \(d.summary)")
+            print("\(d.name) (\(type.make().pass.kind.name)\(index < 9 ? ", key \(index + 1)" : "")): \(d.summary)")
             for p in d.parameters {
                 let pad = String(repeating: " ", count: width - p.name.count + 2)
                 print("    \(p.name)\(pad)\(p.summary); default \(fmt(p.defaultValue)), range \(fmt(p.range.lowerBound))…\(fmt(p.range.upperBound))\(p.isInteger ? ", whole numbers" : "")")

@@ -11,8 +11,8 @@ enum EffectsJSON {
     struct Entry: Encodable {
         var name: String
         var title: String
-        /// The window's number key that selects it.
-        var key: Int
+        /// The window's number key that selects it (the first nine have one; Tab reaches every one).
+        var key: Int?
         /// color, layer, distortion or fill: how the effect's shader works.
         var kind: String
         /// Whether it changes what is below it (wave, blur, dissolve) rather than drawing content.
@@ -42,7 +42,7 @@ enum EffectsJSON {
         let entries = EffectRegistry.all.enumerated().map { index, type in
             let d = type.descriptor
             return Entry(
-                name: d.name, title: d.title, key: index + 1, kind: type.make().pass.kind.name,
+                name: d.name, title: d.title, key: index < 9 ? index + 1 : nil, kind: type.make().pass.kind.name,
                 isModifier: d.isModifier, summary: d.summary,
                 parameters: d.parameters.map {
                     Parameter(name: $0.name, summary: $0.summary, defaultValue: $0.defaultValue,

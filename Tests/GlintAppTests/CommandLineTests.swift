@@ -1,6 +1,7 @@
 import Foundation
 import GlintRender
 import GlintTestSupport
+import GlintCore
 import Testing
 
 /// What a new user meets first on the command line: help, the effects listing for scripts, events
@@ -36,8 +37,10 @@ struct CommandLineTests {
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
         let effects = try #require(object?["effects"] as? [[String: Any]], "\(r.stdout)")
         let names = effects.compactMap { $0["name"] as? String }
-        #expect(names == ["harmonic", "waveform", "gradient", "dissolve", "blur", "wave", "prism"])
-        #expect(effects.map { $0["key"] as? Int } == Array(1...7).map { Optional($0) })
+        // The seeds' effects, then the collection; the first nine have number keys in the window.
+        #expect(Array(names.prefix(8)) == ["harmonic", "waveform", "gradient", "dissolve", "blur", "wave", "prism", "checkerboard"])
+        #expect(names == EffectRegistry.names && Set(names).count == names.count)
+        #expect(effects.map { $0["key"] as? Int } == names.indices.map { $0 < 9 ? $0 + 1 : nil })
         let harmonic = try #require(effects.first)
         let parameters = try #require(harmonic["parameters"] as? [[String: Any]])
         let waves = try #require(parameters.first { $0["name"] as? String == "wavesCount" })

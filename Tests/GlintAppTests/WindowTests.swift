@@ -466,7 +466,7 @@ struct WindowTests {
         let shots = try screenshotFolder("controls-scroll")
         let x = try XServer.start()
         defer { x.stop() }
-        let chain: () -> [any Effect] = { [HarmonicEffect(), WaveEffect(), BlurEffect()] }
+        let chain: () -> [any Effect] = { [HarmonicEffect(), DeclaredEffect(.wave), DeclaredEffect(.blur)] }
         let app = try Child.launch(glint, ["--effect", "harmonic,wave,blur", "--size", "700x320", "--controls", "--no-tear", "--quit-after", "40"],
                                    environment: x.environment)
         defer { app.stop() }

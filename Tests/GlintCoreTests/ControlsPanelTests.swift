@@ -88,8 +88,8 @@ struct ControlsPanelTests {
     @Test("the panel never covers the effect's view: they share the frame edge to edge, at 640x400 up to 1920x1080 and in portrait",
           arguments: frames)
     func neverCoversTheContent(frame size: Size) {
-        let chains: [[any Effect]] = [[HarmonicEffect()], [PrismEffect()], [HarmonicEffect(), WaveEffect(), BlurEffect()],
-                                      [HarmonicEffect(), DissolveEffect(), WaveEffect(), BlurEffect()]]
+        let chains: [[any Effect]] = [[HarmonicEffect()], [PrismEffect()], [HarmonicEffect(), DeclaredEffect(.wave), DeclaredEffect(.blur)],
+                                      [HarmonicEffect(), DeclaredEffect(.dissolve), DeclaredEffect(.wave), DeclaredEffect(.blur)]]
         for chain in chains {
             let p = ControlsPanel(effects: chain, isVisible: true)
             p.update(viewSize: size)
@@ -135,7 +135,7 @@ struct ControlsPanelTests {
     /// A chain whose rows are taller than a short window: 8 sliders, 402 points of rows, in 700x320.
     static let short = Size(width: 700, height: 320)
     func tallPanel() -> ControlsPanel {
-        let p = ControlsPanel(effects: [HarmonicEffect(), WaveEffect(), BlurEffect()], isVisible: true)
+        let p = ControlsPanel(effects: [HarmonicEffect(), DeclaredEffect(.wave), DeclaredEffect(.blur)], isVisible: true)
         p.update(viewSize: Self.short)
         return p
     }
@@ -193,7 +193,7 @@ struct ControlsPanelTests {
         let radius = p.slider(named: "blur.radius")!
         #expect(p.frame.contains(radius.thumbCenter), "blur.radius scrolled into view: \(radius.track) in \(p.frame)")
         #expect(press(p, at: radius.location(of: 40)))
-        #expect((p.effects[2] as! BlurEffect).parameterValue("radius") == 40)
+        #expect((p.effects[2] as! DeclaredEffect).parameterValue("radius") == 40)
         // The first row is above the panel's top now: a press at its old place is the panel's
         // (its background) but sets nothing.
         let amplitude = p.slider(named: "harmonic.amplitude")!
@@ -204,7 +204,7 @@ struct ControlsPanelTests {
         p.scroll(to: p.maxScrollOffset)
         let reset = p.button(.reset)!.frame
         #expect(press(p, at: Point(x: reset.midX, y: reset.midY)))
-        #expect((p.effects[2] as! BlurEffect).parameterValue("radius") == 8)
+        #expect((p.effects[2] as! DeclaredEffect).parameterValue("radius") == 8)
     }
 
     @Test("dragging the panel's background moves the rows with the pointer; dragging the scroll bar's thumb moves the thumb")
@@ -360,19 +360,19 @@ struct ControlsPanelTests {
 
     @Test("in a chain every effect's sliders show, named as --param names them")
     func chain() {
-        let p = panel([HarmonicEffect(), WaveEffect(), BlurEffect()])
+        let p = panel([HarmonicEffect(), DeclaredEffect(.wave), DeclaredEffect(.blur)])
         #expect(p.title == "harmonic + wave + blur")
         #expect(p.sliders.map(\.name) == ["harmonic.amplitude", "harmonic.heldAmplitude", "harmonic.wavesCount", "harmonic.speed",
                                           "harmonic.heldSpeed", "wave.frequency", "wave.strength", "blur.radius"])
         let radius = p.slider(named: "blur.radius")!
         #expect(press(p, at: radius.location(of: 20)))
-        #expect((p.effects[2] as! BlurEffect).parameterValue("radius") == 20)
+        #expect((p.effects[2] as! DeclaredEffect).parameterValue("radius") == 20)
         #expect(p.effects[0].parameterValue("amplitude") == 0.5)
     }
 
     @Test("an effect without parameters gets the title and Reset only")
     func noParameters() {
-        let p = panel([GradientEffect()])
+        let p = panel([DeclaredEffect(.gradient)])
         #expect(p.sliders.isEmpty && p.buttons.map(\.kind) == [.reset])
         #expect(p.height > 0)
     }
@@ -454,7 +454,7 @@ struct ControlsPanelTests {
 
     @Test("a wheel over the shown panel scrolls it; elsewhere, or hidden, nothing takes it")
     func sceneScroll() {
-        let scene = Scene(effects: [HarmonicEffect(), WaveEffect(), BlurEffect()], viewSize: Self.short, showsControls: true)
+        let scene = Scene(effects: [HarmonicEffect(), DeclaredEffect(.wave), DeclaredEffect(.blur)], viewSize: Self.short, showsControls: true)
         let over = Point(x: Self.short.width - 50, y: 150)
         #expect(scene.scroll(ScrollEvent(over, dy: -2, at: 0)))
         #expect(scene.controls.scrollOffset == 2 * ControlsPanel.Style.scrollStep)

@@ -31,7 +31,7 @@ struct NamingTests {
         #expect(EffectInstanceNames.names(ofDescriptors: ["harmonic", "blur", "wave", "blur", "blur"])
                 == ["harmonic", "blur", "wave", "blur#2", "blur#3"])
         #expect(EffectInstanceNames.names(ofDescriptors: ["harmonic"]) == ["harmonic"])
-        let chain: [any Effect] = [HarmonicEffect(), BlurEffect(), BlurEffect()]
+        let chain: [any Effect] = [HarmonicEffect(), DeclaredEffect(.blur), DeclaredEffect(.blur)]
         let panel = ControlsPanel(effects: chain)
         #expect(panel.sliders.filter { $0.name.hasSuffix(".radius") }.map(\.name) == ["blur.radius", "blur#2.radius"])
         let scene = Scene(effects: chain, viewSize: Size(width: 64, height: 36))

@@ -132,7 +132,7 @@ struct ControlsRenderTests {
             Simulation.run(scene, events: [], until: 1)
             return try drawer.snapshot(scene, scale: 1)
         }
-        let chain: () -> [any Effect] = { [HarmonicEffect(), WaveEffect(), BlurEffect()] }
+        let chain: () -> [any Effect] = { [HarmonicEffect(), DeclaredEffect(.wave), DeclaredEffect(.blur)] }
         let scene = Scene(effects: chain(), viewSize: size, showsControls: true)
         scene.update()
         let panel = scene.controls
@@ -199,8 +199,8 @@ struct ControlsRenderTests {
             return
         }
         var chains: [[any Effect]] = EffectRegistry.all.map { [$0.make()] }
-        chains.append([HarmonicEffect(), DissolveEffect(), WaveEffect(), BlurEffect()])
-        chains.append([WaveformEffect(), DissolveEffect()])
+        chains.append([HarmonicEffect(), DeclaredEffect(.dissolve), DeclaredEffect(.wave), DeclaredEffect(.blur)])
+        chains.append([WaveformEffect(), DeclaredEffect(.dissolve)])
         for chain in chains {
             let panel = ControlsPanel(effects: chain, isVisible: true)
             panel.update(viewSize: Size(width: 1280, height: 720))

@@ -284,7 +284,7 @@ struct ImageUploadLimitTests {
         defer { withExtendedLifetime(context) {} }
         let drawer = try SceneRenderer()
         drawer.renderer.maxImageSide = Self.lowLimit
-        let dissolve = DissolveEffect()
+        let dissolve = DeclaredEffect(.dissolve)
         dissolve.setImage("noise", to: Self.noise(width: Self.lowLimit + 1, height: 1))
         let scene = Scene(effects: [HarmonicEffect(), dissolve], viewSize: Self.viewSize)
         scene.update()

@@ -81,7 +81,7 @@ struct Seed002RenderTests {
     @Test("the gradient shows user space at every pixel: (x/width, y/height, 0, 1) at the pixel's centre, in points, at any size and scale",
           arguments: [Size(width: 320, height: 180), Size(width: 97, height: 203)], [1.0, 2.0])
     func gradient(viewSize: Size, scale: Double) throws {
-        let scene = Scene(effects: [GradientEffect()], viewSize: viewSize)
+        let scene = Scene(effects: [DeclaredEffect(.gradient)], viewSize: viewSize)
         Simulation.run(scene, events: [], until: 0)
         let frame = try render(scene, scale: scale)
         #expect(frame.width == Int(viewSize.width * scale) && frame.height == Int(viewSize.height * scale))
@@ -109,10 +109,10 @@ struct Seed002RenderTests {
     func waveOverGradient(scale: Double) throws {
         let viewSize = Size(width: 320, height: 180)
         let (frequency, strength) = (9.0, 6.0)
-        let wave = WaveEffect()
+        let wave = DeclaredEffect(.wave)
         wave.setParameter("frequency", to: frequency)
         wave.setParameter("strength", to: strength)
-        let scene = Scene(effects: [GradientEffect(), wave], viewSize: viewSize)
+        let scene = Scene(effects: [DeclaredEffect(.gradient), wave], viewSize: viewSize)
         Simulation.run(scene, events: [], until: 0.5)
         guard case .float(let time) = try #require(wave.pass["time"]) else { Issue.record("wave has no time"); return }
         #expect(abs(Double(time) - 0.5) < 1e-3)
@@ -191,7 +191,7 @@ struct Seed002RenderTests {
     /// `image` (one texel per pixel at `scale`) as the content, blurred by `radius` points.
     func blurred(_ image: Image, scale: Double, radius: Double) throws -> Frame {
         let viewSize = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
-        let blur = BlurEffect()
+        let blur = DeclaredEffect(.blur)
         blur.setParameter("radius", to: radius)
         let scene = Scene(effects: [ImageEffect(image: image), blur], viewSize: viewSize)
         Simulation.run(scene, events: [], until: 0)
@@ -321,12 +321,12 @@ struct Seed002RenderTests {
     /// Dissolves the gradient of a `viewSize` view along `noise` (one texel per pixel at scale 1)
     /// for `time` seconds; returns the frame and the time the shader received.
     func dissolvedGradient(viewSize: Size, noise: Image, time: Double, transition: Double, glow: Double) throws -> (Frame, Double) {
-        let dissolve = DissolveEffect()
+        let dissolve = DeclaredEffect(.dissolve)
         dissolve.setParameter("speed", to: 1)
         dissolve.setParameter("transition", to: transition)
         dissolve.setParameter("glow", to: glow)
         dissolve.setImage("noise", to: noise)
-        let scene = Scene(effects: [GradientEffect(), dissolve], viewSize: viewSize)
+        let scene = Scene(effects: [DeclaredEffect(.gradient), dissolve], viewSize: viewSize)
         Simulation.run(scene, events: [], until: time)
         guard case .float(let t) = dissolve.pass["time"] else { throw RenderError.gl("dissolve has no time argument") }
         return (try render(scene, scale: 1), Double(t))
@@ -338,8 +338,8 @@ struct Seed002RenderTests {
         let viewSize = Size(width: 256, height: 24)
         let ramp = Self.image(width: 256, height: 1) { x, _ in [UInt8(x), UInt8(x), UInt8(x), 255] }
         let (transition, glow, time) = (0.1, 4.0, 5.0)
-        let burnColor = R.RGBA(r: Double(DissolveEffect.burnColor.red), g: Double(DissolveEffect.burnColor.green),
-                               b: Double(DissolveEffect.burnColor.blue), a: Double(DissolveEffect.burnColor.alpha))
+        let burnColor = R.RGBA(r: Double(EffectDeclaration.dissolve.defaultColor("burnColor").red), g: Double(EffectDeclaration.dissolve.defaultColor("burnColor").green),
+                               b: Double(EffectDeclaration.dissolve.defaultColor("burnColor").blue), a: Double(EffectDeclaration.dissolve.defaultColor("burnColor").alpha))
 
         for glowing in [false, true] {
             let g = glowing ? glow : 0
@@ -392,8 +392,8 @@ struct Seed002RenderTests {
         // One texel per pixel: the view is the noise image's size at scale 1.
         let viewSize = Size(width: Double(noise.width), height: Double(noise.height))
         let (transition, glow) = (0.1, 4.0)
-        let burnColor = R.RGBA(r: Double(DissolveEffect.burnColor.red), g: Double(DissolveEffect.burnColor.green),
-                               b: Double(DissolveEffect.burnColor.blue), a: 1)
+        let burnColor = R.RGBA(r: Double(EffectDeclaration.dissolve.defaultColor("burnColor").red), g: Double(EffectDeclaration.dissolve.defaultColor("burnColor").green),
+                               b: Double(EffectDeclaration.dissolve.defaultColor("burnColor").blue), a: 1)
         let (frame, t) = try dissolvedGradient(viewSize: viewSize, noise: noise, time: time, transition: transition, glow: glow)
         var worst = Worst()
         var transparent = 0, changed = 0
@@ -436,7 +436,7 @@ struct Seed002RenderTests {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
         let drawer = try SceneRenderer(sources: ShaderSources(overrideDirectory: folder))
-        let scene = Scene(effects: [GradientEffect(), PassEffect(pass)], viewSize: Size(width: 64, height: 48))
+        let scene = Scene(effects: [DeclaredEffect(.gradient), PassEffect(pass)], viewSize: Size(width: 64, height: 48))
         Simulation.run(scene, events: [], until: 0)
         do {
             try drawer.prepare(scene)

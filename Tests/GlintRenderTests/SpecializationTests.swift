@@ -24,10 +24,8 @@ struct SpecializationTests {
     /// or distortion effect over the gradient.
     static let cases: [Case] = {
         var cases = EffectRegistry.names.map { name -> Case in
-            let kind = EffectRegistry.entry(named: name)!.make().pass.kind
-            // Dissolve fades what is below it: the gradient.
-            if case .color = kind, name != "dissolve" { return Case(chain: [name]) }
-            return Case(chain: ["gradient", name])
+            // An effect that changes what is below changes the gradient.
+            EffectRegistry.entry(named: name)!.descriptor.isModifier ? Case(chain: ["gradient", name]) : Case(chain: [name])
         }
         for n in [1.0, 3, 7, 12] { cases.append(Case(chain: ["harmonic"], parameters: ["wavesCount": n])) }
         for n in [1.0, 4, 16] { cases.append(Case(chain: ["waveform"], parameters: ["numberOfWaves": n])) }
