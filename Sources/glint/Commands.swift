@@ -95,7 +95,9 @@ struct EffectOptions: ParsableArguments {
                 continue
             }
             guard let type = EffectRegistry.entry(named: name) else {
-                throw InputError("unknown effect '\(name)'\(names.count > 1 ? " in the chain '\(effect)'" : ""); valid effects: \(EffectRegistry.names.joined(separator: ", "))")
+                let closest = EffectRegistry.names.map { (name: $0, distance: editDistance(name, $0)) }.min { $0.distance < $1.distance }
+                let suggestion = closest.flatMap { $0.distance <= 2 ? "did you mean '\($0.name)'? " : nil } ?? ""
+                throw InputError("unknown effect '\(name)'\(names.count > 1 ? " in the chain '\(effect)'" : ""); \(suggestion)valid effects: \(EffectRegistry.names.joined(separator: ", "))")
             }
             if index > 0 && !type.descriptor.isModifier {
                 throw InputError("bad effect chain '\(effect)': \(name) draws content of its own, so it can only come first; after the first come effects that change what is below (\(EffectRegistry.all.filter { $0.descriptor.isModifier }.map { $0.descriptor.name }.joined(separator: ", ")))")
