@@ -531,9 +531,9 @@ public struct ResolvedView {
         var i = 0
         while i < effects.count {
             if i == effectResponders.count {
-                effectResponders.append(EffectResponder(effects[i]))
-            } else if effectResponders[i].effect !== effects[i] {
-                effectResponders[i] = EffectResponder(effects[i])
+                effectResponders.append(EffectResponder([effects[i]]))
+            } else if effectResponders[i].effects[0] !== effects[i] {
+                effectResponders[i] = EffectResponder([effects[i]])
             }
             i += 1
         }
@@ -557,7 +557,7 @@ public struct ResolvedView {
     func responder(for effect: any Effect) -> EffectResponder? {
         var i = 0
         while i < effectResponders.count {
-            if effectResponders[i].effect === effect { return effectResponders[i] }
+            if effectResponders[i].effects[0] === effect { return effectResponders[i] }
             i += 1
         }
         return nil

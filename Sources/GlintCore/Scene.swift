@@ -60,7 +60,7 @@ public final class Scene {
         passes = effects.map(\.pass)
         if let tear { passes.append(tear.pass) }
         controls = ControlsPanel(effects: effects, isVisible: Scene.controlsVisible(showsControls, for: effects))
-        responders = Scene.responders(controls: controls, effect: effects[0], tear: tear)
+        responders = Scene.responders(controls: controls, effects: effects, tear: tear)
     }
 
     private static func controlsVisible(_ choice: Bool?, for effects: [any Effect]) -> Bool {
@@ -79,10 +79,10 @@ public final class Scene {
     }
     public var name: String { effects.map(\.descriptor.name).joined(separator: ",") }
 
-    private static func responders(controls: ControlsPanel, effect: any Effect, tear: TearController?) -> Responders {
+    private static func responders(controls: ControlsPanel, effects: [any Effect], tear: TearController?) -> Responders {
         var list: [any PointerResponder] = [controls]
         if let tear { list.append(tear) }
-        list.append(EffectResponder(effect))
+        list.append(EffectResponder(effects))
         return Responders(list)
     }
 
@@ -109,7 +109,7 @@ public final class Scene {
         passes = newEffects.map(\.pass)
         if let tear { passes.append(tear.pass) }
         controls = ControlsPanel(effects: newEffects, isVisible: Scene.controlsVisible(showsControls, for: newEffects))
-        responders = Scene.responders(controls: controls, effect: newEffects[0], tear: tear)
+        responders = Scene.responders(controls: controls, effects: newEffects, tear: tear)
     }
 
     /// Advances the timeline to `time`, applying `events` (sorted by time) whose time has come,
@@ -186,15 +186,22 @@ public final class Scene {
     }
 }
 
-/// An effect's press-and-hold as a responder: it takes any press the ones before it did not.
+/// The chain's effects as one responder: it takes any press the ones before it did not, and
+/// every effect of the chain sees it (the glow's hold and a loupe over it follow one press).
 public final class EffectResponder: PointerResponder {
-    public let effect: any Effect
-    public init(_ effect: any Effect) { self.effect = effect }
+    public let effects: [any Effect]
+    public init(_ effects: [any Effect]) { self.effects = effects }
     public func begin(_ press: PointerEvent, viewSize: Size) -> Bool {
-        effect.handle(press)
+        track(press, viewSize: viewSize)
         return true
     }
-    public func track(_ event: PointerEvent, viewSize: Size) { effect.handle(event) }
+    public func track(_ event: PointerEvent, viewSize: Size) {
+        var i = 0
+        while i < effects.count {  // an index loop: no iterator allocation in debug builds
+            effects[i].handle(event)
+            i += 1
+        }
+    }
 }
 
 extension TearController: PointerResponder {

@@ -84,7 +84,7 @@ struct ResolutionTests {
         #expect(resolved.effects.count == 1 && resolved.effects[0] === effect)
         #expect(resolved.responders.count == 2)
         #expect(resolved.responders[0] === tear)
-        #expect((resolved.responders[1] as? EffectResponder)?.effect === effect)
+        #expect((resolved.responders[1] as? EffectResponder)?.effects.first === effect)
     }
 
     @Test("an EffectView writes its effect's arguments for the view's size and keeps its responder across frames")
