@@ -1,0 +1,119 @@
+import Foundation
+import GlintCore
+
+/// The effect collection's distortions, lenses and transitions as modifiers, each calling its
+/// `Shaders/<name>.metal` function, its defaults those of its declaration
+/// (`EffectDeclaration.layerCollection`). What the frame supplies on the command line (the time,
+/// the view's size, the pointer) a caller passes, as SwiftUI collections take theirs:
+///
+/// ```swift
+/// let start = Date()
+/// TimelineView(.animation) { context in
+///     card.water(time: context.date.timeIntervalSince(start))
+/// }
+/// ```
+///
+/// Transitions take a `progress`: 0 shows the content whole and 1 shows it gone (transparent).
+extension View {
+    /// Sways the content in a sine wave whose displacement is `strength` times the view's `size`
+    /// (so it looks the same at any size), `frequency` waves across, moving `speed` waves a second
+    /// (`Shaders/relativeWave.metal`). Pass the view's size in points and the seconds elapsed.
+    public func relativeWave(size: CGSize, time: Double,
+                             speed: Double = EffectDeclaration.relativeWave.defaultValue("speed"),
+                             strength: Double = EffectDeclaration.relativeWave.defaultValue("strength"),
+                             frequency: Double = EffectDeclaration.relativeWave.defaultValue("frequency")) -> some View {
+        let reach = abs(strength)
+        return distortionEffect(ShaderLibrary.relativeWave(.float2(size), .float(time), .float(speed), .float(strength), .float(frequency)),
+                                maxSampleOffset: CGSize(width: reach * size.width, height: reach * size.height))
+    }
+
+    /// Ripples the content as if seen through moving water: `frequency` ripples every 100 points,
+    /// `speed` passing a point each second, each pixel moved up to `strength` points
+    /// (`Shaders/water.metal`). Pass the seconds elapsed.
+    public func water(time: Double,
+                      speed: Double = EffectDeclaration.water.defaultValue("speed"),
+                      strength: Double = EffectDeclaration.water.defaultValue("strength"),
+                      frequency: Double = EffectDeclaration.water.defaultValue("frequency")) -> some View {
+        distortionEffect(ShaderLibrary.water(.float(time), .float(speed), .float(strength), .float(frequency)),
+                         maxSampleOffset: CGSize(width: abs(strength), height: abs(strength)))
+    }
+
+    /// A round magnifier of `radius` points centred on `location` (points from the view's
+    /// top-left, as a drag gesture gives it), showing the content `zoom` times larger
+    /// (`Shaders/simpleLoupe.metal`).
+    public func simpleLoupe(at location: CGPoint,
+                            radius: Double = EffectDeclaration.simpleLoupe.defaultValue("radius"),
+                            zoom: Double = EffectDeclaration.simpleLoupe.defaultValue("zoom")) -> some View {
+        layerEffect(ShaderLibrary.simpleLoupe(.float2(location), .float(radius), .float(zoom)),
+                    maxSampleOffset: CGSize(width: max(radius, 0), height: max(radius, 0)))
+    }
+
+    /// A round magnifier of `radius` points centred on `location`, `zoom` times larger at its
+    /// centre and easing smoothly back to the content's own size at its edge
+    /// (`Shaders/warpingLoupe.metal`).
+    public func warpingLoupe(at location: CGPoint,
+                             radius: Double = EffectDeclaration.warpingLoupe.defaultValue("radius"),
+                             zoom: Double = EffectDeclaration.warpingLoupe.defaultValue("zoom")) -> some View {
+        layerEffect(ShaderLibrary.warpingLoupe(.float2(location), .float(radius), .float(zoom)),
+                    maxSampleOffset: CGSize(width: max(radius, 0), height: max(radius, 0)))
+    }
+
+    /// A glassy bubble of `radius` points round `location`: the content bends toward its rim
+    /// (`strength` 0 not at all, 1 the most), which glows in `highlight`, as does a spot at its
+    /// top-left (`Shaders/bubble.metal`).
+    public func bubble(at location: CGPoint,
+                       radius: Double = EffectDeclaration.bubble.defaultValue("radius"),
+                       strength: Double = EffectDeclaration.bubble.defaultValue("strength"),
+                       highlight: Color = Color(EffectDeclaration.bubble.defaultColor("highlight"))) -> some View {
+        let reach = max(radius, 0) * abs(strength)
+        return layerEffect(ShaderLibrary.bubble(.float2(location), .float(radius), .float(strength), .color(highlight)),
+                           maxSampleOffset: CGSize(width: reach, height: reach))
+    }
+
+    /// Takes the content away through a grid of circles `size` points apart that grow from
+    /// nothing at `progress` 0 until they cover it at 1 (`Shaders/circleTransition.metal`).
+    public func circleTransition(progress: Double,
+                                 size: Double = EffectDeclaration.circleTransition.defaultValue("size")) -> some View {
+        colorEffect(ShaderLibrary.circleTransition(.float(progress), .float(size)))
+    }
+
+    /// Takes the content away through a grid of diamonds `size` points apart that open in a sweep
+    /// from the top-left corner, all of them open at `progress` 1
+    /// (`Shaders/diamondTransition.metal`).
+    public func diamondTransition(progress: Double,
+                                  size: Double = EffectDeclaration.diamondTransition.defaultValue("size")) -> some View {
+        colorEffect(ShaderLibrary.diamondTransition(.boundingRect, .float(progress), .float(size)))
+    }
+
+    /// Breaks the content into blocks that grow to `size` points by `progress` 0.5, then fade
+    /// out, gone at 1 (`Shaders/pixellateTransition.metal`).
+    public func pixellateTransition(progress: Double,
+                                    size: Double = EffectDeclaration.pixellateTransition.defaultValue("size")) -> some View {
+        let reach = max(size, 0) / 2
+        return layerEffect(ShaderLibrary.pixellateTransition(.boundingRect, .float(progress), .float(size)),
+                           maxSampleOffset: CGSize(width: reach, height: reach))
+    }
+
+    /// A clock wipe: a hand sweeping clockwise from twelve o'clock round the view's centre takes
+    /// the content away, all of it at `progress` 1 (`Shaders/radialTransition.metal`).
+    public func radialTransition(progress: Double) -> some View {
+        colorEffect(ShaderLibrary.radialTransition(.boundingRect, .float(progress)))
+    }
+
+    /// Swirls the content round the view's centre (its middle `turns` times by `progress` 1) as
+    /// it shrinks and fades into it (`Shaders/swirlTransition.metal`). It draws within the view.
+    public func swirlTransition(progress: Double,
+                                turns: Double = EffectDeclaration.swirlTransition.defaultValue("turns")) -> some View {
+        layerEffect(ShaderLibrary.swirlTransition(.boundingRect, .float(progress), .float(turns)), maxSampleOffset: .zero)
+    }
+
+    /// Blows the content away to the right in streaks `streak` points high, each leaving at its
+    /// own moment and fading as it blows up to `travel` points, gone at `progress` 1
+    /// (`Shaders/windTransition.metal`). The streaks may blow past the view's right edge.
+    public func windTransition(progress: Double,
+                               streak: Double = EffectDeclaration.windTransition.defaultValue("streak"),
+                               travel: Double = EffectDeclaration.windTransition.defaultValue("travel")) -> some View {
+        layerEffect(ShaderLibrary.windTransition(.float(progress), .float(streak), .float(travel)),
+                    maxSampleOffset: CGSize(width: max(travel, 0), height: 0))
+    }
+}
