@@ -37,27 +37,26 @@ extension Shader {
     /// Compiles the shader's program as `type` uses it now, on the calling thread: the
     /// synchronous twin of `compile(as:)`, throwing the same errors. (Glint's addition.)
     ///
-    /// It compiles in a headless OpenGL context of its own, as `ImageRenderer` makes one, made
-    /// and released within the call; a context current on the thread before (a window's) is
-    /// current again after. The program is compiled afresh each time, so an edited file is
+    /// It draws one pixel of a rectangle with the effect, as `ImageRenderer` draws a view: the
+    /// pass that view writes, compiled by the same renderer in a headless context of its own (made
+    /// and released within the call), so what it throws is what drawing throws, and the driver
+    /// has compiled the program for drawing (llvmpipe keeps it: the first frame that draws the
+    /// shader then takes about a third as long). A context current on the thread before (a
+    /// window's) is current again after. It compiles afresh each time, so an edited file is
     /// read again.
     public func compileNow(as type: UsageType) throws(RenderError) {
-        var pass = EffectPass(function: function.name, kind: type.kind, arguments: [])
-        var errors: [RenderError] = []
-        // The pass exactly as a view's effect modifier writes it for drawing.
-        ResolvedView.write(self, kind: type.kind, isOpaque: false, isEnabled: true, into: &pass, errors: &errors)
-        // Drawing throws the arguments' errors (an image that could not be read) first.
-        if let error = errors.first { throw error }
-        let previous = GLContext.current
-        defer { if let previous, GLContext.current !== previous { previous.makeCurrent() } }
-        do {
-            let context = try HeadlessContext()
-            try withExtendedLifetime(context) { () throws(RenderError) in
-                let renderer = try Renderer()
-                try renderer.prepare(pass)
-            }
-        } catch {
-            throw ShaderLookup.explained(error, pass: pass)
+        switch type.kind {
+        case .color: try Self.drawOnePixel(Rectangle().colorEffect(self))
+        case .layer: try Self.drawOnePixel(Rectangle().layerEffect(self, maxSampleOffset: .zero))
+        case .distortion: try Self.drawOnePixel(Rectangle().distortionEffect(self, maxSampleOffset: .zero))
+        case .fill: try Self.drawOnePixel(Rectangle().fill(self))
         }
+    }
+
+    /// Draws `view` one point square at scale 1, headless.
+    private static func drawOnePixel<V: View>(_ view: V) throws(RenderError) {
+        let renderer = ImageRenderer(content: view)
+        renderer.proposedSize = CGSize(width: 1, height: 1)
+        _ = try renderer.render()
     }
 }
