@@ -133,6 +133,9 @@ enum BundleLibraries {
 enum LibraryNames {
     /// The most shader files read from one folder (as many as the renderer searches).
     static let maxFiles = 1000
+    /// The most entries (files and folders) looked at under one resource folder: a bundle made
+    /// of a huge folder is searched in part, never walked whole.
+    static let maxEntriesWalked = 10_000
     /// The extensions of shader files a folder library holds.
     static let shaderExtensions = [".metal", ".glsl", ".frag"]
 
@@ -175,7 +178,9 @@ enum LibraryNames {
     static func files(in folder: String) -> [(file: String, names: [String])] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [(file: String, names: [String])] = []
-        while let relative = walker.nextObject() as? String, found.count < maxFiles {
+        var walked = 0
+        while let relative = walker.nextObject() as? String, found.count < maxFiles, walked < maxEntriesWalked {
+            walked += 1
             guard shaderExtensions.contains(where: relative.hasSuffix) else { continue }
             let path = (folder as NSString).appendingPathComponent(relative)
             found.append((path, defined(by: path)))

@@ -116,7 +116,8 @@ public struct Image: View, Sendable {
             pixels = image
             loadError = nil
         case .failure(let error):
-            if let found = ImageCache.appImage(named: name) {
+            // Nothing at the path: the app's resources, as SwiftUI's main bundle.
+            if !FileManager.default.fileExists(atPath: name), let found = ImageCache.appImage(named: name) {
                 pixels = found
                 loadError = nil
             } else {
@@ -285,7 +286,9 @@ enum ImageCache {
         for folder in MainBundle.resourceFolders {
             guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
             var found: [String] = []
-            while let relative = walker.nextObject() as? String, found.count < LibraryNames.maxFiles {
+            var walked = 0
+            while let relative = walker.nextObject() as? String, walked < LibraryNames.maxEntriesWalked {
+                walked += 1
                 if relative.hasSuffix(".png") { found.append(relative) }
             }
             // The top first (no slash sorts before a subfolder's), then by path.
@@ -310,7 +313,9 @@ enum ImageCache {
         if FileManager.default.fileExists(atPath: top) { return top }
         guard !name.contains("/"), let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
         var found: [String] = []
-        while let relative = walker.nextObject() as? String {
+        var walked = 0
+        while let relative = walker.nextObject() as? String, walked < LibraryNames.maxEntriesWalked {
+            walked += 1
             if (relative as NSString).lastPathComponent == file { found.append(relative) }
         }
         return found.min().map { (folder as NSString).appendingPathComponent($0) }
