@@ -273,10 +273,11 @@ struct ShaderResourceTests {
     }
 
     /// Runs `tool` with `arguments` and no display; its exit status, stdout and stderr.
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    static func run(_ tool: String, _ arguments: [String], in folder: String? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = URL(fileURLWithPath: folder) }
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DISPLAY")
         environment.removeValue(forKey: "GLINT_SHADERS")
@@ -333,7 +334,9 @@ struct ShaderResourceTests {
           .timeLimit(.minutes(1)))
     func packageErrors() throws {
         let probe = try Self.resourceProbe()
-        let result = try Self.run(probe, ["errors"])
+        let runIn = try TemporaryFiles.folder("glint-resource-probe")
+        try write("not a PNG\n", to: runIn + "/badge")
+        let result = try Self.run(probe, ["errors"], in: runIn)
         try #require(result.status == 0, "resource-probe errors failed: \(result.stderr)")
         var lines: [String: String] = [:]
         for line in result.stdout.split(separator: "\n") {
@@ -344,6 +347,7 @@ struct ShaderResourceTests {
         let real = URL(fileURLWithPath: probe).resolvingSymlinksInPath().path
         let resources = try #require(MainBundle.resourceFolders(besideExecutable: real).first)
         #expect(lines["missing image"] == "cannot read image '\(resources)/nope.png': no such file or not readable", "\(result.stdout)")
+        #expect(lines["image by path"]?.hasPrefix("cannot read image 'badge': ") == true, "a file at the path is never replaced by the app's: \(result.stdout)")
         #expect(lines["app typo"] == "shader function 'bnads' not found (looked in the app's \(resources), then the built-in Shaders/); did you mean 'bands'?", "\(result.stdout)")
         #expect(lines["built-in typo"]?.hasSuffix("did you mean 'gradient'?") == true, "\(result.stdout)")
         #expect(lines["bundle typo"] == "shader function 'rngs' not found (looked in \(resources)); did you mean 'rings'?", "\(result.stdout)")

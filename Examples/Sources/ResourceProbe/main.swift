@@ -5,6 +5,7 @@
 //   resource-probe draw FOLDER   writes one PNG for each way of reaching a resource into FOLDER
 //   resource-probe errors        prints one line for each resource missing or misspelled: what
 //                                drawing throws, and what compile(as:) throws before drawing
+//                                (run in a folder holding a file `badge` that is not a PNG)
 import Foundation
 import Glint
 
@@ -62,6 +63,9 @@ case "draw":
 
 case "errors":
     report("missing image") { _ = try render(Image("nope", bundle: .module)) }
+    // A file named `badge` in the folder it runs in is what Image("badge") means, even when it is
+    // not a PNG: the app's badge.png is only for a name with nothing at its path.
+    report("image by path") { _ = try render(Image("badge"), size: nil) }
     report("app typo") { _ = try render(Rectangle().colorEffect(ShaderLibrary.default.bnads(.float(10)))) }
     report("built-in typo") { _ = try render(Rectangle().colorEffect(ShaderLibrary.default.gradeint(.boundingRect))) }
     report("bundle typo") { _ = try render(Rectangle().colorEffect(ShaderLibrary.bundle(.module).rngs(.float(10)))) }
