@@ -27,5 +27,13 @@ let package = Package(
             dependencies: [.product(name: "Glint", package: "Glint")],
             path: "Sources/LibraryProbe"
         ),
+        // Shader and image resources the SwiftUI way: its Metal and GLSL files through
+        // ShaderLibrary.bundle(.module) and ShaderLibrary.default, its PNG through Image(_:bundle:).
+        .executableTarget(
+            name: "resource-probe",
+            dependencies: [.product(name: "Glint", package: "Glint")],
+            path: "Sources/ResourceProbe",
+            resources: [.copy("Shaders"), .process("badge.png")]
+        ),
     ]
 )

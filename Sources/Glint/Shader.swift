@@ -148,22 +148,38 @@ public struct ShaderFunction: Sendable, Equatable {
 /// Where shader functions come from, as SwiftUI's `ShaderLibrary`: each function is looked up
 /// by name as a member, `ShaderLibrary.default.gradient` or just `ShaderLibrary.gradient`.
 ///
-/// The default library is Glint's own `Shaders/` (built into the binary; a folder named by the
-/// `GLINT_SHADERS` environment variable overrides it). `ShaderLibrary(url:)` reads functions
-/// from a GLSL or Metal file that defines them, or from a folder holding one `<function>.frag`,
-/// `.glsl` or `.metal` per function; Metal is translated to GLSL when loaded (`MetalTranslator`). A function is a GLSL function whose first parameter is `vec2 position` (then
-/// `vec4 color` for a colour effect) and whose others take the shader's arguments in order.
+/// `ShaderLibrary.default` is, as SwiftUI's, the app's own shaders first, then Glint's built-in
+/// `Shaders/` (built into the binary). On Linux "the app's own" is the resource bundle of the
+/// executable's own target: the `<Package>_<executable>.resources` folder SwiftPM puts beside the
+/// binary, which that target reaches as `Bundle.module`; every `.metal`, `.glsl` and `.frag` file
+/// in it. Other bundles beside the binary (other targets', other packages') are never searched:
+/// reach them with `ShaderLibrary.bundle(_:)`. The bundle is searched once per process, the first
+/// time the default library is asked for a function, and each function found is kept. An app
+/// function with the name of a built-in one takes its place in the default library, and the
+/// first use of that name says so on stderr, once; `ShaderLibrary.builtIn` is Glint's own
+/// whatever the app ships. A folder named by the `GLINT_SHADERS` environment variable
+/// overrides both: a `<function>.frag` or `.metal` there is used instead.
+///
+/// `ShaderLibrary(url:)` reads functions from a GLSL or Metal file that defines them, or from a
+/// folder holding one `<function>.frag`, `.glsl` or `.metal` per function; Metal is translated
+/// to GLSL when loaded (`MetalTranslator`). A function is a GLSL function whose first parameter
+/// is `vec2 position` (then `vec4 color` for a colour effect) and whose others take the shader's
+/// arguments in order. A name no file of the library defines is reported when the shader is
+/// drawn or compiled, with the closest name it does define ("did you mean").
 @dynamicMemberLookup
 public struct ShaderLibrary: Sendable, Equatable {
-    /// The file or folder, or nil for Glint's built-in shaders.
+    /// The file or folder, or nil for the default library and Glint's built-in shaders.
     public let url: URL?
     /// The path a frame graph names the library by (nil for the built-in shaders), worked out
     /// once so that naming it every frame costs nothing.
     let path: String?
+    /// Whether the app's own shaders come before the built-in ones (`default`).
+    let searchesMainBundle: Bool
 
-    private init(builtIn: Void) {
+    private init(builtIn searchesMainBundle: Bool) {
         url = nil
         path = nil
+        self.searchesMainBundle = searchesMainBundle
     }
 
     /// The functions of a GLSL or Metal file, or of a folder of `<function>.frag`, `.glsl` or
@@ -171,17 +187,26 @@ public struct ShaderLibrary: Sendable, Equatable {
     public init(url: URL) {
         self.url = url
         path = url.path
+        searchesMainBundle = false
     }
 
-    /// Glint's built-in shaders.
-    public static let `default` = ShaderLibrary(builtIn: ())
+    /// The app's shaders, then Glint's built-in ones, as SwiftUI's default library is the app's
+    /// (see `ShaderLibrary` for what the app's shaders are on Linux).
+    public static let `default` = ShaderLibrary(builtIn: true)
+
+    /// Glint's built-in shaders only, whatever the app ships: `ShaderLibrary.builtIn.wave` is
+    /// Glint's `wave` even where the app defines one. (Glint's addition.)
+    public static let builtIn = ShaderLibrary(builtIn: false)
 
     /// The shaders a bundle's resources hold (every `.metal`, `.glsl` and `.frag` file in them,
     /// subfolders too), as SwiftUI's `ShaderLibrary.bundle(.module)` is the bundle's compiled
     /// Metal library: ship a target's shader files as resources and call
     /// `ShaderLibrary.bundle(.module).myEffect(…)`.
+    ///
+    /// The library of a bundle is worked out once and kept, so `.bundle(.module)` in a view's
+    /// body costs a lookup per frame.
     public static func bundle(_ bundle: Bundle) -> ShaderLibrary {
-        ShaderLibrary(url: bundle.resourceURL ?? bundle.bundleURL)
+        BundleLibraries.library(of: bundle)
     }
 
     /// The functions of shader source held in memory: Metal (SwiftUI's `.metal` text; told apart
@@ -208,13 +233,17 @@ public struct ShaderLibrary: Sendable, Equatable {
         self.init(url: URL(fileURLWithPath: file))
     }
 
-    /// The function `name` of this library.
+    /// The function `name` of this library. For the default library, the app's own function of
+    /// that name when the app ships one (then its file is the library), else Glint's.
     public subscript(dynamicMember name: String) -> ShaderFunction {
-        ShaderFunction(library: self, name: name)
+        if searchesMainBundle, let library = MainBundleShaders.library(defining: name) {
+            return ShaderFunction(library: library, name: name)
+        }
+        return ShaderFunction(library: self, name: name)
     }
 
     /// The function `name` of the default library.
     public static subscript(dynamicMember name: String) -> ShaderFunction {
-        ShaderFunction(library: .default, name: name)
+        ShaderLibrary.default[dynamicMember: name]
     }
 }

@@ -41,7 +41,16 @@ public final class ViewRenderer {
     }
 
     /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).
+    /// A function missing from its library is reported with the closest name it defines.
     public func draw(_ view: ResolvedView, into target: Framebuffer) throws(RenderError) {
+        do {
+            try drawResolved(view, into: target)
+        } catch {
+            throw ShaderLookup.explained(error, drawing: view)
+        }
+    }
+
+    private func drawResolved(_ view: ResolvedView, into target: Framebuffer) throws(RenderError) {
         let scale = Double(view.scale)
         prepare(view, scale: scale, target: target)
 

@@ -106,30 +106,41 @@ public struct Image: View, Sendable {
     }
 
     /// The PNG file at `name`: a path, relative to the current directory unless it starts
-    /// with `/`. A file that cannot be read shows a placeholder (see `Image`).
+    /// with `/`; where there is no such file, `name.png` (or `name`) among the app's own
+    /// resources, as SwiftUI's `Image("name")` is the main bundle's (see `ShaderLibrary` for what
+    /// the app's resources are on Linux). A file that cannot be read shows a placeholder (see
+    /// `Image`), reported with the path as given.
     public init(_ name: String) {
         switch ImageCache.image(named: name) {
         case .success(let image):
             pixels = image
             loadError = nil
         case .failure(let error):
-            pixels = ImageCache.placeholder
-            loadError = error
+            // Nothing at the path: the app's resources, as SwiftUI's main bundle.
+            if !FileManager.default.fileExists(atPath: name), let found = ImageCache.appImage(named: name) {
+                pixels = found
+                loadError = nil
+            } else {
+                pixels = ImageCache.placeholder
+                loadError = error
+            }
         }
     }
 
-    /// The PNG image `name` among `bundle`'s resources (`Bundle.module` for a package's own):
-    /// `name` with or without its `.png`. Without a bundle, `name` is a path.
-    public init(_ name: String, bundle: Bundle?) {
+    /// The PNG image `name` among `bundle`'s resources (`Bundle.module` for a package's own), as
+    /// SwiftUI's `Image(_:bundle:)`: `name.png`, or `name` when it ends in `.png`; subfolders of
+    /// the resources are searched too when it is not at their top. Without a bundle, as
+    /// `Image(name)`. An image missing from the bundle shows a placeholder and is reported as a
+    /// missing file is, naming where it was looked for. A bundle's images are looked up and read
+    /// once per process: in a view's body it costs a lookup per frame.
+    public init(_ name: String, bundle: Bundle? = nil) {
         guard let bundle else {
             self.init(name)
             return
         }
-        let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
-        if let url = bundle.url(forResource: base, withExtension: "png") {
-            self.init(url.path)
-        } else {
-            self.init(placeholderFor: .image("cannot find the image '\(base).png' among the resources of \(bundle.bundleURL.lastPathComponent)"))
+        switch ImageCache.image(named: name, in: bundle) {
+        case .success(let image): self.init(image)
+        case .failure(let error): self.init(placeholderFor: error)
         }
     }
 
@@ -226,6 +237,88 @@ enum ImageCache {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// A bundle's images by the bundle's identity (the bundle kept, so that identity is never
+    /// reused) and name: what reading each gave, missing ones too (a bundle's files are shipped,
+    /// not edited while the app runs).
+    nonisolated(unsafe) private static var bundleImages: [BundleImageKey: (bundle: Bundle, image: Result<GlintCore.Image, RenderError>)] = [:]
+    private struct BundleImageKey: Hashable {
+        let bundle: ObjectIdentifier
+        let name: String
+    }
+
+    /// The image `name` among `bundle`'s resources, looked up and read the first time.
+    static func image(named name: String, in bundle: Bundle) -> Result<GlintCore.Image, RenderError> {
+        let key = BundleImageKey(bundle: ObjectIdentifier(bundle), name: name)
+        lock.lock()
+        let cached = bundleImages[key]
+        lock.unlock()
+        if let cached { return cached.image }
+        let folder = (bundle.resourceURL ?? bundle.bundleURL).path
+        let path = resourcePath(name, in: folder) ?? (folder as NSString).appendingPathComponent(fileName(name))
+        let result: Result<GlintCore.Image, RenderError>
+        do {
+            result = .success(try read(path))
+        } catch {
+            result = .failure(error)
+        }
+        lock.lock()
+        bundleImages[key] = (bundle, result)
+        lock.unlock()
+        return result
+    }
+
+    /// The image `name` among the app's own resources (`MainBundle`), nil when it is not there;
+    /// read once, kept by `name` as a path's image is.
+    static func appImage(named name: String) -> GlintCore.Image? {
+        guard !appImageFiles.isEmpty, let path = appImageFiles[fileName(name)], let image = try? read(path) else { return nil }
+        lock.lock()
+        images[name] = image
+        lock.unlock()
+        return image
+    }
+
+    /// The PNG files of the app's own resources by file name, listed once: each at the top of a
+    /// resource folder, else the first of its name in the subfolders (sorted).
+    static let appImageFiles: [String: String] = {
+        var files: [String: String] = [:]
+        for folder in MainBundle.resourceFolders {
+            guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
+            var found: [String] = []
+            var walked = 0
+            while let relative = walker.nextObject() as? String, walked < LibraryNames.maxEntriesWalked {
+                walked += 1
+                if relative.hasSuffix(".png") { found.append(relative) }
+            }
+            // The top first (no slash sorts before a subfolder's), then by path.
+            for relative in found.sorted(by: { ($0.contains("/") ? 1 : 0, $0) < ($1.contains("/") ? 1 : 0, $1) }) {
+                let file = (relative as NSString).lastPathComponent
+                if files[file] == nil { files[file] = (folder as NSString).appendingPathComponent(relative) }
+            }
+        }
+        return files
+    }()
+
+    /// `name.png`, or `name` when it ends in `.png`: the file an image named `name` is.
+    private static func fileName(_ name: String) -> String {
+        name.hasSuffix(".png") ? name : name + ".png"
+    }
+
+    /// The path of the image `name` in the resource folder `folder`: at its top, else the first
+    /// in its subfolders (sorted); nil when there is none.
+    private static func resourcePath(_ name: String, in folder: String) -> String? {
+        let file = fileName(name)
+        let top = (folder as NSString).appendingPathComponent(file)
+        if FileManager.default.fileExists(atPath: top) { return top }
+        guard !name.contains("/"), let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
+        var found: [String] = []
+        var walked = 0
+        while let relative = walker.nextObject() as? String, walked < LibraryNames.maxEntriesWalked {
+            walked += 1
+            if (relative as NSString).lastPathComponent == file { found.append(relative) }
+        }
+        return found.min().map { (folder as NSString).appendingPathComponent($0) }
     }
 
     /// Reads and decodes the PNG file at `path`; the message names the file.

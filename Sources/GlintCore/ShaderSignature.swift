@@ -321,7 +321,7 @@ extension ShaderSignature {
     }
 
     /// A defined name within two edits of `name`, for "did you mean".
-    static func closest(to name: String, in names: [String]) -> String? {
+    public static func closest(to name: String, in names: [String]) -> String? {
         let maxEdits = 2
         return names
             .map { ($0, editDistance(Array(name), Array($0))) }
