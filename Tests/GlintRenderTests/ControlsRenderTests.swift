@@ -198,7 +198,7 @@ struct ControlsRenderTests {
             Issue.record("no font: \(drawer.overlay.warnings)")
             return
         }
-        var chains: [[any Effect]] = EffectRegistry.all.map { [$0.init()] }
+        var chains: [[any Effect]] = EffectRegistry.all.map { [$0.make()] }
         chains.append([HarmonicEffect(), DissolveEffect(), WaveEffect(), BlurEffect()])
         chains.append([WaveformEffect(), DissolveEffect()])
         for chain in chains {
