@@ -4,7 +4,14 @@ import GlintTestSupport
 import Testing
 import enum GlintCore.EffectRegistry
 import struct GlintCore.EffectDeclaration
+import class GlintCore.GradientEffect
+import class GlintCore.Scene
+import enum GlintCore.ShaderArgument
+import enum GlintCore.Simulation
+import struct GlintCore.Size
+import class GlintRender.HeadlessContext
 import enum GlintRender.PNG
+import class GlintRender.SceneRenderer
 import struct GlintRender.ShaderSources
 
 /// The effect collection's generators, colour effects and recolouring layer effects
@@ -16,10 +23,11 @@ struct ColorEffectsTests {
     /// A premultiplied colour, channels 0…255.
     typealias RGBA = SIMD4<Double>
 
-    /// `view` in a frame of `width` × `height` points, drawn at `scale`.
-    func render<V: View>(_ view: V, _ width: Int, _ height: Int, scale: Double = 1) throws -> RenderedImage {
+    /// `view` in a frame of `width` × `height` points, drawn at `scale` over `backdrop`.
+    func render<V: View>(_ view: V, _ width: Int, _ height: Int, scale: Double = 1, backdrop: Glint.Color = .clear) throws -> RenderedImage {
         let renderer = ImageRenderer(content: view.frame(width: CGFloat(width), height: CGFloat(height)))
         renderer.scale = CGFloat(scale)
+        renderer.backdrop = backdrop
         return try renderer.render()
     }
 
@@ -241,7 +249,7 @@ struct ColorEffectsTests {
         let white = Glint.Color(white: 1)
         let (w, h) = (96.0, 64.0)
         for (time, speed, angle, repeats) in [(0.0, 0.25, 0.0, 1.0), (1.3, 0.4, 30.0, 1.5), (2.0, -0.2, -120.0, 2.0)] {
-            let image = try render(white.animatedGradientFill(time: time, speed: speed, angle: angle, repeats: repeats), Int(w), Int(h))
+            let image = try render(white.animatedGradientFill(time: time, speed: speed, angle: .degrees(angle), repeats: repeats), Int(w), Int(h))
             let theta = angle * .pi / 180
             let (dx, dy) = (cos(theta), sin(theta))
             let extent = abs(w * dx) + abs(h * dy)
@@ -254,10 +262,10 @@ struct ColorEffectsTests {
             #expect(r.wrong == 0, "t \(time), angle \(angle): \(r.wrong) pixels off, first \(r.first)")
         }
         // Left to right at angle 0, repeats 1: red at the left edge, cyan in the middle at t = 0.
-        let start = try render(white.animatedGradientFill(time: 0, speed: 0.25, angle: 0, repeats: 1), 96, 64)
+        let start = try render(white.animatedGradientFill(time: 0, speed: 0.25, angle: .zero, repeats: 1), 96, 64)
         #expect(start.pixel(x: 0, y: 30).red == 255 && start.pixel(x: 0, y: 30).blue < 20, "\(start.pixel(x: 0, y: 30))")
         #expect(start.pixel(x: 47, y: 30).red < 10 && start.pixel(x: 47, y: 30).green == 255 && start.pixel(x: 47, y: 30).blue > 240, "\(start.pixel(x: 47, y: 30))")
-        let later = try render(white.animatedGradientFill(time: 4, speed: 0.25, angle: 0, repeats: 1), 96, 64)
+        let later = try render(white.animatedGradientFill(time: 4, speed: 0.25, angle: .zero, repeats: 1), 96, 64)
         let worst = zip(start.pixels, later.pixels).map { abs(Int($0) - Int($1)) }.max()!
         #expect(worst <= 1, "one cycle later (4 s at 0.25 a second) it looks the same: \(worst)")
     }
@@ -575,5 +583,52 @@ struct ColorEffectsTests {
         #expect(try render(scene.interlace(), 40, 20).pixels
             == render(scene.interlace(color: Glint.Color(red: 0, green: 0, blue: 0), spacing: 4, width: 2, strength: 0.5), 40, 20).pixels)
         #expect(try render(scene.colorPlanes(), 40, 20).pixels == render(scene.colorPlanes(offset: CGSize(width: 6, height: 0)), 40, 20).pixels)
+    }
+
+    /// `name`'s modifier at its defaults, at `time`, over what the command line shows it over:
+    /// black for a generator, the user-space gradient for a modifier.
+    static func modifier(_ name: String, time: Double) -> AnyView {
+        let black = Glint.Color(white: 0)
+        let gradient = Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
+        switch name {
+        case "whiteNoise": return AnyView(black.whiteNoise(time: time))
+        case "rainbowNoise": return AnyView(black.rainbowNoise(time: time))
+        case "animatedGradientFill": return AnyView(black.animatedGradientFill(time: time))
+        case "sinebow": return AnyView(black.sinebow(time: time))
+        case "circleWave": return AnyView(black.circleWave(time: time))
+        case "infrared": return AnyView(gradient.infrared())
+        case "interlace": return AnyView(gradient.interlace())
+        case "shimmer": return AnyView(gradient.shimmer(time: time))
+        case "colorPlanes": return AnyView(gradient.colorPlanes())
+        case "emboss": return AnyView(gradient.emboss())
+        case "pixellate": return AnyView(gradient.pixellate())
+        case "variableBlur": return AnyView(gradient.variableBlur())
+        default: return AnyView(EmptyView())
+        }
+    }
+
+    @Test("the command line's effect, made from each declaration, draws what the modifier draws at its defaults: the declared arguments are the Metal function's, in its order",
+          arguments: EffectDeclaration.colorCollection.map(\.function))
+    func declarationDrawsAsModifier(_ name: String) throws {
+        let entry = try #require(EffectRegistry.entry(named: name))
+        let effect = entry.make()
+        for image in entry.descriptor.images {
+            effect.setImage(image.name, to: try PNG.image(from: try #require(ShaderSources.asset(named: image.asset))))
+        }
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let scene = Scene(effects: entry.descriptor.isModifier ? [GradientEffect(), effect] : [effect], viewSize: Size(width: 96, height: 64))
+        let drawer = try SceneRenderer()
+        drawer.showsForeground = false
+        Simulation.run(scene, events: [], until: 0.7)
+        let command = try drawer.snapshot(scene, scale: 1)
+        // The seconds the command line's clock gave the function, to give the modifier.
+        var time = 0.0
+        if case .float(let t)? = effect.pass["time"] { time = Double(t) }
+        // The variable blur reads transparency past the view's edges, which shows the backdrop.
+        let image = try render(Self.modifier(name, time: time), 96, 64, backdrop: Glint.Color(drawer.renderer.backdrop))
+        #expect(command.width == image.width && command.height == image.height)
+        let differing = zip(command.rgba, image.pixels).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(name) at t = \(time): \(differing) bytes differ")
     }
 }

@@ -26,13 +26,13 @@ extension View {
         colorEffect(ShaderLibrary.rainbowNoise(.float(time), .float(speed), .float(grain)))
     }
 
-    /// Every hue in turn along `angle` (degrees clockwise from rightwards), `repeats` cycles across
-    /// the view, sliding `speed` cycles a second (`Shaders/animatedGradientFill.metal`).
+    /// Every hue in turn along `angle` (clockwise from rightwards, y being down), `repeats` cycles
+    /// across the view, sliding `speed` cycles a second (`Shaders/animatedGradientFill.metal`).
     public func animatedGradientFill(time: Double,
                                      speed: Double = EffectDeclaration.animatedGradientFill.defaultValue("speed"),
-                                     angle: Double = EffectDeclaration.animatedGradientFill.defaultValue("angle"),
+                                     angle: Angle = .degrees(EffectDeclaration.animatedGradientFill.defaultValue("angle")),
                                      repeats: Double = EffectDeclaration.animatedGradientFill.defaultValue("repeats")) -> some View {
-        colorEffect(ShaderLibrary.animatedGradientFill(.boundingRect, .float(time), .float(speed), .float(angle), .float(repeats)))
+        colorEffect(ShaderLibrary.animatedGradientFill(.boundingRect, .float(time), .float(speed), .float(angle.degrees), .float(repeats)))
     }
 
     /// The sinebow: `bands` rainbows across the view flowing `speed` rainbows a second, bent by up
@@ -103,7 +103,7 @@ extension View {
     /// down-right and up-left of each point, times `strength`, added to it (`Shaders/emboss.metal`).
     public func emboss(strength: Double = EffectDeclaration.emboss.defaultValue("strength"),
                        offset: Double = EffectDeclaration.emboss.defaultValue("offset")) -> some View {
-        layerEffect(ShaderLibrary.emboss(.float(strength), .float(offset)), maxSampleOffset: CGSize(width: offset, height: offset))
+        layerEffect(ShaderLibrary.emboss(.float(strength), .float(offset)), maxSampleOffset: CGSize(width: abs(offset), height: abs(offset)))
     }
 
     /// The view in square blocks of `size` points from its top-left, each the colour at its
