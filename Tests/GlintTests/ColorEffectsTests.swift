@@ -397,9 +397,9 @@ struct ColorEffectsTests {
             }
             #expect(r.wrong == 0, "t \(time): \(r.wrong) pixels off, first \(r.first)")
         }
-        // Half way through a sweep the band crosses the middle: the centre is lit (0.6 of the way
-        // to white by default), the corners not.
-        let half = try render(content.shimmer(time: 1, duration: 2), Int(w), Int(h))
+        // Half way through a sweep (1.5 s of the default 3) the band crosses the middle: the centre
+        // is lit (0.6 of the way to white by default), the corners not.
+        let half = try render(content.shimmer(time: 1.5), Int(w), Int(h))
         #expect(half.pixel(x: 44, y: 24).red > 170 && half.pixel(x: 1, y: 1) == plain.pixel(x: 1, y: 1) && half.pixel(x: 88, y: 48) == plain.pixel(x: 88, y: 48),
                 "\(half.pixel(x: 44, y: 24)) \(half.pixel(x: 1, y: 1)) \(half.pixel(x: 88, y: 48))")
     }
@@ -567,8 +567,8 @@ struct ColorEffectsTests {
     @Test("every effect of the group is in the registry under its function's name, with its kind, generators first and drawing their own content, and its defaults in its modifier")
     func declarations() throws {
         let names = EffectDeclaration.colorCollection.map(\.function)
-        #expect(names == ["whiteNoise", "rainbowNoise", "animatedGradientFill", "sinebow", "circleWave", "infrared", "interlace", "shimmer",
-                          "colorPlanes", "emboss", "pixellate", "variableBlur"])
+        #expect(names == ["whiteNoise", "rainbowNoise", "animatedGradientFill", "sinebow", "circleWave",
+                          "colorPlanes", "emboss", "infrared", "interlace", "shimmer", "pixellate", "variableBlur"])
         let generators: Set = ["whiteNoise", "rainbowNoise", "animatedGradientFill", "sinebow", "circleWave"]
         let layers: Set = ["colorPlanes", "emboss", "pixellate", "variableBlur"]
         for declaration in EffectDeclaration.colorCollection {

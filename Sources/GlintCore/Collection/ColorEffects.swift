@@ -1,11 +1,10 @@
 /// The effect collection's generators and colour effects.
 extension EffectDeclaration {
-    /// In the order `glint effects` lists them: generators (which draw content of their own), then
-    /// colour effects, then the layer effects that recolour what is below.
+    /// In the order `glint effects` lists them: the generators (which draw content of their own),
+    /// then the effects that change what is below.
     public static let colorCollection: [EffectDeclaration] = [
         whiteNoise, rainbowNoise, animatedGradientFill, sinebow, circleWave,
-        infrared, interlace, shimmer,
-        colorPlanes, emboss, pixellate, variableBlur,
+        colorPlanes, emboss, infrared, interlace, shimmer, pixellate, variableBlur,
     ]
 
     // MARK: Generators
@@ -101,7 +100,7 @@ extension EffectDeclaration {
         arguments: [
             .bounds, .time,
             .color("highlight", Color(red: 1, green: 1, blue: 1)),
-            .number("duration", "seconds a sweep takes", default: 2, range: 0.1...60),
+            .number("duration", "seconds a sweep takes", default: 3, range: 0.1...60),
             .number("width", "half the band's width, fraction of the view's diagonal", default: 0.15, range: 0.01...1),
             .number("strength", "how much of the highlight shows at the band's middle, 0…1", default: 0.6, range: 0...1),
         ])
