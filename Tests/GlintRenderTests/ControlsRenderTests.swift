@@ -198,7 +198,7 @@ struct ControlsRenderTests {
             Issue.record("no font: \(drawer.overlay.warnings)")
             return
         }
-        var chains: [[any Effect]] = EffectRegistry.all.map { [$0.make()] }
+        var chains: [[any Effect]] = EffectRegistry.all.map { [$0.init()] }
         chains.append([HarmonicEffect(), DissolveEffect(), WaveEffect(), BlurEffect()])
         chains.append([WaveformEffect(), DissolveEffect()])
         for chain in chains {
