@@ -4,7 +4,6 @@ import GlintTestSupport
 import Testing
 import enum GlintCore.EffectRegistry
 import struct GlintCore.EffectDeclaration
-import class GlintCore.GradientEffect
 import class GlintCore.Scene
 import enum GlintCore.ShaderArgument
 import enum GlintCore.Simulation
@@ -617,7 +616,9 @@ struct ColorEffectsTests {
         }
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let scene = Scene(effects: entry.descriptor.isModifier ? [GradientEffect(), effect] : [effect], viewSize: Size(width: 96, height: 64))
+        // The user-space gradient under a modifier, made as the command line makes it.
+        let gradient = try #require(EffectRegistry.entry(named: "gradient")).make()
+        let scene = Scene(effects: entry.descriptor.isModifier ? [gradient, effect] : [effect], viewSize: Size(width: 96, height: 64))
         let drawer = try SceneRenderer()
         drawer.showsForeground = false
         Simulation.run(scene, events: [], until: 0.7)
