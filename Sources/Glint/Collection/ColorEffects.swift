@@ -1,0 +1,153 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// The collection's generators, colour effects and recolouring layer effects as modifiers, each
+/// calling its `Shaders/<name>.metal` function through `ShaderLibrary.default` with the defaults
+/// of its declaration (`EffectDeclaration`, `Sources/GlintCore/Collection/ColorEffects.swift`).
+/// What the frame supplies on the command line, the caller passes here: `time` (seconds, from a
+/// `TimelineView`'s date); the view's rect goes as `.boundingRect`.
+extension View {
+    // MARK: Generators
+
+    /// Grey noise over the view, each cell of `grain` points a random grey, new `speed` times a
+    /// second; the view's alpha is kept (`Shaders/whiteNoise.metal`).
+    public func whiteNoise(time: Double,
+                           speed: Double = EffectDeclaration.whiteNoise.defaultValue("speed"),
+                           grain: Double = EffectDeclaration.whiteNoise.defaultValue("grain")) -> some View {
+        colorEffect(ShaderLibrary.whiteNoise(.float(time), .float(speed), .float(grain)))
+    }
+
+    /// Coloured noise over the view, each cell of `grain` points a random red, green and blue,
+    /// new `speed` times a second; the view's alpha is kept (`Shaders/rainbowNoise.metal`).
+    public func rainbowNoise(time: Double,
+                             speed: Double = EffectDeclaration.rainbowNoise.defaultValue("speed"),
+                             grain: Double = EffectDeclaration.rainbowNoise.defaultValue("grain")) -> some View {
+        colorEffect(ShaderLibrary.rainbowNoise(.float(time), .float(speed), .float(grain)))
+    }
+
+    /// Every hue in turn along `angle` (clockwise from rightwards, y being down), `repeats` cycles
+    /// across the view, sliding `speed` cycles a second (`Shaders/animatedGradientFill.metal`).
+    public func animatedGradientFill(time: Double,
+                                     speed: Double = EffectDeclaration.animatedGradientFill.defaultValue("speed"),
+                                     angle: Angle = .degrees(EffectDeclaration.animatedGradientFill.defaultValue("angle")),
+                                     repeats: Double = EffectDeclaration.animatedGradientFill.defaultValue("repeats")) -> some View {
+        colorEffect(ShaderLibrary.animatedGradientFill(.boundingRect, .float(time), .float(speed), .float(angle.degrees), .float(repeats)))
+    }
+
+    /// The sinebow: `bands` rainbows across the view flowing `speed` rainbows a second, bent by up
+    /// to `bend` of a rainbow (`Shaders/sinebow.metal`).
+    public func sinebow(time: Double,
+                        speed: Double = EffectDeclaration.sinebow.defaultValue("speed"),
+                        bands: Double = EffectDeclaration.sinebow.defaultValue("bands"),
+                        bend: Double = EffectDeclaration.sinebow.defaultValue("bend")) -> some View {
+        colorEffect(ShaderLibrary.sinebow(.boundingRect, .float(time), .float(speed), .float(bands), .float(bend)))
+    }
+
+    /// Rings of `color` on black, `width` points thick and `spacing` points apart, spreading from
+    /// `center` (a point of the view as fractions of its size) at `speed` points a second
+    /// (`Shaders/circleWave.metal`).
+    public func circleWave(time: Double,
+                           color: Color = Color(EffectDeclaration.circleWave.defaultColor("tint")),
+                           center: UnitPoint = UnitPoint(x: EffectDeclaration.circleWave.defaultValue("centerX"),
+                                                         y: EffectDeclaration.circleWave.defaultValue("centerY")),
+                           speed: Double = EffectDeclaration.circleWave.defaultValue("speed"),
+                           spacing: Double = EffectDeclaration.circleWave.defaultValue("spacing"),
+                           width: Double = EffectDeclaration.circleWave.defaultValue("width")) -> some View {
+        colorEffect(ShaderLibrary.circleWave(.boundingRect, .float(time), .color(color), .float(center.x), .float(center.y),
+                                             .float(speed), .float(spacing), .float(width)))
+    }
+
+    // MARK: Colour effects
+
+    /// The view as an infrared camera shows it: dark parts `cold`, the middle `warm`, bright parts
+    /// `hot` (`Shaders/infrared.metal`).
+    public func infrared(cold: Color = Color(EffectDeclaration.infrared.defaultColor("cold")),
+                         warm: Color = Color(EffectDeclaration.infrared.defaultColor("warm")),
+                         hot: Color = Color(EffectDeclaration.infrared.defaultColor("hot"))) -> some View {
+        colorEffect(ShaderLibrary.infrared(.color(cold), .color(warm), .color(hot)))
+    }
+
+    /// Horizontal lines of `color`, `width` points thick every `spacing` points from the top,
+    /// mixed over the view by `strength` (0…1) (`Shaders/interlace.metal`).
+    public func interlace(color: Color = Color(EffectDeclaration.interlace.defaultColor("lineColor")),
+                          spacing: Double = EffectDeclaration.interlace.defaultValue("spacing"),
+                          width: Double = EffectDeclaration.interlace.defaultValue("width"),
+                          strength: Double = EffectDeclaration.interlace.defaultValue("strength")) -> some View {
+        colorEffect(ShaderLibrary.interlace(.color(color), .float(spacing), .float(width), .float(strength)))
+    }
+
+    /// A diagonal band of `color` sweeping across the view from the top-left once every
+    /// `duration` seconds; `width` is half the band's width as a fraction of the view's diagonal,
+    /// `strength` how much of the colour shows at its middle (`Shaders/shimmer.metal`).
+    public func shimmer(time: Double,
+                        color: Color = Color(EffectDeclaration.shimmer.defaultColor("highlight")),
+                        duration: Double = EffectDeclaration.shimmer.defaultValue("duration"),
+                        width: Double = EffectDeclaration.shimmer.defaultValue("width"),
+                        strength: Double = EffectDeclaration.shimmer.defaultValue("strength")) -> some View {
+        colorEffect(ShaderLibrary.shimmer(.boundingRect, .float(time), .color(color), .float(duration), .float(width), .float(strength)))
+    }
+
+    // MARK: Layer effects
+
+    /// The view's red plane moved by `offset` points and its blue plane by the opposite, green in
+    /// place (`Shaders/colorPlanes.metal`).
+    public func colorPlanes(offset: CGSize = ColorEffectDefaults.colorPlanesOffset) -> some View {
+        let length = (offset.width * offset.width + offset.height * offset.height).squareRoot()
+        let degrees = atan2(Double(offset.height), Double(offset.width)) * 180 / .pi
+        return layerEffect(ShaderLibrary.colorPlanes(.float(length), .float(degrees)),
+                           maxSampleOffset: CGSize(width: abs(offset.width), height: abs(offset.height)))
+    }
+
+    /// Relief lit from the top-left: the brightness difference of the neighbours `offset` points
+    /// down-right and up-left of each point, times `strength`, added to it (`Shaders/emboss.metal`).
+    public func emboss(strength: Double = EffectDeclaration.emboss.defaultValue("strength"),
+                       offset: Double = EffectDeclaration.emboss.defaultValue("offset")) -> some View {
+        layerEffect(ShaderLibrary.emboss(.float(strength), .float(offset)), maxSampleOffset: CGSize(width: abs(offset), height: abs(offset)))
+    }
+
+    /// The view in square blocks of `size` points from its top-left, each the colour at its
+    /// centre (`Shaders/pixellate.metal`). It reads only inside the view, so it needs no
+    /// `maxSampleOffset`.
+    public func pixellate(size: Double = EffectDeclaration.pixellate.defaultValue("size")) -> some View {
+        layerEffect(ShaderLibrary.pixellate(.boundingRect, .float(size)), maxSampleOffset: .zero)
+    }
+
+    /// A blur whose radius at each point is `radius` points times `mask`'s grey there, the mask
+    /// stretched over the view (black sharp, white the full radius); by default
+    /// `Assets/blurMask.png`, sharp at the top and blurred at the bottom
+    /// (`Shaders/variableBlur.metal`).
+    public func variableBlur(radius: Double = EffectDeclaration.variableBlur.defaultValue("radius"),
+                             mask: Image = ColorEffectDefaults.blurMask) -> some View {
+        layerEffect(ShaderLibrary.variableBlur(.boundingRect, .image(mask), .float(radius)),
+                    maxSampleOffset: CGSize(width: radius, height: radius))
+    }
+}
+
+/// Defaults of the collection's modifiers that are not one number of a declaration.
+public enum ColorEffectDefaults {
+    /// `colorPlanes`'s offset: its declaration's `offset` points along its `angle`.
+    public static var colorPlanesOffset: CGSize {
+        let declaration = EffectDeclaration.colorPlanes
+        let length = declaration.defaultValue("offset")
+        let radians = declaration.defaultValue("angle") * .pi / 180
+        return CGSize(width: length * cos(radians), height: length * sin(radians))
+    }
+
+    /// `variableBlur`'s mask: its declaration's image (`Assets/blurMask.png`), decoded once; the
+    /// placeholder, reported when drawn, should it be missing from the binary.
+    public static let blurMask: Image = {
+        let declaration = EffectDeclaration.variableBlur
+        for case let .image("mask", asset) in declaration.arguments {
+            guard let bytes = ShaderSources.asset(named: asset) else {
+                return Image(placeholderFor: .image("the image '\(asset)' is missing from the built-in Assets/"))
+            }
+            do throws(RenderError) {
+                return Image(try PNG.image(from: bytes))
+            } catch {
+                return Image(placeholderFor: error)
+            }
+        }
+        return Image(placeholderFor: .image("variableBlur declares no mask image"))
+    }()
+}
