@@ -6,7 +6,7 @@ import Testing
 
 /// The README's gallery of the effect collection: one picture for every effect, each what
 /// `glint render` draws with the arguments `docs/gallery/arguments.txt` lists (`scripts/gallery`).
-@Suite("The effect collection's gallery")
+@Suite("The effect collection's gallery", .removesTemporaryFiles)
 struct GalleryTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
