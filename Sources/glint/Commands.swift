@@ -222,7 +222,14 @@ struct EffectOptions: ParsableArguments {
                     let quantifier = named.count == 2 ? "both" : "all"
                     throw InputError("bad parameter '\(text)': \(named.joined(separator: " and ")) \(quantifier) take '\(name)'; say which, like \(named[named.count - 1]).\(name)=…")
                 }
-                target = having.first ?? (chain.isEmpty ? nil : 0)
+                // A name no effect takes is refused by the effect whose parameters it is closest to
+                // (the last, the one asked for, when none is close), naming what that one takes.
+                target = having.first ?? chain.indices.min { a, b in
+                    func nearest(_ i: Int) -> Int {
+                        chain[i].descriptor.parameters.map { editDistance(name, $0.name) }.min() ?? Int.max
+                    }
+                    return (nearest(a), -a) < (nearest(b), -b)
+                }
             }
             guard let index = target else { continue }
             let effect = chain[index]
