@@ -898,11 +898,8 @@ extension MetalTranslator {
         /// a loop's own parentheses, where a name needs none of its own).
         private mutating func condition(_ value: Value, bare: Bool) {
             guard !value.isEmpty, case .scalar(let scalar)? = value.type, scalar != .bool else { return }
-            if value.isPrimary {
-                wrap(value, bare ? "" : "(", " != \(scalar.zero)" + (bare ? "" : ")"))
-            } else {
-                wrap(value, "((", ") != \(scalar.zero))")
-            }
+            let open = (bare ? "" : "(") + (value.isPrimary ? "" : "(")
+            wrap(value, open, (value.isPrimary ? "" : ")") + " != \(scalar.zero)" + (bare ? "" : ")"))
         }
 
         private mutating func refuse(_ value: Value, _ message: String) {
@@ -1047,10 +1044,36 @@ extension MetalTranslator {
                 }
             } else if let overloads = functions[name] {
                 result = callFunction(overloads, arguments)
+            } else if name == "mix", arguments.count == 3, let selected = select(arguments, at: at, close: close) {
+                result = selected
             } else if let builtin = MetalTranslator.builtins[name] {
                 result = callBuiltin(builtin, name, arguments)
             }
             return Value(type: result, lo: at, hi: close, shape: .primary)
+        }
+
+        /// Metal's `select(a, b, c)` (translated to `mix`) of integers, which GLSL 3.30's `mix` does
+        /// not take: `(c ? b : a)` for a scalar, through floats for a vector. Nil where it is
+        /// GLSL's own `mix` (floats, or a condition that is no bool).
+        private mutating func select(_ arguments: [Value], at: Int, close: Int) -> ValueType? {
+            guard let a = arguments[0].type, let b = arguments[1].type, let c = arguments[2].type, c.scalar == .bool,
+                  let sa = a.scalar, let sb = b.scalar, let wa = a.width, let wb = b.width, let wc = c.width else { return nil }
+            let element = sa.common(with: sb)
+            guard element != .float else { return nil }
+            let width = max(wa, wb, wc)
+            let result = ValueType.of(element, count: width)
+            convert(arguments[0], to: result)
+            convert(arguments[1], to: result)
+            let (no, yes, test) = (arguments[0], arguments[1], arguments[2])
+            if width == 1 {
+                rewrite(at, close, [.text("("), .copy(test.lo, test.hi), .text(" ? "), .copy(yes.lo, yes.hi), .text(" : "), .copy(no.lo, no.hi), .text(")")])
+            } else {
+                if wc == 1 { convert(test, to: .vector(.bool, width)) }
+                let floats = result.with(.float)
+                rewrite(at, close, [.text("\(result.glsl)(mix(\(floats.glsl)("), .copy(no.lo, no.hi), .text("), \(floats.glsl)("), .copy(yes.lo, yes.hi),
+                                    .text("), "), .copy(test.lo, test.hi), .text("))")])
+            }
+            return result
         }
 
         /// The return type of a call of one of the file's functions, its arguments converted to the
