@@ -2,24 +2,40 @@
 /// GLSL 3.30 the pipeline compiles: the Metal Shading Language subset SwiftUI effects use, line
 /// for line, so the driver's messages and `ShaderSignature`'s point at the Metal file's own lines.
 ///
-/// It works on tokens, not text: comments and strings are never touched, and a name is replaced
-/// only where it is a whole identifier. What it covers:
-/// - `#include <metal_stdlib>`, `#include <SwiftUI/SwiftUI_Metal.h>`, `using namespace …;`,
-///   attributes (`[[ stitchable ]]`), `inline`, `static`, `constexpr` and `constant` (as `const`),
-///   `device`/`thread` address spaces, `metal::`, `SwiftUI::`, `precise::` and `fast::`;
-/// - the scalar, vector and matrix types (`half4` → `vec4`, `int2` → `ivec2`, `float3x3` →
-///   `mat3`, …), half and float literal suffixes (`1.0h`, `2h`, `0.5f`);
-/// - `fmod` (C's sign, as Metal's), `atan2`, `rsqrt`, `saturate`, `select`, `powr`, `fabs`,
-///   `fmin`, `fmax`, and the constants `M_PI_F`, `M_PI_2_F`, `M_PI_4_F`, `M_1_PI_F`, `M_2_PI_F`,
-///   `M_E_F`, `M_SQRT2_F`, `M_LN2_F`, `M_LN10_F` and their `_H` twins;
-/// - `SwiftUI::Layer layer` with `layer.sample(p)`; `texture2d<half> t` with `t.sample(s, uv)`
-///   (linear, clamped: the sampler argument is dropped), `t.get_width()`, `t.get_height()` and
-///   `t.read(p)`;
-/// - `device const float *values, int count` and `device const half4 *colors, int count`
-///   (`.floatArray`, `.colorArray`: arrays of `arrayLength`).
+/// It works in three steps over tokens, not text (comments and strings are never touched, a name
+/// is replaced only where it is a whole identifier):
+/// 1. `refuseUnsupported` refuses, at its line and column, what GLSL cannot express: output
+///    pointers and references (`device float *`), `thread` pointers, pointer variables, pointer
+///    arithmetic, dereferencing, `->`, taking an address, `kernel`/`vertex`/`fragment` functions,
+///    attributes other than `[[ stitchable ]]` and `[[ visible ]]` (`[[ buffer(0) ]]` …),
+///    `threadgroup` memory, atomics, SIMD-group functions, templates, `reinterpret_cast`, and casts
+///    of a `.data` argument to a struct, a vector or `half`;
+/// 2. the names and forms are translated:
+///    - `#include <metal_stdlib>`, `#include <SwiftUI/SwiftUI_Metal.h>`, `using namespace …;`,
+///      attributes, `inline`, `static`, `constexpr` and `constant` (as `const`), `device`/`thread`
+///      address spaces, `metal::`, `SwiftUI::`, `precise::` and `fast::`;
+///    - the scalar, vector and matrix types (`half4` → `vec4`, `int2` → `ivec2`, `float3x3` →
+///      `mat3`, …), half and float literal suffixes (`1.0h`, `2h`, `0.5f`);
+///    - `fmod` (C's sign, as Metal's), `atan2`, `rsqrt`, `saturate`, `select`, `powr`, `fabs`,
+///      `fmin`, `fmax`, `fma`, `copysign`, `log10`, `exp10`, `sinpi`, `cospi`, `tanpi`,
+///      `fmin3`/`min3`, `fmax3`/`max3`, `length_squared`, `distance_squared`, `as_type<T>` (float,
+///      int, uint and their vectors), `static_cast<T>(x)`, and the constants `M_PI_F`, `M_PI_2_F`,
+///      `M_PI_4_F`, `M_1_PI_F`, `M_2_PI_F`, `M_E_F`, `M_SQRT2_F`, `M_LN2_F`, `M_LN10_F` and their
+///      `_H` twins;
+///    - `SwiftUI::Layer layer` with `layer.sample(p)`; `texture2d<half> t` with `t.sample(s, uv)`
+///      (the sampler's state is a `// glint: sampler` marker), `t.get_width()`, `t.get_height()`
+///      and `t.read(p)`;
+///    - `device const float *values, int count` and `device const half4 *colors, int count`
+///      (`.floatArray`, `.colorArray`: arrays of `arrayLength`), `device const void *data, int
+///      size` (`.data`: `uint data[N]`, read through `((device const float *)data)[i]` and its
+///      uchar, char, ushort, short, int and uint twins, or a local such view); `thread T &x`
+///      parameters (`inout T x`; `const`: `const T x`);
+/// 3. `TypedPass` follows the types and writes the conversions Metal makes implicitly and GLSL
+///    does not (numbers in arithmetic and as conditions, scalar broadcasts, vector comparisons and
+///    `?:`, C casts, `auto`, brace initialisers).
 ///
-/// Anything else passes through for the GLSL compiler to judge; `#include "file"` and sampler
-/// declarations are refused with their line and column.
+/// Anything else passes through for the GLSL compiler to judge; `#include` of a header Glint does
+/// not know and sampler declarations it cannot honour are refused with their line and column.
 public enum MetalTranslator {
     /// Why a Metal file cannot be translated: where (1-based line and column) and what.
     public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
@@ -76,6 +92,7 @@ public enum MetalTranslator {
             words.append(token)
             tokenOf.append(j)
         }
+        let structs = Set(words.indices.dropLast().filter { words[$0].text == "struct" && words[$0 + 1].kind == .identifier }.map { words[$0 + 1].text })
         // Locals that alias a `.data` argument's cast (`device const float *f = (device const float *)data;`).
         var views: [String: String] = [:]
         var braces = 0
@@ -167,7 +184,7 @@ public enum MetalTranslator {
                 }
                 // Pointer and reference parameters, and locals viewing a `.data` argument (the
                 // rest is refused by refuseUnsupported).
-                if wordAt[i] >= 0, ["device", "thread", "constant", "const"].contains(name) || isMetalType(name, structs: []),
+                if wordAt[i] >= 0, ["device", "thread", "constant", "const"].contains(name) || isMetalType(name, structs: structs),
                    !["device", "thread", "constant", "const"].contains(wordAt[i] > 0 ? words[wordAt[i] - 1].text : ""),
                    let pointer = pointerDeclaration(words, at: wordAt[i]), let nameWord = pointer.name,
                    !pointer.space.isEmpty || pointer.marker == "&" || pointer.isConst {
