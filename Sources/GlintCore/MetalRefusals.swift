@@ -56,15 +56,19 @@ extension MetalTranslator {
     }
 
     /// The pointer or reference declared from `words[k]` (an address space, `const` or a type), if
-    /// one is: `[space] [const] TYPE [const] (* | &) [NAME]`.
+    /// one is: `[const] [space] [const] TYPE [const] (* | &) [NAME]`.
     static func pointerDeclaration(_ words: [Token], at k: Int) -> PointerDeclaration? {
         var j = k
         var space = ""
-        if ["device", "thread", "constant"].contains(words[j].text) {
+        var isConst = false
+        if words[j].text == "const" {
+            isConst = true
+            j += 1
+        }
+        if j < words.count, ["device", "thread", "constant"].contains(words[j].text) {
             space = words[j].text
             j += 1
         }
-        var isConst = false
         if j < words.count, words[j].text == "const" {
             isConst = true
             j += 1
