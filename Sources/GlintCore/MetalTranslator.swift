@@ -174,11 +174,15 @@ public enum MetalTranslator {
                 if name == "using" {
                     var k = i
                     while k < tokens.count, tokens[k].text != ";" { k += 1 }
+                    let kept = newlines(i, k)  // a `;` lines away: its lines stay
+                    if !kept.isEmpty { out.append(token.with(kept, kind: .space)) }
                     i = k + 1
                     continue
                 }
                 // metal::, SwiftUI::, precise::, fast::
                 if ["metal", "SwiftUI", "precise", "fast"].contains(name), text(next(i + 1)) == "::" {
+                    let kept = newlines(i, next(i + 1))
+                    if !kept.isEmpty { out.append(token.with(kept, kind: .space)) }
                     i = next(i + 1) + 1
                     continue
                 }
@@ -220,14 +224,14 @@ public enum MetalTranslator {
                 }
                 if name == "reinterpret_cast" || name == "static_cast", wordAt[i] >= 0 {
                     if let cast = try dataCast(words, at: wordAt[i], data: dataArguments) {
-                        out.append(token.with(view(cast.element, cast.name)))
+                        out.append(token.with(view(cast.element, cast.name) + newlines(i, tokenOf[cast.end])))
                         i = tokenOf[cast.end] + 1
                         continue
                     }
                     // static_cast<float>(x) → float(x)
                     let w = wordAt[i]
                     if w + 3 < words.count, words[w + 1].text == "<", words[w + 3].text == ">" {
-                        out.append(token.with(renamed[words[w + 2].text] ?? words[w + 2].text))
+                        out.append(token.with((renamed[words[w + 2].text] ?? words[w + 2].text) + newlines(i, tokenOf[w + 3])))
                         i = tokenOf[w + 3] + 1
                         continue
                     }
@@ -236,13 +240,16 @@ public enum MetalTranslator {
                     // as_type<float>(bits) → metal_as_float(bits)
                     let w = wordAt[i]
                     if w + 3 < words.count, words[w + 1].text == "<", words[w + 3].text == ">" {
-                        out.append(token.with("metal_as_" + words[w + 2].text))
+                        out.append(token.with("metal_as_" + words[w + 2].text + newlines(i, tokenOf[w + 3])))
                         helpers.insert("as_type")
                         i = tokenOf[w + 3] + 1
                         continue
                     }
                 }
                 if ["inline", "static", "device", "thread", "threadgroup"].contains(name) {
+                    // The space after it goes too, but not a newline: `inline` on a line of its own.
+                    let kept = newlines(i, next(i + 1) - 1)
+                    if !kept.isEmpty { out.append(token.with(kept, kind: .space)) }
                     i = next(i + 1)
                     continue
                 }
@@ -389,7 +396,7 @@ public enum MetalTranslator {
                 // A `.data` argument read through a cast: ((device const float *)data)[i].
                 if token.text == "(", wordAt[i] >= 0, let cast = try dataCast(words, at: wordAt[i], data: dataArguments) {
                     parentheses -= 1
-                    out.append(token.with(view(cast.element, cast.name), kind: .identifier))
+                    out.append(token.with(view(cast.element, cast.name) + newlines(i, tokenOf[cast.end]), kind: .identifier))
                     i = tokenOf[cast.end] + 1
                     continue
                 }

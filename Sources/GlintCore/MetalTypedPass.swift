@@ -184,7 +184,8 @@ extension MetalTranslator {
         }
 
         /// Skips to the end of a statement or declaration that cannot be followed: past the next `;`
-        /// (or a `}` closing a block opened in it), stopping before a `)` `]` or `}` it did not open.
+        /// (or a `}` closing a block opened in it), stopping before a `}` it did not open (a stray
+        /// `)` or `]` is skipped with the rest).
         private mutating func skipStatement() {
             var depth = 0
             while !atEnd {
@@ -192,7 +193,11 @@ extension MetalTranslator {
                 if t == "(" || t == "[" || t == "{" {
                     depth += 1
                 } else if t == ")" || t == "]" || t == "}" {
-                    if depth == 0 { return }
+                    if depth == 0 {
+                        if t == "}" { return }
+                        p += 1
+                        continue
+                    }
                     depth -= 1
                     if depth == 0 && t == "}" {
                         p += 1
@@ -401,6 +406,8 @@ extension MetalTranslator {
             var fields: [(name: String, type: ValueType)] = []
             structs[name] = []  // the name is a type from here on
             while !atEnd && peek() != "}" {
+                let start = p
+                defer { if p == start { p += 1 } }
                 while Self.qualifiers.contains(peek()) { p += 1 }
                 guard let (type, _, _) = parseType(), let fieldType = type else {
                     skipStatement()

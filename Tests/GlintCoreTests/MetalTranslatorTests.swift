@@ -340,6 +340,18 @@ struct MetalTypedTranslationTests {
         #expect(result.status == 0, "\(result.output)\n\(glsl)")
     }
 
+    @Test("lines stay the Metal file's where a construct spans several (inline on its own line, a cast broken over lines, a far `;` after using), and malformed input ends")
+    func linesKeptAndMalformedInputEnds() throws {
+        let metal = "using namespace\n  metal;\nstatic inline\nhalf f(float x,\n  device const void *d, int n) {\n    return ((device\n const float *)d)[0] * x;\n}\n"
+        let glsl = try MetalTranslator.translate(metal)
+        #expect(glsl.split(separator: "\n", omittingEmptySubsequences: false).count == metal.split(separator: "\n", omittingEmptySubsequences: false).count, "\(glsl)")
+        #expect(glsl.split(separator: "\n", omittingEmptySubsequences: false)[3] == "float f(float x,", "\(glsl)")
+        #expect(glsl.contains("return uintBitsToFloat(d[0])\n * x;"), "the cast's newline follows it: \(glsl)")
+        // A struct whose body holds a stray `)`: parsed to its end, not forever, the lines kept.
+        let stray = "struct S { {\n    return d6h, 0.7h));\n};\nhalf g(int i) { return i * 2; }\n"
+        #expect(try MetalTranslator.translate(stray) == "struct S { {\n    return d6h, 0.7));\n};\nfloat g(int i) { return float(i * 2); }\n")
+    }
+
     // MARK: - Refusals
 
     @Test("what GLSL cannot express is refused at its line and column, naming the construct and what to do")
