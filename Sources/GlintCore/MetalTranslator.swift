@@ -595,6 +595,9 @@ public enum MetalTranslator {
     /// The helpers the translation calls, on the first line that is not a preprocessor line
     /// (one line, so the file's own lines keep their numbers); before the first line, followed by
     /// `#line 1`, when an `#include` comes before any such line (what it splices in may call them).
+    /// Where a Metal file included others (`used` holds `typedAgainMarker`), `text` is the whole
+    /// spliced in, and the typed pass runs over it first: an includer's uses of what its includes
+    /// declare are converted there, which its own translation could not tell.
     public static func insertHelpers(_ used: Set<String>, into text: String) -> String {
         let text = used.contains(typedAgainMarker) ? TypedPass.convert(text) : text
         var code = ""
