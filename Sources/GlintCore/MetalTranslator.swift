@@ -426,9 +426,9 @@ public enum MetalTranslator {
                 i += 1
             }
         }
-        // `constexpr` and `constant` became `const`: `constant const` collapses to one, and a
-        // `const` local in a function body goes (Metal allows any initializer; GLSL 3.30 only a
-        // constant one, and the value is the same either way).
+        // `constexpr` and `constant` became `const`: `constant const` collapses to one, a
+        // `constexpr` function's goes, and a `const` local in a function body goes (Metal allows
+        // any initializer; GLSL 3.30 only a constant one, and the value is the same either way).
         var translated: [Token] = []
         translated.reserveCapacity(out.count)
         var lastWord = ""
@@ -441,7 +441,10 @@ public enum MetalTranslator {
                 if token.text == "{" { depth += 1 } else if token.text == "}" { depth = max(0, depth - 1) }
             }
             if token.kind == .identifier || token.kind == .number {
-                if token.text == "const" && (lastWord == "const" || depth > 0) {
+                // A `constexpr` function (`const float sq(float x)`): GLSL's functions are not const.
+                let words = out[k...].lazy.filter { !$0.isBlank }.prefix(3).map(\.text)
+                let isFunction = words.count == 3 && words[words.index(words.startIndex, offsetBy: 2)] == "(" && depth == 0
+                if token.text == "const" && (lastWord == "const" || depth > 0 || isFunction) {
                     if k < out.count, out[k].kind == .space, !out[k].text.contains("\n") { k += 1 }
                     continue
                 }

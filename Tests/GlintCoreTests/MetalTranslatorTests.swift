@@ -147,6 +147,7 @@ struct MetalTypedTranslationTests {
         let glsl = try MetalTranslator.translate(helper + "half4 f(int i) { return shade(1, i); }\n")
         #expect(glsl.contains("vec4 shade(float a, float b) { return vec4(a * b); }"), "\(glsl)")
         #expect(glsl.contains("vec4 f(int i) { return shade(1.0, float(i)); }"), "\(glsl)")
+        #expect(try MetalTranslator.translate("constexpr float sq(float x) { return x * x; }\n") == "float sq(float x) { return x * x; }\n", "GLSL's functions are not const")
         // A function returning float, returning an int.
         #expect(try MetalTranslator.translate("float half_(int i) { return i / 2; }\n") == "float half_(int i) { return float(i / 2); }\n")
     }
