@@ -60,6 +60,7 @@ let package = Package(
         .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"]),
         // The SwiftUI-style API: views resolved into frame graphs, and ImageRenderer drawing them headless.
-        .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"]),
+        // Its Metal ports (MetalPorts/) are read by path, not bundled.
+        .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["MetalPorts"]),
     ]
 )

@@ -2,24 +2,40 @@
 /// GLSL 3.30 the pipeline compiles: the Metal Shading Language subset SwiftUI effects use, line
 /// for line, so the driver's messages and `ShaderSignature`'s point at the Metal file's own lines.
 ///
-/// It works on tokens, not text: comments and strings are never touched, and a name is replaced
-/// only where it is a whole identifier. What it covers:
-/// - `#include <metal_stdlib>`, `#include <SwiftUI/SwiftUI_Metal.h>`, `using namespace …;`,
-///   attributes (`[[ stitchable ]]`), `inline`, `static`, `constexpr` and `constant` (as `const`),
-///   `device`/`thread` address spaces, `metal::`, `SwiftUI::`, `precise::` and `fast::`;
-/// - the scalar, vector and matrix types (`half4` → `vec4`, `int2` → `ivec2`, `float3x3` →
-///   `mat3`, …), half and float literal suffixes (`1.0h`, `2h`, `0.5f`);
-/// - `fmod` (C's sign, as Metal's), `atan2`, `rsqrt`, `saturate`, `select`, `powr`, `fabs`,
-///   `fmin`, `fmax`, and the constants `M_PI_F`, `M_PI_2_F`, `M_PI_4_F`, `M_1_PI_F`, `M_2_PI_F`,
-///   `M_E_F`, `M_SQRT2_F`, `M_LN2_F`, `M_LN10_F` and their `_H` twins;
-/// - `SwiftUI::Layer layer` with `layer.sample(p)`; `texture2d<half> t` with `t.sample(s, uv)`
-///   (linear, clamped: the sampler argument is dropped), `t.get_width()`, `t.get_height()` and
-///   `t.read(p)`;
-/// - `device const float *values, int count` and `device const half4 *colors, int count`
-///   (`.floatArray`, `.colorArray`: arrays of `arrayLength`).
+/// It works in three steps over tokens, not text (comments and strings are never touched, a name
+/// is replaced only where it is a whole identifier):
+/// 1. `refuseUnsupported` refuses, at its line and column, what GLSL cannot express: output
+///    pointers and references (`device float *`), `thread` pointers, pointer variables, pointer
+///    arithmetic, dereferencing, `->`, taking an address, `kernel`/`vertex`/`fragment` functions,
+///    attributes other than `[[ stitchable ]]` and `[[ visible ]]` (`[[ buffer(0) ]]` …),
+///    `threadgroup` memory, atomics, SIMD-group functions, templates, `reinterpret_cast`, and casts
+///    of a `.data` argument to a struct, a vector or `half`;
+/// 2. the names and forms are translated:
+///    - `#include <metal_stdlib>`, `#include <SwiftUI/SwiftUI_Metal.h>`, `using namespace …;`,
+///      attributes, `inline`, `static`, `constexpr` and `constant` (as `const`), `device`/`thread`
+///      address spaces, `metal::`, `SwiftUI::`, `precise::` and `fast::`;
+///    - the scalar, vector and matrix types (`half4` → `vec4`, `int2` → `ivec2`, `float3x3` →
+///      `mat3`, …), half and float literal suffixes (`1.0h`, `2h`, `0.5f`);
+///    - `fmod` (C's sign, as Metal's), `atan2`, `rsqrt`, `saturate`, `select`, `powr`, `fabs`,
+///      `fmin`, `fmax`, `fma`, `copysign`, `log10`, `exp10`, `sinpi`, `cospi`, `tanpi`,
+///      `fmin3`/`min3`, `fmax3`/`max3`, `length_squared`, `distance_squared`, `as_type<T>` (float,
+///      int, uint and their vectors), `static_cast<T>(x)`, and the constants `M_PI_F`, `M_PI_2_F`,
+///      `M_PI_4_F`, `M_1_PI_F`, `M_2_PI_F`, `M_E_F`, `M_SQRT2_F`, `M_LN2_F`, `M_LN10_F` and their
+///      `_H` twins;
+///    - `SwiftUI::Layer layer` with `layer.sample(p)`; `texture2d<half> t` with `t.sample(s, uv)`
+///      (the sampler's state is a `// glint: sampler` marker), `t.get_width()`, `t.get_height()`
+///      and `t.read(p)`;
+///    - `device const float *values, int count` and `device const half4 *colors, int count`
+///      (`.floatArray`, `.colorArray`: arrays of `arrayLength`), `device const void *data, int
+///      size` (`.data`: `uint data[N]`, read through `((device const float *)data)[i]` and its
+///      uchar, char, ushort, short, int and uint twins, or a local such view); `thread T &x`
+///      parameters (`inout T x`; `const`: `const T x`);
+/// 3. `TypedPass` follows the types and writes the conversions Metal makes implicitly and GLSL
+///    does not (numbers in arithmetic and as conditions, scalar broadcasts, vector comparisons and
+///    `?:`, C casts, `auto`, brace initialisers).
 ///
-/// Anything else passes through for the GLSL compiler to judge; `#include "file"` and sampler
-/// declarations are refused with their line and column.
+/// Anything else passes through for the GLSL compiler to judge; `#include` of a header Glint does
+/// not know and sampler declarations it cannot honour are refused with their line and column.
 public enum MetalTranslator {
     /// Why a Metal file cannot be translated: where (1-based line and column) and what.
     public struct Failure: Error, Equatable, CustomStringConvertible, Sendable {
@@ -66,6 +82,21 @@ public enum MetalTranslator {
     /// `#include "file"` lines pass through for the caller to expand.
     public static func translate(_ source: String, helpers used: inout Set<String>) throws(Failure) -> String {
         let tokens = tokenize(source)
+        let (_, dataArguments) = try refuseUnsupported(tokens)
+        // The words (tokens that are neither space, comments nor directives), and where each token's is.
+        var words: [Token] = []
+        var wordAt = [Int](repeating: -1, count: tokens.count)
+        var tokenOf: [Int] = []
+        for (j, token) in tokens.enumerated() where !token.isBlank && token.kind != .directive {
+            wordAt[j] = words.count
+            words.append(token)
+            tokenOf.append(j)
+        }
+        let structs = Set(words.indices.dropLast().filter { words[$0].text == "struct" && words[$0 + 1].kind == .identifier }.map { words[$0 + 1].text })
+        // Locals that alias a `.data` argument's cast (`device const float *f = (device const float *)data;`).
+        var views: [String: String] = [:]
+        var braces = 0
+        var parentheses = 0
         var layers: Set<String> = []
         var textures: Set<String> = []
         var helpers: Set<String> = []
@@ -113,6 +144,12 @@ public enum MetalTranslator {
         func text(_ j: Int) -> String { j < tokens.count ? tokens[j].text : "" }
         /// The last token written that is not space or a comment.
         func previousWritten() -> String? { out.last { !$0.isBlank }?.text }
+        /// The newlines among the tokens `a...b`, to keep the lines where they were.
+        func newlines(_ a: Int, _ b: Int) -> String {
+            String(repeating: "\n", count: tokens[a...min(b, tokens.count - 1)].reduce(0) { $0 + $1.text.filter { $0 == "\n" }.count })
+        }
+        /// The name a `.data` view is written as for the typed pass (`glint_view_float_data`).
+        func view(_ element: String, _ name: String) -> String { viewPrefix + "\(element)_\(name)" }
 
         while i < tokens.count {
             let token = tokens[i]
@@ -137,15 +174,82 @@ public enum MetalTranslator {
                 if name == "using" {
                     var k = i
                     while k < tokens.count, tokens[k].text != ";" { k += 1 }
+                    let kept = newlines(i, k)  // a `;` lines away: its lines stay
+                    if !kept.isEmpty { out.append(token.with(kept, kind: .space)) }
                     i = k + 1
                     continue
                 }
                 // metal::, SwiftUI::, precise::, fast::
                 if ["metal", "SwiftUI", "precise", "fast"].contains(name), text(next(i + 1)) == "::" {
+                    let kept = newlines(i, next(i + 1))
+                    if !kept.isEmpty { out.append(token.with(kept, kind: .space)) }
                     i = next(i + 1) + 1
                     continue
                 }
+                // Pointer and reference parameters, and locals viewing a `.data` argument (the
+                // rest is refused by refuseUnsupported).
+                if wordAt[i] >= 0, ["device", "thread", "constant", "const"].contains(name) || isMetalType(name, structs: structs),
+                   !["device", "thread", "constant", "const"].contains(wordAt[i] > 0 ? words[wordAt[i] - 1].text : ""),
+                   let pointer = pointerDeclaration(words, at: wordAt[i]), let nameWord = pointer.name,
+                   !pointer.space.isEmpty || pointer.marker == "&" || pointer.isConst {
+                    let end = tokenOf[nameWord]
+                    let variable = words[nameWord].text
+                    let type = renamed[pointer.type] ?? pointer.type
+                    let isParameter = braces == 0 && parentheses > 0
+                    if pointer.marker == "&" && isParameter {
+                        // thread float2 &p → inout vec2 p; const float &x → const float x.
+                        out.append(token.with("\(pointer.isConst ? "const" : "inout") \(type) \(variable)" + newlines(i, end)))
+                        i = end + 1
+                        continue
+                    }
+                    if pointer.marker == "*" && isParameter {
+                        // device const float *values → const float values[N]; device const void *data → const uint data[N].
+                        out.append(token.with("const \(type == "void" ? "uint" : type) \(variable)[\(arrayLength)]" + newlines(i, end)))
+                        i = end + 1
+                        continue
+                    }
+                    if pointer.marker == "*", braces > 0, nameWord + 2 < words.count, words[nameWord + 1].text == "=",
+                       let cast = try dataCast(words, at: nameWord + 2, data: dataArguments), cast.end + 1 < words.count, words[cast.end + 1].text == ";" {
+                        views[variable] = view(cast.element, cast.name)
+                        let semicolon = tokenOf[cast.end + 1]
+                        out.append(token.with(newlines(i, semicolon), kind: .space))
+                        i = semicolon + 1
+                        continue
+                    }
+                }
+                if let alias = views[name] {
+                    out.append(token.with(alias))
+                    i += 1
+                    continue
+                }
+                if name == "reinterpret_cast" || name == "static_cast", wordAt[i] >= 0 {
+                    if let cast = try dataCast(words, at: wordAt[i], data: dataArguments) {
+                        out.append(token.with(view(cast.element, cast.name) + newlines(i, tokenOf[cast.end])))
+                        i = tokenOf[cast.end] + 1
+                        continue
+                    }
+                    // static_cast<float>(x) → float(x)
+                    let w = wordAt[i]
+                    if w + 3 < words.count, words[w + 1].text == "<", words[w + 3].text == ">" {
+                        out.append(token.with((renamed[words[w + 2].text] ?? words[w + 2].text) + newlines(i, tokenOf[w + 3])))
+                        i = tokenOf[w + 3] + 1
+                        continue
+                    }
+                }
+                if name == "as_type", wordAt[i] >= 0 {
+                    // as_type<float>(bits) → metal_as_float(bits)
+                    let w = wordAt[i]
+                    if w + 3 < words.count, words[w + 1].text == "<", words[w + 3].text == ">" {
+                        out.append(token.with("metal_as_" + words[w + 2].text + newlines(i, tokenOf[w + 3])))
+                        helpers.insert("as_type")
+                        i = tokenOf[w + 3] + 1
+                        continue
+                    }
+                }
                 if ["inline", "static", "device", "thread", "threadgroup"].contains(name) {
+                    // The space after it goes too, but not a newline: `inline` on a line of its own.
+                    let kept = newlines(i, next(i + 1) - 1)
+                    if !kept.isEmpty { out.append(token.with(kept, kind: .space)) }
                     i = next(i + 1)
                     continue
                 }
@@ -278,6 +382,24 @@ public enum MetalTranslator {
                 out.append(token.with(floatLiteral(token.text)))
                 i += 1
             case .punctuation:
+                switch token.text {
+                case "{":
+                    if braces == 0 { parentheses = 0 }
+                    braces += 1
+                case "}":
+                    braces = max(0, braces - 1)
+                    if braces == 0 { views = [:] }
+                case "(": parentheses += 1
+                case ")": parentheses = max(0, parentheses - 1)
+                default: break
+                }
+                // A `.data` argument read through a cast: ((device const float *)data)[i].
+                if token.text == "(", wordAt[i] >= 0, let cast = try dataCast(words, at: wordAt[i], data: dataArguments) {
+                    parentheses -= 1
+                    out.append(token.with(view(cast.element, cast.name) + newlines(i, tokenOf[cast.end]), kind: .identifier))
+                    i = tokenOf[cast.end] + 1
+                    continue
+                }
                 // Attributes: [[ stitchable ]], [[ visible ]].
                 if token.text == "[", text(i + 1) == "[" {
                     var k = i + 2
@@ -304,10 +426,11 @@ public enum MetalTranslator {
                 i += 1
             }
         }
-        // `constexpr` and `constant` became `const`: `constant const` collapses to one, and a
-        // `const` local in a function body goes (Metal allows any initializer; GLSL 3.30 only a
-        // constant one, and the value is the same either way).
-        var text = ""
+        // `constexpr` and `constant` became `const`: `constant const` collapses to one, a
+        // `constexpr` function's goes, and a `const` local in a function body goes (Metal allows
+        // any initializer; GLSL 3.30 only a constant one, and the value is the same either way).
+        var translated: [Token] = []
+        translated.reserveCapacity(out.count)
         var lastWord = ""
         var depth = 0
         var k = 0
@@ -318,7 +441,10 @@ public enum MetalTranslator {
                 if token.text == "{" { depth += 1 } else if token.text == "}" { depth = max(0, depth - 1) }
             }
             if token.kind == .identifier || token.kind == .number {
-                if token.text == "const" && (lastWord == "const" || depth > 0) {
+                // A `constexpr` function (`const float sq(float x)`): GLSL's functions are not const.
+                let words = out[k...].lazy.filter { !$0.isBlank }.prefix(3).map(\.text)
+                let isFunction = words.count == 3 && words[words.index(words.startIndex, offsetBy: 2)] == "(" && depth == 0
+                if token.text == "const" && (lastWord == "const" || depth > 0 || isFunction) {
                     if k < out.count, out[k].kind == .space, !out[k].text.contains("\n") { k += 1 }
                     continue
                 }
@@ -326,10 +452,50 @@ public enum MetalTranslator {
             } else if !token.isBlank {
                 lastWord = ""
             }
-            text += token.text
+            translated.append(token)
         }
+        // The typed pass, on the translated tokens (each at its Metal line and column).
+        var pass = TypedPass(retokenized(translated))
+        let text = pass.run()
+        if let failure = pass.failure { throw failure }
         used.formUnion(helpers)
+        if tokens.contains(where: { $0.kind == .directive && $0.text.contains("include") && $0.text.contains("\"") }) {
+            // What the included files declare is known once they are spliced in: insertHelpers
+            // runs the typed pass again over the whole.
+            used.insert(typedAgainMarker)
+        }
         return text
+    }
+
+    /// How the translation names a `.data` argument read through a cast, for the typed pass:
+    /// `glint_view_float_data` (the element type, then the argument's name).
+    static let viewPrefix = "glint_view_"
+
+    /// What `translate(_:helpers:)` adds to the helpers of a file that includes another: the
+    /// typed pass is run again over the spliced text by `insertHelpers`.
+    static let typedAgainMarker = "#include: typed again"
+
+    /// `tokens` with those whose text the translation made of several tokens
+    /// (`layerSample(layer, `) split, each at the position of the token it replaced.
+    static func retokenized(_ tokens: [Token]) -> [Token] {
+        var result: [Token] = []
+        result.reserveCapacity(tokens.count)
+        for token in tokens {
+            guard !token.isBlank, token.kind != .directive else {
+                result.append(token)
+                continue
+            }
+            let parts = tokenize(token.text)
+            if parts.count == 1 {
+                result.append(parts[0].kind == token.kind ? token : token.with(token.text, kind: parts[0].kind))
+                continue
+            }
+            for part in parts {
+                result.append(Token(kind: part.kind, text: part.text, line: token.line + part.line - 1,
+                                    column: part.line == 1 ? token.column + part.column - 1 : part.column))
+            }
+        }
+        return result
     }
 
     /// The marker text of a Metal sampler's arguments (`address::repeat, filter::nearest`):
@@ -385,6 +551,10 @@ public enum MetalTranslator {
             "ushort": "uint", "short": "int", "uchar": "uint", "char": "int",
             "fmod": "metal_fmod", "saturate": "metal_saturate", "atan2": "atan", "rsqrt": "inversesqrt",
             "select": "mix", "powr": "pow", "fabs": "abs", "fmin": "min", "fmax": "max",
+            "fma": "metal_fma", "copysign": "metal_copysign", "log10": "metal_log10", "exp10": "metal_exp10",
+            "sinpi": "metal_sinpi", "cospi": "metal_cospi", "tanpi": "metal_tanpi", "fmin3": "metal_fmin3",
+            "fmax3": "metal_fmax3", "min3": "metal_fmin3", "max3": "metal_fmax3",
+            "length_squared": "metal_length_squared", "distance_squared": "metal_distance_squared",
         ]
         for n in 2...4 {
             map["float\(n)"] = "vec\(n)"
@@ -432,8 +602,13 @@ public enum MetalTranslator {
     /// The helpers the translation calls, on the first line that is not a preprocessor line
     /// (one line, so the file's own lines keep their numbers); before the first line, followed by
     /// `#line 1`, when an `#include` comes before any such line (what it splices in may call them).
+    /// Where a Metal file included others (`used` holds `typedAgainMarker`), `text` is the whole
+    /// spliced in, and the typed pass runs over it first: an includer's uses of what its includes
+    /// declare are converted there, which its own translation could not tell.
     public static func insertHelpers(_ used: Set<String>, into text: String) -> String {
+        let text = used.contains(typedAgainMarker) ? TypedPass.convert(text) : text
         var code = ""
+        let floats = ["float", "vec2", "vec3", "vec4"]
         if used.contains("fmod") {
             // C's fmod: the sign of x, unlike GLSL's mod.
             for t in ["float", "vec2", "vec3", "vec4"] {
@@ -447,6 +622,41 @@ public enum MetalTranslator {
             for t in ["float", "vec2", "vec3", "vec4"] {
                 code += "\(t) metal_saturate(\(t) x) { return clamp(x, 0.0, 1.0); } "
             }
+        }
+        if used.contains("as_type") {
+            // as_type<T>(x): the bits of x as T.
+            for n in 1...4 {
+                let f = n == 1 ? "float" : "vec\(n)", i = n == 1 ? "int" : "ivec\(n)", u = n == 1 ? "uint" : "uvec\(n)", suffix = n == 1 ? "" : "\(n)"
+                code += "\(f) metal_as_float\(suffix)(\(u) x) { return uintBitsToFloat(x); } \(f) metal_as_float\(suffix)(\(i) x) { return intBitsToFloat(x); } "
+                code += "\(f) metal_as_float\(suffix)(\(f) x) { return x; } "
+                code += "\(u) metal_as_uint\(suffix)(\(f) x) { return floatBitsToUint(x); } \(u) metal_as_uint\(suffix)(\(i) x) { return \(u)(x); } "
+                code += "\(u) metal_as_uint\(suffix)(\(u) x) { return x; } "
+                code += "\(i) metal_as_int\(suffix)(\(f) x) { return floatBitsToInt(x); } \(i) metal_as_int\(suffix)(\(u) x) { return \(i)(x); } "
+                code += "\(i) metal_as_int\(suffix)(\(i) x) { return x; } "
+            }
+        }
+        let unary: [(String, String)] = [
+            ("log10", "log(x) * 0.4342945"), ("exp10", "exp2(x * 3.3219280)"),
+            ("sinpi", "sin(x * \(Float.pi))"), ("cospi", "cos(x * \(Float.pi))"), ("tanpi", "tan(x * \(Float.pi))"),
+        ]
+        for (name, body) in unary where used.contains(name) {
+            for t in floats { code += "\(t) metal_\(name)(\(t) x) { return \(body); } " }
+        }
+        if used.contains("fma") {
+            for t in floats { code += "\(t) metal_fma(\(t) a, \(t) b, \(t) c) { return a * b + c; } " }
+        }
+        if used.contains("copysign") {
+            code += "float metal_copysign(float x, float y) { return y < 0.0 ? -abs(x) : abs(x); } "
+            for t in floats.dropFirst() { code += "\(t) metal_copysign(\(t) x, \(t) y) { return mix(abs(x), -abs(x), lessThan(y, \(t)(0.0))); } " }
+        }
+        for (name, function) in [("fmin3", "min"), ("fmax3", "max")] where used.contains(name) {
+            for t in floats { code += "\(t) metal_\(name)(\(t) a, \(t) b, \(t) c) { return \(function)(\(function)(a, b), c); } " }
+        }
+        if used.contains("length_squared") {
+            for t in floats { code += "float metal_length_squared(\(t) x) { return dot(x, x); } " }
+        }
+        if used.contains("distance_squared") {
+            for t in floats { code += "float metal_distance_squared(\(t) a, \(t) b) { return dot(a - b, a - b); } " }
         }
         if used.contains("read") {
             code += "vec4 metal_read(sampler2D t, uvec2 p) { return texelFetch(t, ivec2(p), 0); } "

@@ -1,8 +1,11 @@
 @preconcurrency import CEpoxy
 
-/// Something went wrong on the GL side; `description` is one line for the user.
+/// Something went wrong on the GL side; `description` is one line for the user (a shader the
+/// driver finds several errors in, or one it explains over several lines, a line each).
 public enum RenderError: Error, CustomStringConvertible, Equatable {
-    /// A shader failed to compile or link: where, and the driver's own words.
+    /// A shader failed to compile or link: where, and the driver's own words. A `log` of several
+    /// lines holds the driver's further errors, each as `FILE:LINE: STAGE error: …`, and the lines
+    /// it continues an error with.
     case shader(file: String, line: Int?, stage: String, log: String)
     /// A shader file the pipeline needs is missing.
     case missingShader(name: String, searched: String)

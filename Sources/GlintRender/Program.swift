@@ -194,7 +194,8 @@ final class Program {
         if ok == 0 {
             let log = Program.infoLog(program, isProgram: true)
             epoxy_glDeleteProgram(program)
-            throw .shader(file: fragment.files[EffectSource.effectString] ?? fragment.files[0] ?? name, line: nil, stage: "link", log: Program.firstMessage(log))
+            let whole = Program.errors(log).map(\.message).joined(separator: "\n")
+            throw .shader(file: fragment.files[EffectSource.effectString] ?? fragment.files[0] ?? name, line: nil, stage: "link", log: whole)
         }
         id = program
 
@@ -379,15 +380,78 @@ final class Program {
         if ok == 0 {
             let log = infoLog(shader, isProgram: false)
             epoxy_glDeleteShader(shader)
-            let (string, line, message) = locate(log)
-            // A line of an included file says which file it is (see IncludeExpander.lineBase).
-            if let line, let included = ShaderSources.IncludeExpander.included(line: line), let file = files[included.number] {
-                throw .shader(file: file, line: included.line, stage: stage, log: message)
-            }
-            let file = string.flatMap { files[$0] } ?? files[EffectSource.effectString] ?? files[0] ?? "shader"
-            throw .shader(file: file, line: line, stage: stage, log: message)
+            throw compileError(log, files: files, stage: stage)
         }
         return shader
+    }
+
+    /// The error of a driver's compile log, every error in it mapped to the file and line it
+    /// belongs to: the first as the error's place, each further one on a line of its own
+    /// (`FILE:LINE: STAGE error: …`), an error the driver continues over several lines (a call's
+    /// candidates) whole. An error the driver reports after another on the same line, as a
+    /// consequence of it, is left out. A message about generated GLSL in a Metal file gets a hint.
+    static func compileError(_ log: String, files: [Int: String], stage: String) -> RenderError {
+        var groups: [(file: String, line: Int?, text: [String])] = []
+        for error in errors(log) {
+            var file = error.string.flatMap { files[$0] } ?? files[EffectSource.effectString] ?? files[0] ?? "shader"
+            var line = error.line
+            // A line of an included file says which file it is (see IncludeExpander.lineBase).
+            if let numbered = line, let included = ShaderSources.IncludeExpander.included(line: numbered), let path = files[included.number] {
+                file = path
+                line = included.line
+            }
+            if let last = groups.last, (last.file == file && last.line == line && line != nil) || error.continues {
+                if error.continues { groups[groups.count - 1].text.append("    " + error.message) }
+                continue  // a continuation, or a consequence of the error before on its line
+            }
+            var text = error.message
+            if MetalTranslator.isMetal(file), let hint = metalHint(text) { text += " (\(hint))" }
+            groups.append((file, line, [text]))
+        }
+        guard let first = groups.first else {
+            return .shader(file: files[EffectSource.effectString] ?? files[0] ?? "shader", line: nil, stage: stage, log: log)
+        }
+        var message = first.text.joined(separator: "\n")
+        for group in groups.dropFirst() {
+            let place = group.line.map { "\(group.file):\($0)" } ?? group.file
+            message += "\n\(place): \(stage) error: " + group.text.joined(separator: "\n")
+        }
+        return .shader(file: first.file, line: first.line, stage: stage, log: message)
+    }
+
+    /// What a porter should know of a GLSL compiler's message about the GLSL Glint made of a
+    /// Metal file, where the message alone speaks of code they never wrote; nil where it is clear.
+    static func metalHint(_ message: String) -> String? {
+        if message.contains("syntax error") {
+            return "the GLSL Glint made of this Metal line does not parse: it likely uses a Metal or C++ construct Glint does not translate (see the README's Metal section)"
+        }
+        if message.hasPrefix("no function with name") {
+            return "not a GLSL function: a Metal function Glint does not translate, or a name not declared"
+        }
+        let conversions = ["could not implicitly convert", "cannot be assigned to variable of type", "wrong type", "must be scalar boolean",
+                           "no matching function for call", "wrong operand types", "operands to arithmetic", "type mismatch",
+                           "must be a boolean", "must be of type bool"]
+        if conversions.contains(where: { message.contains($0) }) {
+            return "Metal converts between number types and to bool implicitly; where Glint cannot tell a type it leaves the conversion out: write it, as float(i) or (i != 0)"
+        }
+        return nil
+    }
+
+    /// Every error of a driver log, in order: source string, line, message, and whether the
+    /// driver continues the error before with it (an indented line at the same place: a call's
+    /// candidates). Warnings are left out. Understands Mesa's `1:12(5): error: …` and NVIDIA's
+    /// `1(12) : error C0000: …`; a log in neither form is one message.
+    static func errors(_ log: String) -> [(string: Int?, line: Int?, message: String, continues: Bool)] {
+        var found: [(string: Int?, line: Int?, message: String, continues: Bool)] = []
+        for row in log.split(separator: "\n") {
+            let text = String(row)
+            guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.contains("error") || !text.contains("warning") else { continue }
+            let (string, line, message) = locate(text)
+            // What follows `error: ` starts with a space where the driver continues a message.
+            let continues = text.range(of: "error: ").map { text[$0.upperBound...].hasPrefix(" ") } ?? false
+            found.append((string, line, message, continues && !found.isEmpty))
+        }
+        return found.isEmpty ? [(nil, nil, locate(log).message, false)] : found
     }
 
     private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {

@@ -181,4 +181,142 @@ struct MetalShaderTests {
             return text.contains("Broken.metal:5:") && text.contains("missing") && !text.contains("\n")
         }
     }
+
+    // MARK: - Ports as a SwiftUI project holds them
+
+    /// Metal files as a SwiftUI project holds them (`MetalPorts/Ports`: a `Common.metal` every file
+    /// includes, files of several stitchable functions and helpers), and files with mistakes
+    /// (`MetalPorts/Errors`), read by path beside this file.
+    static let ports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MetalPorts/Ports")
+    static let mistakes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MetalPorts/Errors")
+
+    /// Common.metal's `ink`, as 8-bit RGB.
+    static let ink = [0.2, 0.4, 0.6]
+
+    /// Expects the pixel at (`x`, `y`) to be the opaque colour `rgb` (0…1 each), within `tolerance`
+    /// of 255.
+    func expectPixel(_ image: RenderedImage, _ x: Int, _ y: Int, _ rgb: [Double], tolerance: Int = 2, _ what: String,
+                     sourceLocation: SourceLocation = #_sourceLocation) {
+        let p = image.pixel(x: x, y: y)
+        let got = [Int(p.red), Int(p.green), Int(p.blue), Int(p.alpha)]
+        let wanted = rgb.map { Int(($0 * 255).rounded()) } + [255]
+        #expect(zip(got, wanted).allSatisfy { abs($0 - $1) <= tolerance }, "\(what) at (\(x), \(y)): \(got), the CPU says \(wanted)", sourceLocation: sourceLocation)
+    }
+
+    @Test("Metal ports in a SwiftUI project's shape (a Common.metal every file includes, files of several stitchable functions and helpers, Metal's implicit conversions, half literals, ?: on vectors, .data) load unchanged and draw what the same maths on the CPU gives")
+    func portsDrawWhatTheCPUComputes() throws {
+        let library = ShaderLibrary(url: Self.ports)
+        func centre(_ k: Int) -> Double { Double(k) + 0.5 }
+        func band(_ x: Double, _ width: Double) -> Bool { Int((x / width).rounded(.down)) % 2 == 1 }
+        let white = [1.0, 1.0, 1.0]
+
+        // Bands.metal: bands, checks and levels, over Common.metal's band, luma and quantise.
+        let bands = try render(Rectangle().colorEffect(library.bands(.float(10))))
+        for x in [2, 7, 12, 17, 25, 33, 38] {
+            expectPixel(bands, x, 10, band(centre(x), 10) ? white : Self.ink, "bands")
+        }
+        let checks = try render(Color(red: 1, green: 0, blue: 0).colorEffect(library.checks(.float(8))))
+        for (x, y) in [(2, 2), (10, 2), (10, 10), (18, 13), (33, 3)] {
+            let odd = (Int(centre(x) / 8) + Int(centre(y) / 8)) & 1 == 1
+            expectPixel(checks, x, y, odd ? [1, 0, 0] : Self.ink, "checks")
+        }
+        let levels = try render(Rectangle().colorEffect(library.bands(.float(10))).layerEffect(library.levels(.float(4)), maxSampleOffset: .zero))
+        func quantised(_ rgb: [Double]) -> Double {
+            let luma = rgb[0] * 0.2126 + rgb[1] * 0.7152 + rgb[2] * 0.0722
+            return min((luma * 4).rounded(.down), 3) / 3
+        }
+        for x in [3, 14, 26] {
+            let grey = quantised(band(centre(x), 10) ? white : Self.ink)
+            expectPixel(levels, x, 5, [grey, grey, grey], "levels")
+        }
+
+        // Masks.metal: a fold by ?: on bool vectors, and a mirror as a distortion.
+        let fold = try render(Rectangle().colorEffect(library.fold(.boundingRect)))
+        for (x, y) in [(3, 4), (30, 4), (6, 16), (37, 12), (19, 9)] {
+            let uv = [centre(x) / 40, centre(y) / 20]
+            let folded = uv.map { $0 < 0.5 ? $0 : 1 - $0 }
+            expectPixel(fold, x, y, [folded[0] * 2, folded[1] * 2, uv.allSatisfy { $0 < 0.5 } ? 1 : 0.25], "fold")
+        }
+        let mirrored = try render(Rectangle().colorEffect(library.bands(.float(10))).distortionEffect(library.mirror(.float(40)), maxSampleOffset: .zero))
+        for x in [4, 15, 24, 35] {
+            let shown = centre(x) < 20 ? centre(x) : 40 - centre(x)
+            expectPixel(mirrored, x, 10, band(shown, 10) ? white : Self.ink, "mirror")
+        }
+
+        // Bars.metal: a .data argument's bytes, and its words as floats.
+        let heights: [UInt8] = [5, 12, 0, 20]
+        let bars = try render(Color(red: 1, green: 0, blue: 0).colorEffect(library.bars(.data(Data(heights)), .boundingRect)))
+        for (x, y) in [(5, 17), (5, 10), (15, 10), (15, 5), (25, 19), (35, 0)] {
+            let height = Double(heights[Int(centre(x) / 10)])
+            expectPixel(bars, x, y, 20 - centre(y) < height ? Self.ink : [1, 0, 0], "bars")
+        }
+        let floats: [Float] = [0.2, 0.6]
+        let greys = try render(Rectangle().colorEffect(library.greys(.data(Data(floats.flatMap { withUnsafeBytes(of: $0.bitPattern.littleEndian, Array.init) })))))
+        for (x, value) in [(5, 0.2), (15, 0.6), (35, 0.6)] {
+            expectPixel(greys, x, 10, [value, value, value], "greys")
+        }
+
+        // Waves.metal: a loop over uints, a float converted to an int, a switch.
+        let time = 0.3
+        let waves = try render(Rectangle().colorEffect(library.waveLevels(.float(time))))
+        var checked = 0
+        for x in stride(from: 1, to: 40, by: 3) {
+            var sum = 0.0
+            for i in 0..<4 {
+                let k = Double(1 << i)
+                sum += sin(centre(x) * k * 2 * .pi / 40 + time) / k
+            }
+            let v = 0.5 + 0.25 * sum
+            guard abs(v * 4 - (v * 4).rounded()) > 0.01 else { continue }  // too near a step to tell
+            let level = Int(v * 4)
+            let expected: [Double] = level < 3 ? [[1, 0, 0], [0, 1, 0], [0, 0, 1]][level] : [v, v, v]
+            expectPixel(waves, x, 3, expected, "waves, v = \(v)")
+            checked += 1
+        }
+        #expect(checked >= 10)
+
+        // Glow.metal: size, time and pointer, as the command line passes them.
+        let glow = try render(Rectangle().colorEffect(library.glow(.float2(40, 20), .float(0.1), .float2(10, 10))))
+        for (x, y) in [(10, 10), (14, 12), (25, 5), (38, 18)] {
+            let d = hypot(centre(x) - 10, centre(y) - 10) / hypot(40, 20)
+            let g = min(max(1 - d * 4, 0), 1) * (0.75 + 0.25 * sin(0.1 * 2 * .pi))
+            expectPixel(glow, x, y, zip(Self.ink, [1, 0.8, 0.4]).map { $0 + ($1 - $0) * g }, "glow")
+        }
+    }
+
+    @Test("an error inside an included Metal file is named at that file's own line")
+    func errorInAnIncludedPort() {
+        #expect {
+            _ = try render(Rectangle().colorEffect(ShaderLibrary(url: Self.mistakes).usesShared()))
+        } throws: { error in
+            let text = "\(error)"
+            return text.hasPrefix(Self.mistakes.path + "/Shared.metal:6: fragment shader error: ") && text.contains("undefinedScale") && !text.contains("\n")
+        }
+    }
+
+    @Test("a GL message of several lines is shown whole: each error at its Metal line, a call's candidates kept, a hint on the generated GLSL")
+    func severalLinesShownWhole() throws {
+        var message = ""
+        do {
+            _ = try render(Rectangle().colorEffect(ShaderLibrary(url: Self.mistakes).several()))
+        } catch {
+            message = "\(error)"
+        }
+        let lines = message.split(separator: "\n").map(String.init)
+        let file = Self.mistakes.path + "/Several.metal"
+        #expect(lines.count == 3, "\(message)")
+        #expect(lines.first?.hasPrefix(file + ":10: fragment shader error: ") == true && lines.first?.contains("level(vec2)") == true, "\(message)")
+        #expect(lines.first?.contains("Metal converts between number types") == true, "the hint: \(message)")
+        #expect(lines.dropFirst().first?.trimmingCharacters(in: .whitespaces) == "float level(int)", "the candidate: \(message)")
+        #expect(lines.last?.hasPrefix(file + ":11: fragment shader error: ") == true && lines.last?.contains("notDeclared") == true, "\(message)")
+    }
+
+    @Test("a Metal file using a construct GLSL cannot express is refused at its line and column, naming it")
+    func unsupportedConstructRefused() {
+        #expect {
+            _ = try render(Rectangle().colorEffect(ShaderLibrary(url: Self.mistakes).output()))
+        } throws: { error in
+            "\(error)" == Self.mistakes.path + "/Output.metal:7: Metal error: column 31: `device float *` output buffers are not supported: Glint shaders are pure functions"
+        }
+    }
 }
