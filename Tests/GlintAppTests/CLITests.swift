@@ -270,6 +270,46 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/y.png"))
     }
 
+    @Test("--effect FILE.metal runs a layer or distortion function over what is below it, after the glow or in a chain; a file's lens follows the pointer")
+    func metalModifierEffect() throws {
+        let dir = try CLI.temporaryFolder()
+        try """
+        #include <metal_stdlib>
+        #include <SwiftUI/SwiftUI_Metal.h>
+        using namespace metal;
+
+        // Shows the layer mirrored left to right.
+        [[ stitchable ]] float2 mirror(float2 position, float2 size) {
+            return float2(size.x - position.x, position.y);
+        }
+
+        """.write(toFile: dir + "/mirror.metal", atomically: true, encoding: .utf8)
+        try """
+        #include <metal_stdlib>
+        #include <SwiftUI/SwiftUI_Metal.h>
+        using namespace metal;
+
+        // Red within 10 points of the pointer, the layer elsewhere.
+        [[ stitchable ]] half4 spot(float2 position, SwiftUI::Layer layer, float2 pointer) {
+            return distance(position, pointer) < 10 ? half4(1.0h, 0.0h, 0.0h, 1.0h) : layer.sample(position);
+        }
+        """.write(toFile: dir + "/spot.metal", atomically: true, encoding: .utf8)
+        let size = ["--size", "100x50", "--time", "0"]
+        var r = try CLI.run(["render", "--effect", "gradient", "-o", "plain.png"] + size, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        r = try CLI.run(["render", "--effect", "gradient,mirror.metal", "-o", "mirrored.png"] + size, in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let plain = try PNG.read(dir + "/plain.png"), mirrored = try PNG.read(dir + "/mirrored.png")
+        func px(_ image: (width: Int, height: Int, rgba: [UInt8]), _ x: Int, _ y: Int) -> [UInt8] { Array(image.rgba[(y * 100 + x) * 4..<(y * 100 + x) * 4 + 4]) }
+        #expect(px(mirrored, 10, 20) == px(plain, 89, 20) && px(mirrored, 90, 20) == px(plain, 9, 20) && px(plain, 10, 20) != px(plain, 89, 20),
+                "mirrored: \(px(mirrored, 10, 20)) against \(px(plain, 89, 20))")
+        // Alone, a modifier shows over the glow; its pointer follows a press the glow also answers.
+        r = try CLI.run(["render", "--effect", "spot.metal", "--input", "0.1 down 70 25", "-o", "spot.png", "--state", "-"] + size.dropLast(2) + ["--time", "0.5"], in: dir)
+        #expect(r.status == 0 && r.stdout.contains("\"harmonic.isInteracting\": true") && r.stdout.contains("\"spot.metal.pointer\": [70, 25]"), "\(r.stdout) \(r.stderr)")
+        let spot = try PNG.read(dir + "/spot.png")
+        #expect(px(spot, 70, 25) == [255, 0, 0, 255] && px(spot, 20, 25) != [255, 0, 0, 255], "\(px(spot, 70, 25)) \(px(spot, 20, 25))")
+    }
+
     @Test("--effect FILE.frag renders your own colorEffect with time, pointer, isPressed and hold")
     func customEffect() throws {
         let dir = try CLI.temporaryFolder()
