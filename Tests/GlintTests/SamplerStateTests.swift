@@ -17,6 +17,18 @@ struct SamplerStateTests {
         return try renderer.render()
     }
 
+    /// 64 × 64 texels of alternating black and white.
+    static let checker: Image = {
+        var pixels: [UInt8] = []
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
+                pixels += [v, v, v, 255]
+            }
+        }
+        return Image(pixels: pixels, width: 64, height: 64)
+    }()
+
     /// 2 × 2 texels: red, green on top; blue, white below.
     static let quad = Image(pixels: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255], width: 2, height: 2)
 
@@ -44,14 +56,7 @@ struct SamplerStateTests {
     func mipmaps() throws {
         // 64 × 64 texels of alternating black and white, drawn 8 × 8 points: 8 texels to a pixel, each
         // pixel's centre on a texel's (so linear filtering alone still aliases).
-        var pixels: [UInt8] = []
-        for y in 0..<64 {
-            for x in 0..<64 {
-                let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
-                pixels += [v, v, v, 255]
-            }
-        }
-        let checker = Image(pixels: pixels, width: 64, height: 64)
+        let checker = Self.checker
         let shader = "vec4 NAME(vec2 position, vec4 color, sampler2D image) { return texture(image, (position + 0.0625) / 8.0); }\n"
         let filtered = try draw("// glint: sampler filtered.image filter=linear,linear mip=linear\n" + shader.replacingOccurrences(of: "NAME", with: "filtered"),
                                 "filtered", image: checker, width: 8, height: 8)
@@ -90,18 +95,11 @@ struct SamplerStateTests {
         }
         """.write(toFile: folder + "/Wrong.metal", atomically: true, encoding: .utf8)
         let library = ShaderLibrary(url: URL(fileURLWithPath: folder + "/Mips.metal"))
-        var pixels: [UInt8] = []
-        for y in 0..<64 {
-            for x in 0..<64 {
-                let v: UInt8 = (x + y) % 2 == 0 ? 255 : 0
-                pixels += [v, v, v, 255]
-            }
-        }
-        let renderer = ImageRenderer(content: Rectangle().colorEffect(library.shrunk(.image(Image(pixels: pixels, width: 64, height: 64)))))
+        let renderer = ImageRenderer(content: Rectangle().colorEffect(library.shrunk(.image(Self.checker))))
         renderer.proposedSize = CGSize(width: 8, height: 8)
         let grey = try renderer.render().pixel(x: 4, y: 4).red
         #expect(abs(Int(grey) - 128) <= 24, "mipmapped grey: \(grey)")
-        let wrong = ImageRenderer(content: Rectangle().colorEffect(ShaderLibrary(url: URL(fileURLWithPath: folder + "/Wrong.metal")).wrong(.image(Image(pixels: pixels, width: 64, height: 64)))))
+        let wrong = ImageRenderer(content: Rectangle().colorEffect(ShaderLibrary(url: URL(fileURLWithPath: folder + "/Wrong.metal")).wrong(.image(Self.checker))))
         #expect {
             _ = try wrong.render()
         } throws: { error in
