@@ -25,7 +25,7 @@ struct GlintCommand: ParsableCommand {
 
 /// Options every command that shows an effect takes.
 struct EffectOptions: ParsableArguments {
-    @Option(name: .customLong("effect"), help: ArgumentHelp("The effect to show (see 'glint effects'), a chain applied in order (harmonic,wave,blur), or your own colour effect file (path.frag, or a SwiftUI Metal file path.metal).", valueName: "name[,name…]"))
+    @Option(name: .customLong("effect"), help: ArgumentHelp("The effect to show (see 'glint effects'), a chain applied in order (harmonic,wave,blur), or your own effect file (a colour effect path.frag, or a SwiftUI Metal file path.metal: colour, layer or distortion).", valueName: "name[,name…]"))
     var effectOption: String?
 
     /// The chain as given, harmonic by default.
