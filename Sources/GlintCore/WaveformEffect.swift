@@ -24,7 +24,7 @@ public final class WaveformEffect: Effect {
             EffectParameter("numberOfWaves", "number of waves; wave 0 is the primary", default: 6, range: 1...16, isInteger: true),
             EffectParameter("frequency", "sine periods across the width", default: 1.5, range: 0...10),
             EffectParameter("phaseShift", "phase step in radians per 1/60 s (negative drifts right)", default: -0.15, range: -1...1),
-            EffectParameter("amplitude", "amplitude while held (at least idleAmplitude)", default: 1.0, range: 0...2),
+            EffectParameter("heldAmplitude", "amplitude while held (at least idleAmplitude)", default: 1.0, range: 0...2),
             EffectParameter("idleAmplitude", "amplitude at rest", default: 0.01, range: 0...1),
             EffectParameter("primaryLineWidth", "width of wave 0 in points", default: 1.5, range: 0...20),
             EffectParameter("secondaryLineWidth", "width of the other waves in points", default: 0.5, range: 0...20),
@@ -86,7 +86,7 @@ public final class WaveformEffect: Effect {
         case "numberOfWaves": numberOfWaves
         case "frequency": frequency
         case "phaseShift": phaseShift
-        case "amplitude": heldAmplitude
+        case "heldAmplitude": heldAmplitude
         case "idleAmplitude": idleAmplitude
         case "primaryLineWidth": primaryLineWidth
         case "secondaryLineWidth": secondaryLineWidth
@@ -99,7 +99,7 @@ public final class WaveformEffect: Effect {
         case "numberOfWaves": numberOfWaves = value.rounded()
         case "frequency": frequency = value
         case "phaseShift": phaseShift = value
-        case "amplitude": heldAmplitude = value; retarget()
+        case "heldAmplitude": heldAmplitude = value; retarget()
         case "idleAmplitude":
             idleAmplitude = value
             if !hasAdvanced && !isInteracting { amplitude.set(value) } else { retarget() }

@@ -100,7 +100,7 @@ struct WaveformEffectTests {
     @Test("every parameter can be set by name and reaches the shader")
     func parametersReachShader() throws {
         let effect = WaveformEffect()
-        for text in ["numberOfWaves=3", "frequency=2.5", "phaseShift=0.3", "amplitude=0.5", "idleAmplitude=0.2",
+        for text in ["numberOfWaves=3", "frequency=2.5", "phaseShift=0.3", "heldAmplitude=0.5", "idleAmplitude=0.2",
                      "primaryLineWidth=4", "secondaryLineWidth=2"] {
             let (name, value) = try Parse.parameter(text, for: WaveformEffect.descriptor)
             effect.setParameter(name, to: value)
@@ -117,14 +117,14 @@ struct WaveformEffectTests {
 
         effect.handle(PointerEvent(.down, centre, at: 0))
         for _ in 0..<60 { effect.advance(by: 1.0 / 60) }
-        #expect(effect.amplitude.value == 0.5, "held, it springs to the amplitude parameter")
+        #expect(effect.amplitude.value == 0.5, "held, it springs to heldAmplitude")
     }
 
     @Test("as in the seed, the amplitude never drops below idleAmplitude, even while held")
     func heldAmplitudeAtLeastIdle() {
         let effect = WaveformEffect()
         effect.setParameter("idleAmplitude", to: 0.3)
-        effect.setParameter("amplitude", to: 0.1)
+        effect.setParameter("heldAmplitude", to: 0.1)
         effect.handle(PointerEvent(.down, centre, at: 0))
         for _ in 0..<60 { effect.advance(by: 1.0 / 60) }
         #expect(effect.amplitude.value == 0.3)
@@ -136,7 +136,7 @@ struct WaveformEffectTests {
         #expect(byName["numberOfWaves"]?.defaultValue == 6 && byName["numberOfWaves"]?.isInteger == true)
         #expect(byName["frequency"]?.defaultValue == 1.5)
         #expect(byName["phaseShift"]?.defaultValue == -0.15)
-        #expect(byName["amplitude"]?.defaultValue == 1.0)
+        #expect(byName["heldAmplitude"]?.defaultValue == 1.0)
         #expect(byName["idleAmplitude"]?.defaultValue == 0.01)
         #expect(byName["primaryLineWidth"]?.defaultValue == 1.5)
         #expect(byName["secondaryLineWidth"]?.defaultValue == 0.5)
@@ -159,7 +159,7 @@ struct WaveformEffectTests {
         ("phaseShift=-2", "out of range -1…1"),
         ("primaryLineWidth=-1", "out of range 0…20"),
         ("idleAmplitude=loud", "bad value 'loud' for idleAmplitude"),
-        ("amplitude", "expected name=value"),
+        ("heldAmplitude", "expected name=value"),
     ])
     func badParameters(text: String, expected: String) {
         do {
@@ -168,7 +168,7 @@ struct WaveformEffectTests {
         } catch {
             #expect(error.message.contains(expected), "\(error.message)")
             for listed in ["numberOfWaves (default 6, 1…16, whole)", "frequency (default 1.5, 0…10)",
-                           "phaseShift (default -0.15, -1…1)", "amplitude (default 1, 0…2)",
+                           "phaseShift (default -0.15, -1…1)", "heldAmplitude (default 1, 0…2)",
                            "idleAmplitude (default 0.01, 0…1)", "primaryLineWidth (default 1.5, 0…20)",
                            "secondaryLineWidth (default 0.5, 0…20)"] {
                 #expect(error.message.contains(listed), "lists \(listed): \(error.message)")
