@@ -54,6 +54,17 @@ public struct EffectDescriptor: Sendable {
     }
 }
 
+extension EffectDescriptor {
+    /// The default of the parameter `name`, for an effect's stored values and its pass's first
+    /// arguments, so that each default is written once, in the descriptor.
+    public func defaultValue(_ name: String) -> Double {
+        guard let p = parameters.first(where: { $0.name == name }) else {
+            preconditionFailure("\(self.name) declares no parameter '\(name)'")
+        }
+        return p.defaultValue
+    }
+}
+
 /// The foreground a view shows over its effect (the seed's VStack of a label and an image),
 /// which lets the pointer through to the effect below.
 public struct Foreground: Equatable, Sendable {

@@ -15,29 +15,37 @@ public final class HarmonicEffect: Effect {
     /// shader is 2π-periodic, so this is seamless, and it keeps float precision after hours.
     static let timeWrapPeriod = 2 * Double.pi * 64
 
-    public static let descriptor = EffectDescriptor(
-        name: "harmonic",
-        title: "Harmonic glow",
-        summary: "Six glowing harmonic waves; hold to swell and colour them (seed 000).",
-        parameters: [
-            EffectParameter("amplitude", "wave amplitude at rest", default: 0.5, range: 0...4),
-            EffectParameter("heldAmplitude", "wave amplitude while held", default: 2.0, range: 0...4),
-            EffectParameter("wavesCount", "number of waves", default: 6, range: 1...32, isInteger: true),
-            EffectParameter("speed", "speed of time at rest", default: 1, range: 0...10),
-            EffectParameter("heldSpeed", "speed of time while held", default: 2, range: 0...10),
-        ]
-    )
+    /// The seed's six waves.
+    public static let defaultWavesCount = 6.0
+
+    /// Its parameters, their defaults those of the seed's hold (`HoldInteraction.Configuration()`).
+    public static let descriptor: EffectDescriptor = {
+        let seed = HoldInteraction.Configuration()
+        return EffectDescriptor(
+            name: "harmonic",
+            title: "Harmonic glow",
+            summary: "Six glowing harmonic waves; hold to swell and colour them (seed 000).",
+            parameters: [
+                EffectParameter("amplitude", "wave amplitude at rest", default: seed.restingAmplitude, range: 0...4),
+                EffectParameter("heldAmplitude", "wave amplitude while held", default: seed.heldAmplitude, range: 0...4),
+                EffectParameter("wavesCount", "number of waves", default: defaultWavesCount, range: 1...32, isInteger: true),
+                EffectParameter("speed", "speed of time at rest", default: seed.restingSpeed, range: 0...10),
+                EffectParameter("heldSpeed", "speed of time while held", default: seed.heldSpeed, range: 0...10),
+            ]
+        )
+    }()
 
     /// `harmonic(position, color, bounds, wavesCount, time, amplitude, mixCoeff)` of
     /// `harmonic.frag`, called by position as seed 000 calls its Metal function (the palette is
     /// the shader's, as the seed's `getColor` is). Opaque: it returns alpha 1 for every pixel.
     public let pass = ShaderEffect(function: "harmonic", kind: .color, isOpaque: true,
-                                   positional: [.boundingRect, .float(6), .float(0), .float(0.5), .float(0)],
+                                   positional: [.boundingRect, .float(Float(defaultWavesCount)), .float(0),
+                                                .float(Float(HoldInteraction.Configuration().restingAmplitude)), .float(0)],
                                    names: ["bounds", "wavesCount", "time", "amplitude", "mixCoeff"])
 
     /// The hold's springs and clock.
     public private(set) var hold = HoldInteraction()
-    public private(set) var wavesCount: Double = 6
+    public private(set) var wavesCount = defaultWavesCount
 
     private let wavesIndex: Int
     private let timeIndex: Int

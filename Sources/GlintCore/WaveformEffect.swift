@@ -31,34 +31,39 @@ public final class WaveformEffect: Effect {
         ]
     )
 
+    /// A parameter's default, from the descriptor.
+    private static func initial(_ name: String) -> Double { descriptor.defaultValue(name) }
+
     /// Opaque: `waveform.frag` starts from `backgroundColor`, always opaque black here, and lays
     /// each stroke over it with "over", which keeps alpha 1.
     /// `waveform(position, color, phase, amplitude, frequency, numberOfWaves, primaryLineWidth,
     /// secondaryLineWidth, waveColor, backgroundColor)` of `waveform.frag`, called by position.
     public let pass = ShaderEffect(function: "waveform", kind: .color, isOpaque: true,
-                                   positional: [.float(0), .float(0.01), .float(1.5), .float(6), .float(1.5), .float(0.5), .color(.white), .color(.black)],
+                                   positional: [.float(0), .float(Float(initial("idleAmplitude"))), .float(Float(initial("frequency"))),
+                                                .float(Float(initial("numberOfWaves"))), .float(Float(initial("primaryLineWidth"))),
+                                                .float(Float(initial("secondaryLineWidth"))), .color(.white), .color(.black)],
                                    names: ["phase", "amplitude", "frequency", "numberOfWaves", "primaryLineWidth", "secondaryLineWidth",
                                            "waveColor", "backgroundColor"])
 
     /// Number of waves drawn, a whole number.
-    public private(set) var numberOfWaves: Double = 6
+    public private(set) var numberOfWaves = initial("numberOfWaves")
     /// Sine periods across the view's width.
-    public private(set) var frequency: Double = 1.5
+    public private(set) var frequency = initial("frequency")
     /// Radians the phase moves per 1/60 s.
-    public private(set) var phaseShift: Double = -0.15
+    public private(set) var phaseShift = initial("phaseShift")
     /// The amplitude a hold springs to (the seed's `amplitude`, which an audio level would set).
-    public private(set) var heldAmplitude: Double = 1.0
+    public private(set) var heldAmplitude = initial("heldAmplitude")
     /// The amplitude at rest.
-    public private(set) var idleAmplitude: Double = 0.01
+    public private(set) var idleAmplitude = initial("idleAmplitude")
     /// Width of wave 0, points.
-    public private(set) var primaryLineWidth: Double = 1.5
+    public private(set) var primaryLineWidth = initial("primaryLineWidth")
     /// Width of the other waves, points.
-    public private(set) var secondaryLineWidth: Double = 0.5
+    public private(set) var secondaryLineWidth = initial("secondaryLineWidth")
 
     /// The seed's `phase`, radians, kept in (−2π, 2π).
     public private(set) var phase: Double = 0
     /// The amplitude handed to the shader: `idleAmplitude` at rest, `amplitude` while held.
-    public private(set) var amplitude = SpringValue(0.01, spring: WaveformEffect.spring)
+    public private(set) var amplitude = SpringValue(initial("idleAmplitude"), spring: WaveformEffect.spring)
     private var press = Press()
     /// Whether the pointer is held down.
     public var isInteracting: Bool { press.isPressed }
