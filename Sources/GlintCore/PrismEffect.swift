@@ -7,29 +7,37 @@
 /// clockwise, the beam growing from the left edge, the dispersion swept in from its left point,
 /// the rainbow swept from the prism to the right edge. A `drawDuration` of 0 shows it at once.
 public final class PrismEffect: Effect {
+    /// The seed's drawing time, seconds.
+    public static let defaultDrawDuration = 3.0
+
+    /// Its parameters, their defaults the seed's (`PrismGeometry.Parameters()`).
     public static let descriptor = EffectDescriptor(
         name: "prism",
         title: "Dark Side of the Moon",
         summary: "The Dark Side of the Moon cover: a prism, a beam and a rainbow that draw themselves (seed 003).",
         parameters: [
-            EffectParameter("lightFraction", "where the beam starts, as a fraction of the height", default: 0.55, range: 0...1),
-            EffectParameter("prismFraction", "where the beam meets the prism's left side, from its top", default: 0.4, range: 0...1),
-            EffectParameter("dispersionSize", "the dispersion's share of the prism's right side", default: 0.2, range: 0...1),
-            EffectParameter("rainbowSize", "the rainbow's share of the right edge", default: 0.15, range: 0...1),
-            EffectParameter("drawDuration", "seconds the cover takes to draw itself (0: at once)", default: 3, range: 0...30),
+            EffectParameter("lightFraction", "where the beam starts, as a fraction of the height", default: seed.lightFraction, range: 0...1),
+            EffectParameter("prismFraction", "where the beam meets the prism's left side, from its top", default: seed.prismFraction, range: 0...1),
+            EffectParameter("dispersionSize", "the dispersion's share of the prism's right side", default: seed.dispersionSize, range: 0...1),
+            EffectParameter("rainbowSize", "the rainbow's share of the right edge", default: seed.rainbowSize, range: 0...1),
+            EffectParameter("drawDuration", "seconds the cover takes to draw itself (0: at once)", default: defaultDrawDuration, range: 0...30),
         ],
         showsControls: true
     )
 
     /// Opaque: `prism.frag` starts from black and lays every shape over it, alpha 1 throughout.
     public let pass = ShaderEffect(function: "prism", kind: .color, isOpaque: true, positional: [
-        .boundingRect, .float(0.55), .float(0.4), .float(0.2), .float(0.15), .float(0),
+        .boundingRect, .float(Float(seed.lightFraction)), .float(Float(seed.prismFraction)),
+        .float(Float(seed.dispersionSize)), .float(Float(seed.rainbowSize)), .float(0),
     ], names: ["bounds", "lightFraction", "prismFraction", "dispersionSize", "rainbowSize", "progress"])
+
+    /// The seed's four fractions.
+    private static let seed = PrismGeometry.Parameters()
 
     /// The four fractions.
     public private(set) var parameters = PrismGeometry.Parameters()
     /// Seconds the drawing takes.
-    public private(set) var drawDuration = 3.0
+    public private(set) var drawDuration = defaultDrawDuration
     /// Seconds since the effect started or was last replayed.
     public private(set) var elapsed = 0.0
 
