@@ -31,7 +31,8 @@ public final class ImageRenderer<Content: View> {
     /// The size drawn when neither `proposedSize` nor the view gives one: 256 × 256 points.
     public static var defaultSize: CGSize { CGSize(width: 256, height: 256) }
 
-    private var resolved = ResolvedView()
+    /// The one frame driver, here for a single frame at `date`.
+    private let driver = FrameDriver()
     private var pipeline: HeadlessPipeline?
 
     /// A renderer of `content`.
@@ -85,8 +86,9 @@ public final class ImageRenderer<Content: View> {
         }
         let width = Int(pixelSize.width), height = Int(pixelSize.height)
         let when = date ?? Date()
-        resolved.update(content, in: size, scale: scale, backdrop: backdrop, time: when.timeIntervalSinceReferenceDate, date: when)
-        if let error = resolved.errors.first { throw error }
+        driver.backdrop = backdrop
+        driver.update(content, in: size, scale: scale, at: when)
+        if let error = driver.resolved.errors.first { throw error }
 
         let pipeline: HeadlessPipeline
         if let existing = self.pipeline {
@@ -96,7 +98,7 @@ public final class ImageRenderer<Content: View> {
             self.pipeline = pipeline
         }
         pipeline.renderer.renderer.frameTimeout = frameTimeout
-        let pixels = try pipeline.draw(resolved, width: width, height: height)
+        let pixels = try pipeline.draw(driver.resolved, width: width, height: height)
         return RenderedImage(width: width, height: height, scale: Double(scale), pixels: pixels)
     }
 

@@ -32,7 +32,7 @@ struct ViewLayout {
 
     private func computeSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
         switch graph.nodes[i].kind {
-        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .tear, .visualEffect, .gesture, .hitTesting, .hidden:
+        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .visualEffect, .gesture, .hitTesting, .hidden:
             return stackedSize(&graph, i, p)
         case .zstack:
             return stackedSize(&graph, i, p)
@@ -295,7 +295,7 @@ struct ViewLayout {
         graph.nodes[i].frame = rect
         let p = ProposedViewSize(w: rect.width, h: rect.height)
         switch graph.nodes[i].kind {
-        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .tear, .gesture, .hitTesting, .hidden:
+        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .gesture, .hitTesting, .hidden:
             placeOver(&graph, i, in: rect, proposal: p, alignment: .center)
         case .visualEffect(let index):
             placeOver(&graph, i, in: rect, proposal: p, alignment: .center)

@@ -283,6 +283,15 @@ extension View {
         modifier(_NodeModifier(kind: .effect(EffectSpec(shader: shader, kind: .distortion(maxSampleOffset: Size(maxSampleOffset)), isEnabled: isEnabled))))
     }
 
+    /// Applies Glint's stateful effects (`EffectRegistry`'s harmonic, wave, blur, …, or a
+    /// `DeclaredEffect` of your own) over this view, in order, as `EffectView` shows one as a
+    /// view: each draws its pass over what is below it, and the host advances their clocks.
+    /// A press on the view goes to all of them and to the effects of the view itself (the glow's
+    /// hold and a loupe over it follow one press). (Glint's addition.)
+    public func effects(_ effects: [any Effect]) -> ModifiedContent<Self, _NodeModifier> {
+        modifier(_NodeModifier(kind: .statefulEffects(effects)))
+    }
+
     /// Lets `tear` tear this view (seed 004): a drag from its edge opens a cut, and past a
     /// threshold the view breaks and falls. The tear is drawn over the view and every effect on
     /// it, whatever the order of the modifiers, and takes a press before anything below it.

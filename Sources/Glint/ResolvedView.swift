@@ -93,8 +93,10 @@ public struct ResolvedView {
         tears.removeAll(keepingCapacity: true)
         effects.removeAll(keepingCapacity: true)
         errors.removeAll(keepingCapacity: true)
+        usedChainResponders = 0
         var context = DrawContext()
         emitChildren(of: 0, context: &context)
+        if chainResponders.count > usedChainResponders { chainResponders.removeLast(chainResponders.count - usedChainResponders) }
         if graphCount == 0 {
             // Nothing drawn by a shader: the first graph is empty (tests and benches read it).
             Self.copy(Self.emptyContent, into: &graphs[0].content)
@@ -223,7 +225,7 @@ public struct ResolvedView {
             draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity))))
         case .control(let leaf):
             draws.append(.control(ControlDraw(leaf: leaf, rect: frame, opacity: context.opacity)))
-        case .effect, .tear, .visualEffect:
+        case .effect, .statefulEffects, .tear, .visualEffect:
             emitEffectChain(from: i, context: &context)
         case .clip(let shape):
             let layer = openLayer(rect: frame, opacity: 1, clip: ShapeDraw(leaf: shape, rect: frame, color: .white))
@@ -304,7 +306,7 @@ public struct ResolvedView {
             let child = tree.nodes[last].firstChild
             guard child >= 0, tree.nodes[child].next < 0, tree.nodes[child].frame == frame else { break }
             switch tree.nodes[child].kind {
-            case .effect, .tear, .visualEffect, .frame, .gesture, .hitTesting, .group:
+            case .effect, .statefulEffects, .tear, .visualEffect, .frame, .gesture, .hitTesting, .group:
                 chain.append(child)
                 last = child
                 continue
@@ -323,6 +325,7 @@ public struct ResolvedView {
             }
             n += 1
         }
+        let firstEffect = effects.count
         var content: ContentLeaf?
         if leaf >= 0 {
             switch tree.nodes[leaf].kind {
@@ -351,6 +354,12 @@ public struct ResolvedView {
             appendChainPasses(to: layers[layer].graph, viewSize: frame.size, opacity: context.opacity)
             draws.append(.endLayer(layer))
         }
+        // A chain with stateful effects over it (`effects(_:)`) takes a press as one: every
+        // effect in it, the content's and those over it, sees the press (a glow's hold and a
+        // loupe over it follow one press).
+        if inner.hitTesting, chainHasStatefulEffects, effects.count > firstEffect {
+            hits.append(HitEntry(rect: frame, target: .responder(chainResponder(effects[firstEffect...]))))
+        }
         // Tears take presses before everything under them.
         if inner.hitTesting {
             n = 0
@@ -363,6 +372,50 @@ public struct ResolvedView {
         }
     }
     private var chain: [Int] = []
+
+    /// Whether the chain being emitted has `effects(_:)` in it.
+    private var chainHasStatefulEffects: Bool {
+        var n = 0
+        while n < chain.count {
+            if case .statefulEffects = tree.nodes[chain[n]].kind { return true }
+            n += 1
+        }
+        return false
+    }
+
+    /// The responder of a chain of stateful effects: the one made for the same effects in an
+    /// earlier frame (so a press keeps its owner, and a steady frame allocates nothing), else a new one.
+    private mutating func chainResponder(_ list: ArraySlice<any Effect>) -> EffectResponder {
+        var i = 0
+        while i < chainResponders.count {
+            let candidate = chainResponders[i]
+            if candidate.effects.count == list.count {
+                var same = true
+                var k = 0
+                while k < list.count && same {
+                    same = candidate.effects[k] === list[list.startIndex + k]
+                    k += 1
+                }
+                if same {
+                    // Met earlier this frame (the same effects twice), or kept from the last one.
+                    if i >= usedChainResponders {
+                        chainResponders.swapAt(i, usedChainResponders)
+                        usedChainResponders += 1
+                    }
+                    return candidate
+                }
+            }
+            i += 1
+        }
+        let made = EffectResponder(Array(list))
+        chainResponders.append(made)
+        usedChainResponders += 1
+        chainResponders.swapAt(chainResponders.count - 1, usedChainResponders - 1)
+        return made
+    }
+    /// Responders of chains of stateful effects: the first `usedChainResponders` were met this frame.
+    private var chainResponders: [EffectResponder] = []
+    private var usedChainResponders = 0
 
     /// A shader content leaf: its own graph (with the current chain's passes when `effects`).
     private mutating func emitContent(_ leaf: ContentLeaf, rect: Rect, effects withChain: Bool, context: DrawContext) {
@@ -413,6 +466,15 @@ public struct ResolvedView {
             case .effect(let spec):
                 appendPass(to: index) { pass, errors in
                     Self.write(spec.shader, kind: spec.kind, isOpaque: false, isEnabled: spec.isEnabled, into: &pass, errors: &errors)
+                }
+            case .statefulEffects(let list):
+                var e = 0
+                while e < list.count {
+                    let effect = list[e]
+                    e += 1
+                    effect.updatePass(viewSize: viewSize)
+                    effects.append(effect)
+                    appendPass(to: index) { pass, _ in Self.copy(effect.pass.value, into: &pass) }
                 }
             case .visualEffect(let deferredIndex):
                 let frame = tree.nodes[node].frame

@@ -313,6 +313,8 @@ enum NodeKind {
     case compositingGroup
     /// A shader effect over the children.
     case effect(EffectSpec)
+    /// `.effects(_:)`: stateful effects (harmonic, wave, …) over the children, in order.
+    case statefulEffects([any Effect])
     /// `.tearable`.
     case tear(TearController)
     /// `GeometryReader`: its content made once its size is known (`deferred[index]`).

@@ -28,9 +28,10 @@ public final class ViewRenderer {
     private var targets: [RenderTarget] = []
     private var origins: [(x: Double, y: Double)] = []
 
-    /// A renderer for the current OpenGL context.
-    public init() throws(RenderError) {
-        renderer = try Renderer()
+    /// A renderer for the current OpenGL context, reading Glint's shaders from `sources` (the
+    /// built-in ones, or a folder of your own first: `glint --shaders DIR`).
+    public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
+        renderer = try Renderer(sources: sources)
         shapes = try ShapeBatch()
         rasterizer = try PathRasterizer()
         guard let engine = SharedText.engine else { throw .image("no font to draw text with: install fonts-dejavu-core, or set GLINT_FONT to a TrueType file") }

@@ -109,65 +109,32 @@ public struct Window<Content: View> {
     }
 }
 
-/// Drives a view frame by frame: one timeline, the view resolved (its state kept), the
-/// renderer. The window's engine, usable by any host that hands it frames.
+/// The window's engine: the one frame driver, and the renderer drawing what it resolves.
 final class ViewHost {
     let renderer: ViewRenderer
-    private(set) var resolved = ResolvedView()
-    private var timeline = Timeline()
-    private var context = TimelineContext()
-    private let backdrop: Color
-    /// The date the window opened: `TimelineView`s see it plus the window's clock.
-    private let opened = Date()
+    let driver: FrameDriver
+    var resolved: ResolvedView { driver.resolved }
     /// Errors already printed (an image that cannot be read is reported once, not every frame).
     private var reported: Set<String> = []
 
     init(backdrop: Color) throws {
         renderer = try ViewRenderer()
-        self.backdrop = backdrop
+        driver = FrameDriver(backdrop: backdrop)
         // An image too large for this OpenGL shows a placeholder and is reported once.
         renderer.renderer.onOversizedImage = { [weak self] error in self?.report([error]) }
     }
 
     /// Gives a key to the views that bound it; returns whether one handled it.
     func handleKey(_ key: Key) -> Bool {
-        resolved.handleKey(key)
+        driver.handleKey(key)
     }
 
     func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {
-        var i = 0
-        while i < frame.pointerEvents.count {  // index loops: no iterator allocation in debug builds
-            let location = frame.pointerEvents[i].location
-            context.pointer = CGPoint(x: location.x, y: location.y)
-            switch frame.pointerEvents[i].phase {
-            case .down: context.isPressed = true
-            case .up, .cancel: context.isPressed = false
-            case .move: break
-            }
-            i += 1
-        }
-        let resolved = self.resolved
-        timeline.advance(to: frame.time, applying: frame.pointerEvents[...], advance: { dt in
-            var k = 0
-            while k < resolved.effects.count {
-                resolved.effects[k].advance(by: dt)
-                k += 1
-            }
-            k = 0
-            while k < resolved.tears.count {
-                resolved.tears[k].advance(by: dt)
-                k += 1
-            }
-        }, handle: { event in
-            resolved.handle(event)
-        })
-        resolved.advanceGestures(to: timeline.now)
-        context.time = timeline.now
-        context.size = CGSize(width: frame.viewSize.width, height: frame.viewSize.height)
-        self.resolved.update(content(context), in: context.size, scale: CGFloat(frame.pixelScale), backdrop: backdrop,
-                             time: timeline.now, date: opened.addingTimeInterval(timeline.now))
-        if !self.resolved.errors.isEmpty { report(self.resolved.errors) }
-        try renderer.draw(self.resolved, into: frame.framebuffer)
+        driver.advance(to: frame.time, applying: frame.pointerEvents[...])
+        driver.update(in: CGSize(width: frame.viewSize.width, height: frame.viewSize.height), scale: CGFloat(frame.pixelScale),
+                      content: content)
+        if !driver.resolved.errors.isEmpty { report(driver.resolved.errors) }
+        try renderer.draw(driver.resolved, into: frame.framebuffer)
     }
 
     func report(_ errors: [RenderError]) {

@@ -62,7 +62,7 @@ extension RenderError {
 }
 
 /// Small conveniences over libepoxy's entry points.
-enum GL {
+public enum GL {
     /// The current context's GL_VERSION string.
     static var versionString: String {
         guard let p = epoxy_glGetString(GLenum(GL_VERSION)) else { return "unknown" }
@@ -101,7 +101,7 @@ enum GL {
     }
 
     /// Names the first pending GL error, if any, and clears the queue.
-    static func checkError(_ what: @autoclosure () -> String) throws(RenderError) {
+    public static func checkError(_ what: @autoclosure () -> String) throws(RenderError) {
         let first = epoxy_glGetError()
         guard first != GLenum(GL_NO_ERROR) else { return }
         while epoxy_glGetError() != GLenum(GL_NO_ERROR) {}
