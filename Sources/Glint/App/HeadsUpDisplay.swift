@@ -60,10 +60,11 @@ public struct HeadsUpDisplay: View {
                 ShadowedText(string: notice, size: L.noticeSize, color: L.noticeColor, lineBreaks: .atSpaces)
                     .padding(Self.insets(L.noticePadding))
                     .background(RoundedRectangle(cornerRadius: CGFloat(L.plateRadius)).fill(Color(L.noticePlate)))
-                    .frame(maxWidth: .infinity, maxHeight: .infinity)
+                    .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
             }
         }
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
+        // The space offered, even when a line is wider: that line runs past the right edge.
+        .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)
         .allowsHitTesting(false)
     }
 
