@@ -404,4 +404,39 @@ struct ControlsViewTests {
         press(resolved, at: Point(x: 20, y: 15), time: 1)
         #expect(taps.count == 2, "both presses went through the HUD")
     }
+
+    @Test("the window's picture at 960x600: the panel's background and inner edge line where laid out, every row's name on one line")
+    func windowPicture() throws {
+        let effect = HarmonicEffect()
+        for _ in 0..<60 { effect.advance(by: 1.0 / 60) }
+        let size = CGSize(width: 960, height: 600)
+        let renderer = ImageRenderer(content: ZStack(alignment: .topLeading) {
+            ControlsDock(effects: [effect]) {
+                ZStack {
+                    EffectView(effect)
+                    HeadsUpDisplay(top: "Harmonic glow   60 fps", help: "1-9, Tab: switch effect  hold: animate  C: controls  H: hide help  Q, Esc: quit")
+                }
+            }
+        })
+        renderer.proposedSize = size
+        let image = try renderer.render()
+        if let folder = ProcessInfo.processInfo.environment["GLINT_PICTURES"] {
+            try image.pngData().write(to: URL(fileURLWithPath: "\(folder)/new.png"))
+        }
+        let panel = reference([HarmonicEffect()], size).frame
+        let bg = ControlsPanel.Style.background
+        let inside = image.pixel(x: Int(panel.minX) + 4, y: Int(panel.maxY) - 4)
+        #expect(abs(Int(inside.red) - Int(bg.red * 255)) <= 2, "the panel's background at its bottom-left: \(inside)")
+        let edge = image.pixel(x: Int(panel.minX), y: Int(panel.maxY) - 4)
+        #expect(Int(edge.red) > Int(inside.red) + 20, "the line along its inner edge: \(edge)")
+        // Every row's name on one line: nothing light in the band below the names, above the tracks.
+        let layout = reference([HarmonicEffect()], size)
+        for slider in layout.sliders {
+            let y = Int(slider.baseline) + 5
+            var light = 0
+            // Left of every knob: where a wrapped name's next line would start.
+            for x in Int(panel.minX + ControlsPanel.Style.padding)..<Int(panel.minX + ControlsPanel.Style.padding + 18) where image.pixel(x: x, y: y).red > 150 { light += 1 }
+            #expect(light == 0, "\(slider.name) is on one line: \(light) light pixels under it")
+        }
+    }
 }

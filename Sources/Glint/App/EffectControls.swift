@@ -161,9 +161,10 @@ struct EffectControlRow: View {
     var body: some View {
         VStack(spacing: 0) {
             HStack(spacing: 0) {
-                Text(verbatim: row.name).foregroundStyle(Color(S.label))
+                // One line each, at their own widths (the panel is made wide enough for both).
+                Text(verbatim: row.name).foregroundStyle(Color(S.label)).fixedSize()
                 Spacer(minLength: 0)
-                Text(verbatim: ControlsPanel.format(row.value.wrappedValue, for: row.parameter)).foregroundStyle(Color(S.value))
+                Text(verbatim: ControlsPanel.format(row.value.wrappedValue, for: row.parameter)).foregroundStyle(Color(S.value)).fixedSize()
             }
             .frame(height: CGFloat(S.rowHeight - ControlStyle.height))
             Slider(value: row.value, in: row.parameter.range, step: row.parameter.isInteger ? 1 : nil)
