@@ -327,6 +327,10 @@ enum NodeKind {
     case hitTesting(Bool)
     /// `.hidden()`: laid out, not drawn, not hit.
     case hidden
+    /// `ScrollView`: its one child moved up by the position's offset, clipped.
+    case scroll(StateBox<ScrollPosition>)
+    /// `ControlsDock`: its content, controls and their edge line placed by the panel's placement.
+    case dock(ControlsPanel)
 }
 
 /// How a content leaf is drawn and sized.
@@ -368,6 +372,8 @@ struct TextLeaf {
     var alignment: GlintRender.TextAlignment
     var lineLimit: Int?
     var lineSpacing: Double
+    /// Where its lines may break (`Text` breaks at spaces; the HUD's help only between items).
+    var lineBreaks: TextLayoutOptions.LineBreaks = .atSpaces
 }
 
 /// The axes of a stack.
