@@ -366,6 +366,15 @@ struct TextLeaf {
     var alignment: GlintRender.TextAlignment
     var lineLimit: Int?
     var lineSpacing: Double
+    /// Drawn first, offset, in its own colour.
+    var shadow: TextShadow? = nil
+}
+
+/// A sharp shadow under text: the text again, `x`, `y` points away, in `color`.
+struct TextShadow {
+    var color: Color
+    var x: Double
+    var y: Double
 }
 
 /// The axes of a stack.
