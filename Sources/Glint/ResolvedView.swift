@@ -224,6 +224,10 @@ public struct ResolvedView {
         case .text(let leaf):
             var color = Color.primary
             if case .color(let c) = leaf.style { color = c }
+            if let shadow = leaf.shadow {
+                let offset = Rect(x: frame.minX + shadow.x, y: frame.minY + shadow.y, width: frame.width, height: frame.height)
+                draws.append(.text(TextDraw(leaf: leaf, rect: offset, color: shadow.color.opacity(context.opacity))))
+            }
             draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity))))
         case .control(let leaf):
             draws.append(.control(ControlDraw(leaf: leaf, rect: frame, opacity: context.opacity)))

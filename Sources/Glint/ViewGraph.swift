@@ -374,6 +374,15 @@ struct TextLeaf {
     var lineSpacing: Double
     /// Where its lines may break (`Text` breaks at spaces; the HUD's help only between items).
     var lineBreaks: TextLayoutOptions.LineBreaks = .atSpaces
+    /// Drawn first, offset, in its own colour.
+    var shadow: TextShadow? = nil
+}
+
+/// A sharp shadow under text: the text again, `x`, `y` points away, in `color`.
+struct TextShadow {
+    var color: Color
+    var x: Double
+    var y: Double
 }
 
 /// The axes of a stack.
