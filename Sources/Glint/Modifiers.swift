@@ -312,6 +312,12 @@ extension View {
     /// A press on the view goes to all of them and to the effects of the view itself (the glow's
     /// hold and a loupe over it follow one press). (Glint's addition.)
     public func effects(_ effects: [any Effect]) -> ModifiedContent<Self, _NodeModifier> {
+        modifier(_NodeModifier(kind: .statefulEffects(effects[...])))
+    }
+
+    /// `effects(_:)` for part of an array (`chain[1...]`): no array is made, so a view built
+    /// every frame allocates nothing for it.
+    public func effects(_ effects: ArraySlice<any Effect>) -> ModifiedContent<Self, _NodeModifier> {
         modifier(_NodeModifier(kind: .statefulEffects(effects)))
     }
 

@@ -506,8 +506,8 @@ public struct ResolvedView {
                     Self.write(spec.shader, kind: spec.kind, isOpaque: false, isEnabled: spec.isEnabled, into: &pass, errors: &errors)
                 }
             case .statefulEffects(let list):
-                var e = 0
-                while e < list.count {
+                var e = list.startIndex
+                while e < list.endIndex {
                     let effect = list[e]
                     e += 1
                     effect.updatePass(viewSize: viewSize)

@@ -314,7 +314,7 @@ enum NodeKind {
     /// A shader effect over the children.
     case effect(EffectSpec)
     /// `.effects(_:)`: stateful effects (harmonic, wave, …) over the children, in order.
-    case statefulEffects([any Effect])
+    case statefulEffects(ArraySlice<any Effect>)
     /// `.tearable`.
     case tear(TearController)
     /// `GeometryReader`: its content made once its size is known (`deferred[index]`).
