@@ -1277,10 +1277,12 @@ public final class Renderer {
             for target in reduced { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
         }
         guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
-        for (key, entry) in imageTextures where now - entry.lastUsed > Self.textureLifetime {
-            var t = entry.texture
+        // One at a time, never while iterating: removing during a loop over the dictionary would
+        // copy its storage (an allocation in a frame).
+        while let stale = imageTextures.first(where: { now - $0.value.lastUsed > Self.textureLifetime }) {
+            var t = stale.value.texture
             epoxy_glDeleteTextures(1, &t)
-            imageTextures[key] = nil
+            imageTextures.removeValue(forKey: stale.key)
         }
     }
 

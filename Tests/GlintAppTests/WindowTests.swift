@@ -243,7 +243,8 @@ struct WindowTests {
         let moved = dragged.pixel(target.0, target.1)
         let before = glow(shown), after = glow(dragged)
         note("controls: six waves \(before)\none wave  \(after)\nthumb at the left end: \(moved)")
-        #expect(min(moved.r, moved.g, moved.b) > 0.9, "the thumb should follow the drag to the track's left end \(target): \(moved)")
+        // Held, the library slider's knob is drawn darkened (white 0.98 × 0.88); the track is 0.35 at most.
+        #expect(min(moved.r, moved.g, moved.b) > 0.8, "the thumb should follow the drag to the track's left end \(target): \(moved)")
         #expect(after.meanLevel < before.meanLevel * 0.6, "one wave glows far less than six: \(before.meanLevel) → \(after.meanLevel)")
         #expect(after.colouredShare < 0.05, "the press was the panel's: the effect's hold never coloured the waves: \(after)")
 
@@ -307,7 +308,8 @@ struct WindowTests {
         #expect(magentaShare(onPanel) == 0, "a press on the slider must not tear: \(magentaShare(onPanel))")
         #expect(magentaShare(afterwards) == 0)
         #expect(slider.track.minX + 40 < thumb.x && thumb.x < slider.track.maxX - 40, "the drag ends mid-track: \(thumb)")
-        #expect(min(t.r, t.g, t.b) > 0.9, "the slider followed the drag: thumb at \(thumb): \(t)")
+        // Still held: the knob is drawn darkened (white 0.98 × 0.88), far above the track's 0.35.
+        #expect(min(t.r, t.g, t.b) > 0.8, "the slider followed the drag: thumb at \(thumb): \(t)")
 
         // The same press with the panel hidden is the tear's.
         try x.run("xdotool", ["key", "c"])
