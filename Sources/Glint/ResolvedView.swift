@@ -128,6 +128,15 @@ public struct ResolvedView {
         }
     }
 
+    /// Where the buttons of this frame are (each `Button`'s frame: its plate, where a press takes
+    /// it), in the container's points, in the order made (for tests and tools that drive controls).
+    public var buttonRects: [CGRect] {
+        tree.nodes.compactMap { node -> CGRect? in
+            guard case .gesture(let index) = node.kind, case .button = tree.gestures[index].recognizer else { return nil }
+            return CGRect(x: node.frame.minX, y: node.frame.minY, width: node.frame.width, height: node.frame.height)
+        }
+    }
+
     /// The size `view` chooses when offered `proposal` (made with this store's state, without
     /// drawing anything or running its actions).
     public mutating func sizeThatFits<V: View>(_ view: V, _ proposal: ProposedViewSize, scale: CGFloat = 1) -> CGSize {

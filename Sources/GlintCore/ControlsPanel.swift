@@ -11,7 +11,8 @@
 /// frame's, so the effect's points are the frame's. The view keeps at least
 /// `Style.minimumContentSide` points; when the rows are taller than the panel they scroll.
 ///
-/// Pure values, no drawing and no pointer: the library's views draw the panel and take its presses.
+/// Pure values, no drawing and no pointer: the library's views draw the panel and take its
+/// presses, where `layout(in:scrollOffset:)` says its rows, sliders and buttons lie.
 ///
 /// In a chain (`harmonic,wave,blur`) it shows the sliders of every effect, in drawing order, each
 /// named as `--param` names it there: `wave.strength`.
@@ -39,10 +40,16 @@ public final class ControlsPanel {
         public static let titleSpacing: Double = 10
         /// Height of one slider's row: a line of text, then the slider (points).
         public static let rowHeight: Double = 40
+        /// From the title line's top to its text's baseline (points).
+        public static let baselineOffset: Double = 13
         /// From a row's top to its slider's centre line (points).
         public static let trackOffset: Double = 27
-        /// How far in from each end of a row the thumb's centre stops: its radius (points).
+        /// How far in from each end of a row the knob's centre stops (points): the track.
         public static let thumbRadius: Double = 8
+        /// The library `Slider` each row holds: its height, and its knob's diameter (the knob's
+        /// centre stays half a knob in from each end of the slider's frame), in points.
+        public static let sliderHeight: Double = 24
+        public static let knobDiameter: Double = 20
         /// The buttons: size, space between them and above them (points).
         public static let buttonWidth: Double = 76
         public static let buttonHeight: Double = 24
@@ -164,6 +171,127 @@ public final class ControlsPanel {
         return Placement(dock: .bottom,
                          frame: Rect(x: 0, y: size.height - side, width: size.width, height: side),
                          content: Rect(x: 0, y: 0, width: size.width, height: size.height - side))
+    }
+
+    /// Where everything on the panel lies in a frame of `size` points (the window's, or `render`'s
+    /// `--size`), its rows scrolled up by `scrollOffset` points (clamped to what there is to
+    /// scroll): in points from the frame's top-left, where `EffectControls` docked by
+    /// `ControlsDock` draws them and takes presses (a test holds the views to it), so a script can
+    /// compute where a slider is and press it with `--input`. The thumbs show the effects' values
+    /// as they are now.
+    public func layout(in size: Size, scrollOffset: Double = 0) -> Layout {
+        let placement = placement(in: size)
+        let frame = placement.frame
+        let maxScrollOffset = max(0, height - frame.height)
+        let offset = scrollOffset.isFinite ? min(max(scrollOffset, 0), maxScrollOffset) : 0
+        let left = frame.minX + Style.padding, right = frame.maxX - Style.padding
+        let origin = frame.minY - offset
+        var top = origin + Style.padding + Style.titleHeight + Style.titleSpacing
+        var rows: [Layout.Slider] = []
+        for s in sliders {
+            let r = Style.thumbRadius
+            let centre = top + Style.trackOffset
+            let track = Rect(x: left + r, y: centre, width: max(right - left - 2 * r, 1), height: 0)
+            let knob = Style.knobDiameter / 2
+            rows.append(Layout.Slider(
+                name: s.name, parameter: s.parameter,
+                value: effects[s.effectIndex].parameterValue(s.parameter.name) ?? s.parameter.defaultValue,
+                row: Rect(x: left, y: top, width: right - left, height: Style.rowHeight),
+                track: track,
+                hitRect: Rect(x: track.minX - knob, y: centre - Style.sliderHeight / 2,
+                              width: track.width + 2 * knob, height: Style.sliderHeight)))
+            top += Style.rowHeight
+        }
+        var frames: [Layout.Button] = []
+        var x = right - Double(buttons.count) * Style.buttonWidth - Double(buttons.count - 1) * Style.buttonSpacing
+        for kind in buttons {
+            frames.append(Layout.Button(kind: kind, frame: Rect(x: x, y: top + Style.buttonsTopSpacing,
+                                                                 width: Style.buttonWidth, height: Style.buttonHeight)))
+            x += Style.buttonWidth + Style.buttonSpacing
+        }
+        var bar = Rect.zero, thumb = Rect.zero
+        if maxScrollOffset > 0 {
+            let inset = Style.scrollBarInset
+            bar = Rect(x: frame.maxX - inset - Style.scrollBarWidth, y: frame.minY + inset,
+                       width: Style.scrollBarWidth, height: max(frame.height - 2 * inset, 0))
+            let length = min(bar.height, max(Style.scrollThumbMinimum, bar.height * frame.height / height))
+            thumb = Rect(x: bar.minX, y: bar.minY + (bar.height - length) * offset / maxScrollOffset, width: bar.width, height: length)
+        }
+        return Layout(placement: placement, scrollOffset: offset, maxScrollOffset: maxScrollOffset,
+                      titleBaseline: origin + Style.padding + Style.baselineOffset,
+                      sliders: rows, buttons: frames, scrollBar: bar, scrollThumb: thumb)
+    }
+
+    /// Where the panel's parts lie in one frame, scrolled by one offset (`layout(in:scrollOffset:)`),
+    /// in points from the frame's top-left.
+    public struct Layout {
+        /// One parameter's row and its slider.
+        public struct Slider {
+            /// What the row says (as `--param` names it), and the parameter it sets.
+            public let name: String
+            public let parameter: EffectParameter
+            /// The value its effect had when laid out: where the thumb shows.
+            public let value: Double
+            /// The row: a line of text, then the slider; `Style.rowHeight` tall, inside the padding.
+            public let row: Rect
+            /// The line the knob's centre travels, low end to high: the row inset by
+            /// `Style.thumbRadius` at each end, `Style.trackOffset` below the row's top (no thickness).
+            public let track: Rect
+            /// Where a press takes the slider: the library `Slider`'s frame, the track widened
+            /// by half a knob at each end, `Style.sliderHeight` tall about the track.
+            public let hitRect: Rect
+
+            /// The thumb's centre, showing `value`.
+            public var thumbCenter: Point { location(of: value) }
+
+            /// The point on the track that sets `value` (clamped to the range).
+            public func location(of value: Double) -> Point {
+                let span = parameter.range.upperBound - parameter.range.lowerBound
+                let t = span > 0 ? min(max((value - parameter.range.lowerBound) / span, 0), 1) : 0
+                return Point(x: track.minX + t * track.width, y: track.minY)
+            }
+
+            /// The value a press at `x` points sets: clamped to the range and snapped as the row
+            /// shows it (`ControlsPanel.snap`).
+            public func value(at x: Double) -> Double {
+                let t = track.width > 0 ? min(max((x - track.minX) / track.width, 0), 1) : 0
+                let range = parameter.range
+                return ControlsPanel.snap(range.lowerBound + t * (range.upperBound - range.lowerBound), for: parameter)
+            }
+        }
+
+        /// A button under the rows.
+        public struct Button: Equatable {
+            public let kind: ButtonKind
+            public let frame: Rect
+        }
+
+        /// Where the panel docks, its rect and the effect's view beside it (`placement(in:)`).
+        public let placement: Placement
+        /// How far the rows are scrolled up: 0 at the top, at most `maxScrollOffset`.
+        public let scrollOffset: Double
+        /// The furthest the rows scroll: how much taller they are than the panel (0 when they fit).
+        public let maxScrollOffset: Double
+        /// The title's baseline.
+        public let titleBaseline: Double
+        /// A row per slider, in the panel's order.
+        public let sliders: [Slider]
+        /// Replay (when there is one), then Reset, right-aligned under the rows.
+        public let buttons: [Button]
+        /// The scroll bar at the panel's right edge, and its thumb; `.zero` while the rows fit.
+        public let scrollBar: Rect
+        public let scrollThumb: Rect
+
+        /// Where the panel docks.
+        public var dock: Dock { placement.dock }
+        /// The panel's rect.
+        public var frame: Rect { placement.frame }
+
+        /// The slider named `name` (`amplitude`, or `blur.radius` in a chain).
+        public func slider(named name: String) -> Slider? { sliders.first { $0.name == name } }
+
+        /// The button of `kind`, if the panel has one.
+        public func button(_ kind: ButtonKind) -> Button? { buttons.first { $0.kind == kind } }
     }
 
     /// What a button does: Reset puts every parameter of every effect back to its default;

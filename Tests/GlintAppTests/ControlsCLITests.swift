@@ -12,10 +12,8 @@ struct ControlsCLITests {
     static let size = Size(width: 400, height: 300)
 
     /// The panel `glint` lays out for harmonic in a view of `size`.
-    static func panel() -> ReferencePanel {
-        let panel = ReferencePanel(effects: [HarmonicEffect()], isVisible: true)
-        panel.update(viewSize: size)
-        return panel
+    static func panel() -> ControlsPanel.Layout {
+        ControlsPanel(effects: [HarmonicEffect()]).layout(in: size)
     }
 
     @Test("render --controls docks the panel at the right, full height, and draws the effect beside it as it draws alone at the view's size",
@@ -23,7 +21,7 @@ struct ControlsCLITests {
     func rendersThePanel(effect: String) throws {
         let dir = try CLI.temporaryFolder()
         let panel = Self.panel()
-        let view = panel.placement(in: Self.size).content
+        let view = panel.placement.content
         #expect(panel.frame.minX == view.maxX && panel.frame.minY == 0 && panel.frame.maxY == Self.size.height && panel.frame.maxX == Self.size.width)
         let common = ["render", "--effect", effect, "--time", "4", "--no-overlay"]
         let with = try CLI.run(common + ["--size", "400x300", "--controls", "-o", "with.png"], in: dir)
@@ -40,7 +38,7 @@ struct ControlsCLITests {
         }
         #expect(differing == 0, "\(differing) pixels of the view differ from the effect drawn alone at \(view.size)")
         // The panel: its opaque background down its whole height, a white thumb where its layout says.
-        let background = ReferencePanel.Style.background
+        let background = ControlsPanel.Style.background
         for y in [2, 150, 297] {
             let i = (y * a.width + Int(panel.frame.minX) + 4) * 4
             #expect(abs(Int(a.rgba[i]) - Int((background.red * 255).rounded())) <= 1, "the panel's background at row \(y): \(a.rgba[i..<i + 3])")
@@ -59,9 +57,8 @@ struct ControlsCLITests {
         let r = try CLI.run(["render", "--effect", "prism", "--controls", "--time", "4", "--size", "\(Int(size.width))x\(Int(size.height))", "-o", "p.png"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNG.read(dir + "/p.png")
-        let panel = ReferencePanel(effects: [PrismEffect()], isVisible: true)
-        panel.update(viewSize: size)
-        let view = panel.placement(in: size).content
+        let panel = ControlsPanel(effects: [PrismEffect()]).layout(in: size)
+        let view = panel.placement.content
         let geometry = PrismGeometry(viewSize: view.size)
         for i in 0..<PrismGeometry.sliceCount {
             let q = geometry.slice(i)

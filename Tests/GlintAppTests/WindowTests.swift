@@ -302,7 +302,7 @@ struct WindowTests {
 
         let onPanel = try pressAndDrag("on-panel", steps: 8)
         let afterwards = try screenshot(x, to: shots + "/released.png", app: app)
-        let thumb = slider.location(of: ReferencePanel.snap(slider.value(at: slider.hitRect.maxX - 2 - 160), for: slider.parameter))
+        let thumb = slider.location(of: slider.value(at: slider.hitRect.maxX - 2 - 160))
         let t = onPanel.pixel(window.x + Int(thumb.x), window.y + Int(thumb.y))
         note("on the panel: magenta \(magentaShare(onPanel)), after \(magentaShare(afterwards)); thumb at \(thumb): \(t)")
         #expect(magentaShare(onPanel) == 0, "a press on the slider must not tear: \(magentaShare(onPanel))")
@@ -336,10 +336,9 @@ struct WindowTests {
         defer { app.stop() }
         let window = try findWindow(x, app)
         let frame = Size(width: Double(window.width), height: Double(window.height))
-        let panel = ReferencePanel(effects: [PrismEffect()], isVisible: true)
-        panel.update(viewSize: frame)
+        let panel = ControlsPanel(effects: [PrismEffect()]).layout(in: frame)
         // The cover is drawn in the view the panel leaves beside it.
-        let size = panel.placement(in: frame).content.size
+        let size = panel.placement.content.size
         let light = panel.slider(named: "lightFraction")!
         // A column through the rainbow, left of the panel: where each slice lies there, in points.
         let column = Double(Int(panel.frame.minX) - 40)
@@ -439,8 +438,8 @@ struct WindowTests {
             let t = screen(slider.thumbCenter)
             let q = shot.pixel(t.0, t.1)
             #expect(min(q.r, q.g, q.b) > 0.9, "\(slider.name)'s thumb at \(t) pixels: \(q)")
-            // Just off the thumb's rim, 10 points out along the track's right: the grey track, not the thumb.
-            let off = screen(Point(x: slider.thumbCenter.x + ReferencePanel.Style.thumbRadius + 3, y: slider.thumbCenter.y))
+            // Just off the thumb's rim, 3 points past it along the track's right: the grey track, not the thumb.
+            let off = screen(Point(x: slider.thumbCenter.x + ControlsPanel.Style.knobDiameter / 2 + 3, y: slider.thumbCenter.y))
             let o = shot.pixel(off.0, off.1)
             #expect(max(o.r, o.g, o.b) < 0.6, "\(slider.name): past the thumb's rim the track shows: \(o)")
         }
@@ -475,18 +474,16 @@ struct WindowTests {
         let window = try findWindow(x, app)
         let size = Size(width: Double(window.width), height: Double(window.height))
         // The window's layout, and the same panel scrolled as three notches of the wheel scroll it.
-        let top = ReferencePanel(effects: chain(), isVisible: true)
-        top.update(viewSize: size)
-        let scrolled = ReferencePanel(effects: chain(), isVisible: true)
-        scrolled.update(viewSize: size)
+        let panel = ControlsPanel(effects: chain())
+        let top = panel.layout(in: size)
+        let scrolled = panel.layout(in: size, scrollOffset: 3 * ControlsPanel.Style.scrollStep)
         let over = Point(x: top.frame.midX, y: top.frame.midY)
-        scrolled.scroll(ScrollEvent(over, dy: -3, at: 0))
         try require(top.maxScrollOffset > 0 && scrolled.scrollOffset == top.maxScrollOffset,
-                    "the rows should be taller than the window: \(top.height) in \(top.frame)")
+                    "the rows should be taller than the window: \(panel.height) in \(top.frame)")
         func screen(_ p: Point) -> (Int, Int) { (window.x + Int(p.x.rounded()), window.y + Int(p.y.rounded())) }
         func white(_ shot: Screenshot, _ p: Point) -> Bool { let q = screen(p); let c = shot.pixel(q.0, q.1); return min(c.r, c.g, c.b) > 0.9 }
         /// Whether every thumb the layout puts well inside the panel shows white there.
-        func thumbsWhere(_ panel: ReferencePanel, in shot: Screenshot) -> Bool {
+        func thumbsWhere(_ panel: ControlsPanel.Layout, in shot: Screenshot) -> Bool {
             panel.sliders.filter { panel.frame.minY + 10 < $0.thumbCenter.y && $0.thumbCenter.y < panel.frame.maxY - 10 }
                 .allSatisfy { white(shot, $0.thumbCenter) }
         }
@@ -1230,18 +1227,8 @@ private func findWindow(_ x: XServer, _ app: Child) throws -> WindowFrame {
 // MARK: - The controls panel
 
 /// The controls panel `glint` lays out for harmonic in `window`, in points from its top-left.
-private func controlsPanel(for window: WindowFrame, scale: Int) -> ReferencePanel {
-    let panel = ReferencePanel(effects: [HarmonicEffect()], isVisible: true)
-    panel.update(viewSize: Size(width: Double(window.width / scale), height: Double(window.height / scale)))
-    return panel
-}
-
-extension ReferencePanel.Slider {
-    /// The value a press at `x` points sets, before snapping.
-    fileprivate func value(at x: Double) -> Double {
-        let t = min(max((x - track.minX) / track.width, 0), 1)
-        return parameter.range.lowerBound + t * (parameter.range.upperBound - parameter.range.lowerBound)
-    }
+private func controlsPanel(for window: WindowFrame, scale: Int) -> ControlsPanel.Layout {
+    ControlsPanel(effects: [HarmonicEffect()]).layout(in: Size(width: Double(window.width / scale), height: Double(window.height / scale)))
 }
 
 // MARK: - Screenshots

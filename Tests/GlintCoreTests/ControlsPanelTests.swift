@@ -75,6 +75,42 @@ struct ControlsPanelTests {
         }
     }
 
+    @Test("the layout: rows under the title inside the padding, each slider's track the row inset by the thumb's radius, buttons right-aligned below, scrolled rows moved up and clamped")
+    func layout() {
+        typealias S = ControlsPanel.Style
+        let effect = HarmonicEffect()
+        effect.setParameter("wavesCount", to: 11)
+        let p = ControlsPanel(effects: [effect, StagedEffect()])
+        let size = Size(width: 960, height: 200)
+        let top = p.layout(in: size)
+        let frame = p.placement(in: size).frame
+        #expect(top.frame == frame && top.dock == .right && top.scrollOffset == 0)
+        #expect(top.maxScrollOffset == p.height - 200 && top.maxScrollOffset > 40)
+        #expect(top.titleBaseline == S.padding + S.baselineOffset)
+        for (i, s) in top.sliders.enumerated() {
+            #expect(s.name == p.sliders[i].name)
+            #expect(s.row == Rect(x: frame.minX + S.padding, y: S.padding + S.titleHeight + S.titleSpacing + Double(i) * S.rowHeight,
+                                  width: frame.width - 2 * S.padding, height: S.rowHeight))
+            #expect(s.track.minX == s.row.minX + S.thumbRadius && s.track.maxX == s.row.maxX - S.thumbRadius && s.track.minY == s.row.minY + S.trackOffset)
+            #expect(s.hitRect.minX == s.track.minX - S.knobDiameter / 2 && s.hitRect.height == S.sliderHeight && s.hitRect.midY == s.track.minY)
+        }
+        let waves = top.slider(named: "harmonic.wavesCount")!
+        #expect(waves.thumbCenter == waves.location(of: 11), "the thumb shows the effect's value")
+        #expect(waves.location(of: 1).x == waves.track.minX && waves.location(of: 32).x == waves.track.maxX && waves.location(of: 99) == waves.location(of: 32))
+        #expect(waves.value(at: waves.location(of: 20).x + 1) == 20 && waves.value(at: -50) == 1, "snapped, clamped")
+        let reset = top.button(.reset)!.frame, replay = top.button(.replay)!.frame
+        #expect(reset.maxX == frame.maxX - S.padding && replay.maxX == reset.minX - S.buttonSpacing && reset.minY == top.sliders.last!.row.maxY + S.buttonsTopSpacing)
+        #expect(top.scrollBar.maxX == frame.maxX - S.scrollBarInset && top.scrollThumb.minY == top.scrollBar.minY)
+
+        let scrolled = p.layout(in: size, scrollOffset: 40)
+        #expect(scrolled.sliders[0].track.minY == top.sliders[0].track.minY - 40 && scrolled.button(.reset)!.frame.minY == reset.minY - 40)
+        #expect(scrolled.scrollThumb.minY > top.scrollThumb.minY)
+        let bottom = p.layout(in: size, scrollOffset: 1e9)
+        #expect(bottom.scrollOffset == top.maxScrollOffset && bottom.scrollThumb.maxY == bottom.scrollBar.maxY)
+        #expect(p.layout(in: size, scrollOffset: -5).scrollOffset == 0)
+        #expect(p.layout(in: Size(width: 960, height: 600)).scrollBar == .zero, "nothing to scroll: no scroll bar")
+    }
+
     @Test("a frame too small for both still lays out, never with a negative size")
     func tinyFrames() {
         for size in [Size(width: 1, height: 1), Size(width: 100, height: 60), Size(width: 200, height: 900), Size(width: 300, height: 200)] {

@@ -35,39 +35,11 @@ struct ControlsViewTests {
     static let wide = CGSize(width: 800, height: 500)
     static let tall = CGSize(width: 400, height: 600)
 
-    /// Where the panel's parts go in a frame of `size`, by `ControlsPanel.placement(in:)` and
-    /// `ControlsPanel.Style`'s sizes (as the hand-drawn panel laid them out), with the rows
-    /// scrolled up by `scrollOffset`: where the views must put the same things.
-    struct Reference {
-        typealias S = ControlsPanel.Style
-        let panel: ControlsPanel
-        let dock: ControlsPanel.Dock
-        let frame: Rect
-        var scrollOffset = 0.0
-
-        init(_ effects: [any Effect], _ size: CGSize) {
-            panel = ControlsPanel(effects: effects)
-            let placement = panel.placement(in: Size(width: Double(size.width), height: Double(size.height)))
-            dock = placement.dock
-            frame = placement.frame
-        }
-
-        /// How far the rows scroll: how much taller they are than the panel.
-        var maxScrollOffset: Double { max(0, panel.height - frame.height) }
-        mutating func scroll(to offset: Double) { scrollOffset = min(max(offset, 0), maxScrollOffset) }
-        /// The top of the title's line.
-        var titleTop: Double { frame.minY - scrollOffset + S.padding }
-        /// The top of row `i`: its name's line, then its slider.
-        func rowTop(_ i: Int) -> Double { titleTop + S.titleHeight + S.titleSpacing + Double(i) * S.rowHeight }
-        /// A button's rect: right-aligned under the rows, Replay left of Reset.
-        func button(_ kind: ControlsPanel.ButtonKind) -> Rect? {
-            guard let i = panel.buttons.firstIndex(of: kind) else { return nil }
-            let right = frame.maxX - S.padding - Double(panel.buttons.count - 1 - i) * (S.buttonWidth + S.buttonSpacing)
-            return Rect(x: right - S.buttonWidth, y: rowTop(panel.sliders.count) + S.buttonsTopSpacing, width: S.buttonWidth, height: S.buttonHeight)
-        }
+    /// Where the panel's parts lie in a frame of `size`, the rows scrolled up by `scrollOffset`:
+    /// the public layout (`ControlsPanel.layout(in:scrollOffset:)`), where the views must put them.
+    func layout(_ effects: [any Effect], _ size: CGSize, scrollOffset: Double = 0) -> ControlsPanel.Layout {
+        ControlsPanel(effects: effects).layout(in: Size(width: Double(size.width), height: Double(size.height)), scrollOffset: scrollOffset)
     }
-
-    func reference(_ effects: [any Effect], _ size: CGSize) -> Reference { Reference(effects, size) }
 
     /// The point on a library slider's track (its knob travels half a knob in from each end)
     /// that sets `value` in `range`.
@@ -149,7 +121,7 @@ struct ControlsViewTests {
         effect.setParameter("speed", to: 7)
         var resolved = ResolvedView()
         resolved.update(ControlsDock(effects: [effect]) { EffectView(effect) }, in: Self.wide)
-        let reset = reference([HarmonicEffect()], Self.wide).button(.reset)!
+        let reset = layout([HarmonicEffect()], Self.wide).button(.reset)!.frame
         // Released away from it: nothing happens.
         press(resolved, at: centre(reset), dragTo: Point(x: 10, y: 10))
         #expect(effect.parameterValue("wavesCount") == 20)
@@ -163,8 +135,7 @@ struct ControlsViewTests {
         staged.advance(by: 0.7)
         var resolved = ResolvedView()
         resolved.update(ControlsDock(effects: [staged]) { Color.white }, in: Self.wide)
-        let layout = reference([StagedEffect()], Self.wide)
-        let replay = try #require(layout.button(.replay))
+        let replay = try #require(layout([StagedEffect()], Self.wide).button(.replay)).frame
         press(resolved, at: Point(x: replay.minX + 4, y: replay.minY + 4))
         #expect(staged.replays == 1 && staged.drawingProgress == 0)
         #expect(staged.lightFraction == 0.55, "Replay leaves the parameters alone")
@@ -194,7 +165,7 @@ struct ControlsViewTests {
         var resolved = ResolvedView()
         let view = ControlsDock(effects: effects) { EffectView(effects[0]) }
         resolved.update(view, in: Self.tall)
-        var layout = reference(chain(), Self.tall)
+        let layout = self.layout(chain(), Self.tall)
         #expect(layout.dock == .bottom && layout.maxScrollOffset > 80)
         let first = resolved.sliderRects[0].minY
         let over = centre(layout.frame)
@@ -205,9 +176,8 @@ struct ControlsViewTests {
         resolved.handleScroll(ScrollEvent(over, dy: -50, at: 0.1))
         resolved.update(view, in: Self.tall)
         #expect(resolved.sliderRects[0].minY == first - CGFloat(layout.maxScrollOffset), "clamped at the bottom")
-        // Scrolled to the bottom, Reset is where the old panel puts it scrolled to the bottom.
-        layout.scroll(to: layout.maxScrollOffset)
-        press(resolved, at: centre(layout.button(.reset)!))
+        // Scrolled to the bottom, Reset is where the layout scrolled to the bottom puts it.
+        press(resolved, at: centre(self.layout(chain(), Self.tall, scrollOffset: layout.maxScrollOffset).button(.reset)!.frame))
         // The first row is above the band now, over the effect: a press there sets nothing.
         let hidden = location(of: 3, on: resolved.sliderRects[0], in: 0...4)
         #expect(hidden.y < layout.frame.minY)
@@ -225,10 +195,10 @@ struct ControlsViewTests {
         var resolved = ResolvedView()
         let view = ControlsDock(effects: effects) { EffectView(effects[0]) }
         resolved.update(view, in: Self.tall)
-        let layout = reference(chain(), Self.tall)
+        let layout = self.layout(chain(), Self.tall)
         let first = resolved.sliderRects[0].minY
-        // Between the title and the first row: background.
-        let background = Point(x: layout.frame.minX + 30, y: layout.titleTop + ControlsPanel.Style.titleHeight + 4)
+        // Between the title and the first row, above the rule: background.
+        let background = Point(x: layout.frame.minX + 30, y: layout.sliders[0].row.minY - 6)
         press(resolved, at: background, dragTo: Point(x: background.x, y: background.y - 50))
         resolved.update(view, in: Self.tall)
         #expect(resolved.sliderRects[0].minY == first - 50)
@@ -251,6 +221,85 @@ struct ControlsViewTests {
         }
     }
 
+    /// A frame the panel is laid out in: which effects, its size, and how many notches of the
+    /// wheel scroll its rows.
+    struct Frame: Sendable, CustomTestStringConvertible {
+        enum Effects: String, Sendable { case harmonic, chain, staged }
+        let effects: Effects
+        let width: Double, height: Double
+        var notches = 0
+        var testDescription: String { "\(effects.rawValue) at \(Int(width))x\(Int(height)), \(notches) notches" }
+    }
+
+    @Test("the views draw the rows' sliders and the buttons where ControlsPanel.layout says, to half a point; a press where it says sets the value it says",
+          arguments: [Frame(effects: .harmonic, width: 960, height: 600), Frame(effects: .harmonic, width: 640, height: 800),
+                      Frame(effects: .harmonic, width: 800, height: 240, notches: 1), Frame(effects: .chain, width: 400, height: 600, notches: 2),
+                      Frame(effects: .chain, width: 700, height: 320, notches: 5), Frame(effects: .staged, width: 640, height: 400)])
+    func drawnWhereLaidOut(frame: Frame) throws {
+        let effects: [any Effect] = switch frame.effects {
+        case .harmonic: [HarmonicEffect()]
+        case .chain: chain()
+        case .staged: [StagedEffect()]
+        }
+        let size = CGSize(width: frame.width, height: frame.height)
+        let view = ControlsDock(effects: effects) { EffectView(effects[0]) }
+        var resolved = ResolvedView()
+        resolved.update(view, in: size)
+        if frame.notches > 0 {
+            let over = centre(self.layout(effects, size).frame)
+            #expect(resolved.handleScroll(ScrollEvent(over, dy: -Double(frame.notches), at: 0)))
+            resolved.update(view, in: size)
+        }
+        let layout = self.layout(effects, size, scrollOffset: Double(frame.notches) * ControlsPanel.Style.scrollStep)
+        if frame.notches > 0 { #expect(layout.scrollOffset > 0, "\(frame.testDescription) scrolls") }
+        func near(_ a: CGRect, _ b: Rect) -> Bool {
+            abs(Double(a.minX) - b.minX) <= 0.5 && abs(Double(a.minY) - b.minY) <= 0.5
+                && abs(Double(a.maxX) - b.maxX) <= 0.5 && abs(Double(a.maxY) - b.maxY) <= 0.5
+        }
+        let sliders = resolved.sliderRects
+        try #require(sliders.count == layout.sliders.count, "a slider per row: \(sliders.count) for \(layout.sliders.count)")
+        for (drawn, laid) in zip(sliders, layout.sliders) {
+            #expect(near(drawn, laid.hitRect), "\(laid.name): the slider at \(drawn), laid out at \(laid.hitRect)")
+            // The library slider's knob travels from half a knob in at each end: the layout's track.
+            let knob = ControlsPanel.Style.knobDiameter / 2
+            #expect(abs(Double(drawn.minX) + knob - laid.track.minX) <= 0.5 && abs(Double(drawn.maxX) - knob - laid.track.maxX) <= 0.5
+                    && abs(Double(drawn.midY) - laid.track.midY) <= 0.5, "\(laid.name): its knob travels \(laid.track)")
+        }
+        let buttons = resolved.buttonRects
+        #expect(buttons.count == layout.buttons.count, "\(buttons) for \(layout.buttons)")
+        for (drawn, laid) in zip(buttons, layout.buttons) {
+            #expect(near(drawn, laid.frame), "\(laid.kind.title) at \(drawn), laid out at \(laid.frame)")
+        }
+        // A press at `location(of:)` on each row in sight sets what `value(at:)` says, that value.
+        let panel = ControlsPanel(effects: effects)
+        for (i, laid) in layout.sliders.enumerated() where laid.hitRect.minY >= layout.frame.minY && laid.hitRect.maxY <= layout.frame.maxY {
+            let range = laid.parameter.range
+            let wanted = ControlsPanel.snap(range.lowerBound + 0.3 * (range.upperBound - range.lowerBound), for: laid.parameter)
+            let p = laid.location(of: wanted)
+            press(resolved, at: p, time: Double(i))
+            let got = effects[panel.sliders[i].effectIndex].parameterValue(laid.parameter.name)
+            #expect(got == wanted && laid.value(at: p.x) == wanted, "\(laid.name): a press at \(p) set \(String(describing: got)), not \(wanted)")
+            resolved.update(view, in: size)
+            #expect(self.layout(effects, size, scrollOffset: layout.scrollOffset).sliders[i].thumbCenter == p, "the thumb shows the value set")
+        }
+    }
+
+    @Test("the title's baseline is where ControlsPanel.layout says: the lowest row of its letters (none descends) ends there")
+    func titleBaseline() throws {
+        let size = CGSize(width: 960, height: 600)
+        let renderer = ImageRenderer(content: ControlsDock(effects: chain()) { Color.black })
+        renderer.proposedSize = size
+        let image = try renderer.render()
+        let layout = self.layout(chain(), size)
+        #expect(layout.sliders.count == 8 && ControlsPanel(effects: chain()).title == "harmonic + wave + blur")
+        var lowest = -1
+        let left = Int(layout.frame.minX + ControlsPanel.Style.padding)
+        for y in Int(layout.frame.minY)..<Int(layout.frame.minY + ControlsPanel.Style.padding + ControlsPanel.Style.titleHeight) {
+            for x in left..<left + 150 where image.pixel(x: x, y: y).red > 100 { lowest = max(lowest, y) }
+        }
+        #expect(lowest > 0 && abs(Double(lowest + 1) - layout.titleBaseline) <= 1, "the letters end on row \(lowest); the baseline is laid out at \(layout.titleBaseline)")
+    }
+
     @Test("hidden, the panel takes no room, no press and no draw: the frame is the effect's alone")
     func hidden() throws {
         let effect = HarmonicEffect()
@@ -259,9 +308,8 @@ struct ControlsViewTests {
         #expect(resolved.graph.viewRect == Rect(x: 0, y: 0, width: 800, height: 500))
         #expect(resolved.sliderRects.isEmpty && resolved.drawnGraphCount == 1)
         // Where the amplitude's slider would be, three quarters along.
-        let layout = reference([HarmonicEffect()], Self.wide)
-        let onSlider = Point(x: layout.frame.minX + ControlsPanel.Style.padding + 0.75 * (layout.frame.width - 2 * ControlsPanel.Style.padding),
-                             y: layout.rowTop(0) + ControlsPanel.Style.rowHeight - 10)
+        let row = layout([HarmonicEffect()], Self.wide).sliders[0].row
+        let onSlider = Point(x: row.minX + 0.75 * row.width, y: row.maxY - 10)
         press(resolved, at: onSlider, release: false)
         #expect(effect.parameterValue("amplitude") == 0.5 && effect.isInteracting, "the press went to the effect")
 
@@ -300,7 +348,7 @@ struct ControlsViewTests {
                 #expect(f.b > 200 && f.r < 60, "row \(i): the filled part is the accent blue: \(f)")
             }
         }
-        let panel = reference([HarmonicEffect()], Self.wide).frame
+        let panel = layout([HarmonicEffect()], Self.wide).frame
         let inside = px(panel.minX + 4, panel.midY + 1)
         let bg = ControlsPanel.Style.background
         #expect(abs(inside.r - Int(bg.red * 255)) <= 2 && abs(inside.b - Int(bg.blue * 255)) <= 2, "the panel's background: \(inside)")
@@ -333,7 +381,7 @@ struct ControlsViewTests {
     func scrolledRowsStayInside() throws {
         let effects = chain()
         let view = ControlsDock(effects: effects) { EffectView(effects[0]) }
-        let layout = reference(chain(), Self.tall)
+        let layout = self.layout(chain(), Self.tall)
         var resolved = ResolvedView()
         resolved.update(view, in: Self.tall)
         #expect(resolved.handleScroll(ScrollEvent(centre(layout.frame), dy: -2, at: 0)))
@@ -346,14 +394,17 @@ struct ControlsViewTests {
         var differing = 0
         for i in stride(from: 0, to: view0.pixels.count, by: 4) where view0.pixels[i..<i + 4] != shown[i..<i + 4] { differing += 1 }
         #expect(differing == 0, "\(differing) pixels of the view above the panel differ from the effect alone: a scrolled row spilled over it?")
-        // The scroll bar at the panel's right: its thumb lighter than its track below it.
-        let x = Int(layout.frame.maxX - ControlsPanel.Style.scrollBarInset - ControlsPanel.Style.scrollBarWidth / 2)
-        var lumas: [Int] = []
-        for y in Int(layout.frame.minY) + 4..<Int(layout.frame.maxY) - 4 {
-            let i = (y * Int(Self.tall.width) + x) * 4
-            lumas.append(Int(shown[i]) + Int(shown[i + 1]) + Int(shown[i + 2]))
+        // The scroll bar at the panel's right, its thumb lighter than its track, both where the
+        // layout scrolled two notches puts them.
+        let scrolled = self.layout(chain(), Self.tall, scrollOffset: 2 * ControlsPanel.Style.scrollStep)
+        let bar = scrolled.scrollBar, thumb = scrolled.scrollThumb
+        #expect(bar != .zero && thumb.minY > bar.minY + 4 && thumb.maxY < bar.maxY - 4, "the thumb part way down the bar: \(thumb) on \(bar)")
+        func luma(_ y: Double) -> Int {
+            let i = (Int(y) * Int(Self.tall.width) + Int(bar.midX)) * 4
+            return Int(shown[i]) + Int(shown[i + 1]) + Int(shown[i + 2])
         }
-        #expect(lumas.max()! > lumas.min()! + 60, "a thumb on a track: \(lumas.min()!)…\(lumas.max()!)")
+        let onThumb = luma(thumb.midY), above = luma(thumb.minY - 2), below = luma(thumb.maxY + 2)
+        #expect(onThumb > above + 60 && onThumb > below + 60, "a thumb on a track: \(above), \(onThumb), \(below) at \(thumb)")
     }
 
     // MARK: - The HUD
@@ -453,17 +504,17 @@ struct ControlsViewTests {
         if let folder = ProcessInfo.processInfo.environment["GLINT_PICTURES"] {
             try image.pngData().write(to: URL(fileURLWithPath: "\(folder)/new.png"))
         }
-        let panel = reference([HarmonicEffect()], size).frame
+        let layout = self.layout([HarmonicEffect()], size)
+        let panel = layout.frame
         let bg = ControlsPanel.Style.background
         let inside = image.pixel(x: Int(panel.minX) + 4, y: Int(panel.maxY) - 4)
         #expect(abs(Int(inside.red) - Int(bg.red * 255)) <= 2, "the panel's background at its bottom-left: \(inside)")
         let edge = image.pixel(x: Int(panel.minX), y: Int(panel.maxY) - 4)
         #expect(Int(edge.red) > Int(inside.red) + 20, "the line along its inner edge: \(edge)")
         // Every row's name on one line: nothing light in the band below the names, above the tracks.
-        let layout = reference([HarmonicEffect()], size)
-        for (i, slider) in layout.panel.sliders.enumerated() {
-            // 18 points down the row: below the name's line (its baseline is 13 points down), above the slider.
-            let y = Int(layout.rowTop(i)) + 18
+        for slider in layout.sliders {
+            // 18 points down the row: below the name's line, above the slider.
+            let y = Int(slider.row.minY) + 18
             var light = 0
             // Left of every knob: where a wrapped name's next line would start.
             for x in Int(panel.minX + ControlsPanel.Style.padding)..<Int(panel.minX + ControlsPanel.Style.padding + 18) where image.pixel(x: x, y: y).red > 150 { light += 1 }
