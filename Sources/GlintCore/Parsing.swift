@@ -38,6 +38,12 @@ public enum Parse {
         return s
     }
 
+    /// A number as the command line writes it (`60`, `0.9`): how option defaults read from a
+    /// declaration are shown and parsed back.
+    public static func text(_ value: Double) -> String {
+        formatNumber(value)
+    }
+
     /// A number for `option`, within `range`.
     public static func number(_ text: String, for option: String, in range: ClosedRange<Double>, unit: String = "") throws(InputError) -> Double {
         let bounds = "\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(unit.isEmpty ? "" : " " + unit)"

@@ -306,13 +306,13 @@ struct TearOptions: ParsableArguments {
     var cutDirection: String = "any"
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view.", valueName: "fraction"))
-    var breakThreshold: String = "0.9"
+    var breakThreshold: String = Parse.text(TearOptions.standard.breakThreshold)
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The widest opening of a tear, in points.", valueName: "points"))
-    var maxGap: String = "60"
+    var maxGap: String = Parse.text(TearOptions.standard.maxGapWidth)
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
-    var edgeRoughness: String = "6"
+    var edgeRoughness: String = Parse.text(TearOptions.standard.edgeRoughness)
 
     /// Mid-grey by default: the effects draw on black, so a tear or a fallen view shows plainly.
     @Option(name: .long, help: ArgumentHelp("The colour behind the view, shown through a tear: #RRGGBB, a CSS colour name (gray, magenta, …), a SwiftUI colour (.indigo) or dark.", valueName: "colour"))
@@ -320,6 +320,9 @@ struct TearOptions: ParsableArguments {
 
     @Flag(name: .customLong("no-tear"), help: "Turn tearing off: every press goes to the effect.")
     var noTear = false
+
+    /// The seed's tear as `TearConfiguration` declares it: the options' defaults are read from it.
+    static let standard = TearConfiguration()
 
     /// The tear, configured; nil with --no-tear.
     func makeTear() throws -> TearController? {
