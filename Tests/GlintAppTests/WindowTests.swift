@@ -924,20 +924,14 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) th
     if !condition { throw WindowTestFailure(description: message()) }
 }
 
-/// The `glint` executable next to the running test executable, or GLINT_BINARY.
+/// GLINT_BINARY, else the App/ package's release build in this clone (CLI.binary).
 private func glintBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["GLINT_BINARY"], !path.isEmpty {
         try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_BINARY='\(path)' is not an executable file")
         return path
     }
-    guard let resolved = realpath("/proc/self/exe", nil) else {
-        throw WindowTestFailure(description: "cannot resolve /proc/self/exe to find the glint binary; set GLINT_BINARY")
-    }
-    let me = String(cString: resolved)
-    free(resolved)
-    let path = (me as NSString).deletingLastPathComponent + "/glint"
-    try require(FileManager.default.isExecutableFile(atPath: path),
-                "no glint binary at \(path): run 'swift build' first (or set GLINT_BINARY)")
+    let path = CLI.appBinary
+    try require(FileManager.default.isExecutableFile(atPath: path), "no glint binary at \(path): \(CLI.howToBuild)")
     return path
 }
 
