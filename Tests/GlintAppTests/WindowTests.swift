@@ -1536,6 +1536,65 @@ struct ExamplesTests {
         #expect(inside.stdout.hasPrefix("ok: 64x40 drawn in the window's frame, its bottom-right pixel 25"), "\(inside.stdout)")
     }
 
+    @Test("a press in a package's Window whose view goes away mid-press is cancelled (no onEnded, nothing more to it or to the view shown instead), and the next press starts afresh",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func pressOwnerGoes() throws {
+        let tool = try Self.libraryProbe()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        // A's DragGesture fills the 240x160 window; S swaps it for B's, and back.
+        let app = try Child.launch(tool, ["press-owner-goes"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        try require(window.width == 240 && window.height == 160, "the probe's window is \(window), not 240x160")
+        Thread.sleep(forTimeInterval: 1)
+        // xdotool's steps, each given time to reach a frame of its own.
+        func step(_ arguments: [String]) throws {
+            try x.run("xdotool", arguments)
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+        // Press on A and drag; S while held shows B (A is gone: its press is cancelled); the drag
+        // goes on over B; S again brings A back, still held; more drag, then release.
+        try step(at(60, 60) + ["mousedown", "1"])
+        try step(at(80, 60))
+        try step(at(100, 60))
+        try step(["key", "s"])
+        try step(at(140, 60))
+        try step(["key", "s"])
+        try step(at(180, 60))
+        try step(["mouseup", "1"])
+        // A fresh press on A: its drag starts where this press did.
+        try step(at(40, 100) + ["mousedown", "1"])
+        try step(at(80, 100))
+        try step(at(120, 100))
+        try step(["mouseup", "1"])
+        // B takes a press of its own.
+        try step(["key", "s"])
+        try step(at(60, 60) + ["mousedown", "1"])
+        try step(at(100, 60))
+        try step(["mouseup", "1"])
+        try x.run("xdotool", ["key", "Escape"])
+        let exit = app.waitForExit(seconds: 10)
+        let lines = app.stdout(waitingUpTo: 2).split(separator: "\n").map(String.init)
+        #expect(exit == .exited(0), "\(exit): \(app.stderrSummary())")
+        // The press ends with A: the router forgets its owner (GestureRouter.frameBuilt) and A's
+        // progress goes with A (ViewStore). Were the press still A's, A, back under the held button,
+        // would go on with it: "A changed from 60,60", then "A ended from 60,60 by 120,0" at the release.
+        #expect(lines == [
+            "A changed from 60,60",
+            "showing B",
+            "showing A",
+            "A changed from 40,100",
+            "A ended from 40,100 by 80,0",
+            "showing B",
+            "B changed from 60,60",
+            "B ended from 60,60 by 40,0",
+            "closed",
+        ], "what the probe's gestures heard:\n\(lines.joined(separator: "\n"))")
+    }
+
     @Test("a package's NaN or infinite sizes and scales are one-line RenderErrors, a huge maxSampleOffset is clamped, and a runaway shader is stopped by ImageRenderer's watchdog",
           .timeLimit(.minutes(1)))
     func libraryFaults() throws {
