@@ -1595,6 +1595,64 @@ struct ExamplesTests {
         ], "what the probe's gestures heard:\n\(lines.joined(separator: "\n"))")
     }
 
+    @Test("a tear in a package's Window whose view goes away mid-drag is cancelled: it closes, never breaks, and the next tear starts afresh",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func tearOwnerGoes() throws {
+        let tool = try Self.libraryProbe()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        // A tearable 240x160 view, its TearController kept by the view around it; S swaps the
+        // tearable view for a plain one, and back.
+        let app = try Child.launch(tool, ["tear-owner-goes"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        try require(window.width == 240 && window.height == 160, "the probe's window is \(window), not 240x160")
+        Thread.sleep(forTimeInterval: 1)
+        func step(_ arguments: [String]) throws {
+            try x.run("xdotool", arguments)
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+        /// Waits (bounded) for the probe to print `line`: a closing cut takes its own time.
+        func waitFor(_ line: String) {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, !app.stdout(waitingUpTo: 0).contains(line + "\n") { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        // From the left edge into the view; S while held takes the view away mid-tear; S brings
+        // it back, the button still held; on to the far edge and release.
+        try step(at(2, 80) + ["mousedown", "1"])
+        try step(at(40, 80))
+        try step(at(80, 80))
+        try step(["key", "s"])
+        try step(at(140, 80))
+        try step(["key", "s"])
+        try step(at(238, 80))
+        try step(["mouseup", "1"])
+        waitFor("tear closed (1)")
+        // A fresh tear, let go short of the threshold: it closes.
+        try step(at(2, 120) + ["mousedown", "1"])
+        try step(at(40, 120))
+        try step(at(80, 120))
+        try step(["mouseup", "1"])
+        waitFor("tear closed (2)")
+        try x.run("xdotool", ["key", "Escape"])
+        let exit = app.waitForExit(seconds: 10)
+        let lines = app.stdout(waitingUpTo: 2).split(separator: "\n").map(String.init)
+        #expect(exit == .exited(0), "\(exit): \(app.stderrSummary())")
+        // The first switch is heard before the frame without the view: the tear is still held
+        // then. The frame without it cancels the tear (GestureRouter.frameBuilt): back, it is
+        // closing. Were it still held, the drag to the far edge would break the view ("tear broke (1)")
+        // and the broken view would take no second tear.
+        #expect(lines == [
+            "showing the plain view: tear tearing, held",
+            "showing the tearable view: tear recovering",
+            "tear closed (1)",
+            "tear closed (2)",
+            "closed",
+        ], "what the probe's tear did:\n\(lines.joined(separator: "\n"))")
+    }
+
     @Test("a package's NaN or infinite sizes and scales are one-line RenderErrors, a huge maxSampleOffset is clamped, and a runaway shader is stopped by ImageRenderer's watchdog",
           .timeLimit(.minutes(1)))
     func libraryFaults() throws {

@@ -10,6 +10,8 @@
 //   library-probe press-owner-goes    a window whose dragged view is switched away by a key (S) while
 //                                     the button is held: what its DragGesture and the one shown
 //                                     instead hear, one line each (Esc quits)
+//   library-probe tear-owner-goes     the same with a tearable view, its TearController kept by the
+//                                     view around it: the tear's phase at each switch, its ends
 import Foundation
 import Glint
 
@@ -54,6 +56,34 @@ struct PressOwnerProbe: View {
         .onKeyPress("s") {
             showsA.toggle()
             journal.write(showsA ? "showing A" : "showing B")
+            return .handled
+        }
+    }
+}
+
+/// A tearable view and a plain one, one at a time; S switches which, even mid-tear. The tear's
+/// controller is the outer view's, so it outlives the tearable view.
+struct TearOwnerProbe: View {
+    let journal: Journal
+    @State private var tear = TearController()
+    @State private var showsTear = true
+    @State private var ends = 0
+
+    var body: some View {
+        tear.onCompleted = { broke in
+            ends += 1
+            journal.write("tear \(broke ? "broke" : "closed") (\(ends))")
+        }
+        return ZStack {
+            if showsTear {
+                Color.blue.tearable(tear)
+            } else {
+                Color.green
+            }
+        }
+        .onKeyPress("s") {
+            showsTear.toggle()
+            journal.write("showing \(showsTear ? "the tearable view" : "the plain view"): tear \(tear.state.phase)\(tear.state.ownsPointer ? ", held" : "")")
             return .handled
         }
     }
@@ -156,7 +186,16 @@ case "press-owner-goes":
     }
     journal.write("closed")
 
+case "tear-owner-goes":
+    let journal = Journal()
+    do {
+        try Window("Glint library-probe", size: CGSize(width: 240, height: 160)) { TearOwnerProbe(journal: journal) }.run(quitAfter: 60)
+    } catch {
+        fail("\(error)")
+    }
+    journal.write("closed")
+
 default:
-    FileHandle.standardError.write(Data("library-probe: usage: library-probe image-then-window | image-in-window | not-a-number | runaway FOLDER | press-owner-goes\n".utf8))
+    FileHandle.standardError.write(Data("library-probe: usage: library-probe image-then-window | image-in-window | not-a-number | runaway FOLDER | press-owner-goes | tear-owner-goes\n".utf8))
     exit(2)
 }
