@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "CEpoxy", targets: ["CEpoxy"]),
     ],
     // None: a package that depends on Glint fetches nothing else. The `glint` command, which needs
-    // swift-argument-parser, is a package of its own in App/ (GlintPackageTests checks this).
+    // swift-argument-parser, is a package of its own in App/ (Tests/GlintAppTests/PackageTests.swift checks this).
     targets: [
         // C libraries, found through pkg-config; each has a shim header and a module map.
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),

@@ -18,8 +18,7 @@ let package = Package(
         .executableTarget(
             name: "seed-views",
             dependencies: [.product(name: "Glint", package: "Glint")],
-            path: "Sources/SeedViews",
-            resources: [.copy("microphone.png"), .copy("harmonic.glsl")]
+            path: "Sources/SeedViews"
         ),
         // Probes of the library where a library can fail its program (contexts, sizes, runaway shaders).
         .executableTarget(

@@ -13,3 +13,10 @@
 @_exported import struct GlintCore.Angle
 @_exported import Observation
 @_exported import enum GlintRender.PNGCompression
+// The models of the built-in demo views (`HarmonicView(_:)`, `WaveformView(_:)`, `PrismView`'s
+// parameters), and the one timeline a host of your own advances them with.
+@_exported import class GlintCore.HarmonicEffect
+@_exported import class GlintCore.WaveformEffect
+@_exported import class GlintCore.PrismEffect
+@_exported import struct GlintCore.PrismGeometry
+@_exported import struct GlintCore.Timeline

@@ -85,6 +85,13 @@ public final class FrameDriver {
                                      at: timeline.now))
     }
 
+    /// A turn of the mouse wheel (where the pointer is, in the container's points): to the
+    /// frontmost `ScrollView` under it. Returns whether one took it.
+    @discardableResult
+    public func scroll(_ event: ScrollEvent) -> Bool {
+        resolved.handleScroll(event)
+    }
+
     /// Builds, lays out and resolves `view` for the timeline's time in a container of `size`
     /// points drawn at `scale` pixels per point.
     public func update<V: View>(_ view: V, in size: CGSize, scale: CGFloat = 1) {

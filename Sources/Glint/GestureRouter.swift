@@ -15,6 +15,8 @@ final class GestureRouter {
     private enum Owner {
         case gesture(UInt64)
         case responder(any PointerResponder, Rect)
+        /// A `ScrollView`'s background, dragged.
+        case scroll(StateBox<ScrollPosition>)
     }
 
     private var owner: Owner?
@@ -35,10 +37,17 @@ final class GestureRouter {
                 switch entry.target {
                 case .responder(let r): return r === responder
                 case .effect(let e): return resolved.responder(for: e) === responder
-                case .gesture: return false
+                case .gesture, .scroll: return false
                 }
             }) {
                 responder.track(PointerEvent(.cancel, .zero, at: resolved.tree.time), viewSize: rect.size)
+                owner = nil
+            }
+        case .scroll(let position):
+            if !resolved.hits.contains(where: { entry in
+                if case .scroll(let p) = entry.target { return p === position }
+                return false
+            }) {
                 owner = nil
             }
         case nil:
@@ -54,7 +63,7 @@ final class GestureRouter {
             while i >= 0 {
                 let entry = resolved.hits[i]
                 i -= 1
-                guard entry.rect.contains(event.location) else { continue }
+                guard entry.takes(event.location) else { continue }
                 switch entry.target {
                 case .gesture(let index):
                     let handler = resolved.tree.gestures[index]
@@ -65,6 +74,10 @@ final class GestureRouter {
                     if offer(event, to: responder, rect: entry.rect) { return }
                 case .effect(let effect):
                     if let responder = resolved.responder(for: effect), offer(event, to: responder, rect: entry.rect) { return }
+                case .scroll(let position):
+                    owner = .scroll(position)
+                    position.value.dragStart = (y: event.location.y, offset: position.value.offset)
+                    return
                 }
             }
         case .move, .up, .cancel:
@@ -77,6 +90,9 @@ final class GestureRouter {
                 var local = event
                 local.location = event.location - rect.origin
                 responder.track(local, viewSize: rect.size)
+            case .scroll(let position):
+                // The content follows the pointer; a cancelled drag leaves it where it was dragged.
+                if event.phase != .cancel { position.value.scroll(to: position.value.dragStart.offset - (event.location.y - position.value.dragStart.y)) }
             case nil:
                 break
             }

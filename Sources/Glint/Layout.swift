@@ -58,7 +58,8 @@ struct ViewLayout {
         case .text(let leaf):
             guard let text else { return .zero }
             return text.measure(leaf.string, font: leaf.font, maxWidth: p.w.map { $0.isFinite ? $0 : nil } ?? nil,
-                                options: TextLayoutOptions(alignment: leaf.alignment, lineLimit: leaf.lineLimit, lineSpacing: leaf.lineSpacing),
+                                options: TextLayoutOptions(alignment: leaf.alignment, lineLimit: leaf.lineLimit, lineSpacing: leaf.lineSpacing,
+                                                       lineBreaks: leaf.lineBreaks),
                                 scale: scale)
         case .spacer(let minLength):
             let least = minLength ?? Self.defaultSpacerLength
@@ -91,6 +92,16 @@ struct ViewLayout {
             return content >= 0 ? size(&graph, content, p) : .zero
         case .geometry:
             return flexible(p)
+        case .dock:
+            // The space offered; where none is, the content's.
+            let content = graph.nodes[i].firstChild
+            let ideal = content >= 0 ? size(&graph, content, p) : .zero
+            return Size(width: p.w ?? ideal.width, height: p.h ?? ideal.height)
+        case .scroll:
+            // The content's width where none (or no finite one) is offered; the height offered.
+            let content = stackedSize(&graph, i, ProposedViewSize(w: p.w.flatMap { $0.isFinite ? $0 : nil }, h: nil))
+            return Size(width: p.w.flatMap { $0.isFinite ? $0 : nil } ?? content.width,
+                        height: p.h.flatMap { $0.isFinite ? $0 : nil } ?? content.height)
         }
     }
 
@@ -339,6 +350,18 @@ struct ViewLayout {
                 let s = size(&graph, secondary, p)
                 place(&graph, secondary, in: aligned(s, in: rect, alignment))
             }
+        case .dock(let panel):
+            placeDock(&graph, i, panel: panel, in: rect)
+        case .scroll(let position):
+            // The content at its own height, moved up by the offset (clamped to what it overflows).
+            let child = graph.nodes[i].firstChild
+            guard child >= 0 else { return }
+            let s = size(&graph, child, ProposedViewSize(w: rect.width, h: nil))
+            position.value.contentHeight = s.height
+            position.value.viewportHeight = rect.height
+            position.value.scroll(to: position.value.offset)
+            let origin = rounded(Point(x: rect.minX + (rect.width - s.width) / 2, y: rect.minY - position.value.offset))
+            place(&graph, child, in: Rect(origin: origin, size: s))
         case .geometry(let index):
             // The content is made now that the size is known, top-leading in the reader.
             let proxy = GeometryProxy(size: CGSize(width: rect.width, height: rect.height),

@@ -188,4 +188,6 @@ public struct EnvironmentValues {
     public var tint: Color? = nil
     /// Whether controls respond (`.disabled`).
     public var isEnabled = true
+    /// The shadow under text (`.shadow`).
+    var shadow: TextShadow? = nil
 }

@@ -24,16 +24,23 @@ public struct _EnvironmentModifier: ViewModifier {
         case lineSpacing(CGFloat)
         case tint(Color?)
         case disabled(Bool)
+        case shadow(TextShadow?)
     }
 
     let change: Change
+    /// What was wrong with the modifier's arguments, reported when the view is made.
+    let error: RenderError?
 
-    init(_ change: Change) { self.change = change }
+    init(_ change: Change, error: RenderError? = nil) {
+        self.change = change
+        self.error = error
+    }
 
     public typealias Body = Never
 
     public static func _makeModifier<C: View>(_ modifier: Self, content: C, into graph: inout ViewGraph) {
         let saved = graph.environment
+        if let error = modifier.error { graph.report(error) }
         switch modifier.change {
         case .font(let font): graph.environment.font = font
         case .foregroundStyle(let style): graph.environment.foregroundStyle = style
@@ -42,6 +49,7 @@ public struct _EnvironmentModifier: ViewModifier {
         case .lineSpacing(let spacing): graph.environment.lineSpacing = spacing
         case .tint(let color): graph.environment.tint = color
         case .disabled(let disabled): graph.environment.isEnabled = graph.environment.isEnabled && !disabled
+        case .shadow(let shadow): graph.environment.shadow = shadow
         }
         graph.makeChild(content)
         graph.environment = saved
@@ -257,6 +265,21 @@ extension View {
         modifier(_EnvironmentModifier(.disabled(disabled)))
     }
 
+    /// A shadow `x`, `y` points below and right of the text in the view, in `color`, as SwiftUI's
+    /// `shadow(color:radius:x:y:)` casts one under text (seed 000's caption has a one-point
+    /// shadow). Glint's shadows are sharp and fall from text only: a `radius` other than 0 is
+    /// reported as an error (the view is drawn without the shadow), and shapes, images and
+    /// shaders in the view cast none.
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
+        -> ModifiedContent<Self, _EnvironmentModifier> {
+        guard radius == 0, x.isFinite, y.isFinite else {
+            let why = radius == 0 ? "its offset must be a finite number of points, not (\(x), \(y))"
+                : "Glint draws sharp shadows only (radius 0), not radius \(radius)"
+            return modifier(_EnvironmentModifier(.shadow(nil), error: .arguments("cannot draw .shadow(radius: \(radius), x: \(x), y: \(y)): \(why)")))
+        }
+        return modifier(_EnvironmentModifier(.shadow(TextShadow(color: color, x: Double(x), y: Double(y)))))
+    }
+
     // MARK: Shader effects
 
     /// Applies `shader` to every pixel of the view, as SwiftUI's `colorEffect`: the function
@@ -289,6 +312,12 @@ extension View {
     /// A press on the view goes to all of them and to the effects of the view itself (the glow's
     /// hold and a loupe over it follow one press). (Glint's addition.)
     public func effects(_ effects: [any Effect]) -> ModifiedContent<Self, _NodeModifier> {
+        modifier(_NodeModifier(kind: .statefulEffects(effects[...])))
+    }
+
+    /// `effects(_:)` for part of an array (`chain[1...]`): no array is made, so a view built
+    /// every frame allocates nothing for it.
+    public func effects(_ effects: ArraySlice<any Effect>) -> ModifiedContent<Self, _NodeModifier> {
         modifier(_NodeModifier(kind: .statefulEffects(effects)))
     }
 

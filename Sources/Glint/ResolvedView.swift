@@ -180,7 +180,7 @@ public struct ResolvedView {
     private mutating func emit(_ i: Int, context: inout DrawContext) {
         let frame = tree.nodes[i].frame
         switch tree.nodes[i].kind {
-        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry:
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock:
             emitChildren(of: i, context: &context)
         case .background:
             // What is behind first, then the content.
@@ -196,6 +196,8 @@ public struct ResolvedView {
             break
         case .hidden:
             break
+        case .scroll(let position):
+            emitScroll(i, position: position, context: &context)
         case .opacity(let amount):
             let saved = context
             context.opacity *= amount
@@ -209,19 +211,23 @@ public struct ResolvedView {
             context = saved
         case .gesture(let index):
             if context.hitTesting && tree.gestures[index].isEnabled {
-                hits.append(HitEntry(rect: frame, target: .gesture(index)))
+                hits.append(HitEntry(rect: frame, target: .gesture(index), clip: hitClip))
             }
             emitChildren(of: i, context: &context)
         case .content(let leaf):
             emitContent(leaf, rect: frame, effects: false, context: context)
             if case .effect(let effect) = leaf.source, context.hitTesting {
-                hits.append(HitEntry(rect: frame, target: .effect(effect)))
+                hits.append(HitEntry(rect: frame, target: .effect(effect), clip: hitClip))
             }
         case .shape(let leaf):
             emitShape(leaf, frame: frame, context: context)
         case .text(let leaf):
             var color = Color.primary
             if case .color(let c) = leaf.style { color = c }
+            if let shadow = leaf.shadow {
+                let offset = Rect(x: frame.minX + shadow.x, y: frame.minY + shadow.y, width: frame.width, height: frame.height)
+                draws.append(.text(TextDraw(leaf: leaf, rect: offset, color: shadow.color.opacity(context.opacity))))
+            }
             draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity))))
         case .control(let leaf):
             draws.append(.control(ControlDraw(leaf: leaf, rect: frame, opacity: context.opacity)))
@@ -321,7 +327,7 @@ public struct ResolvedView {
             let node = chain[n]
             if case .hitTesting(let enabled) = tree.nodes[node].kind { inner.hitTesting = inner.hitTesting && enabled }
             if case .gesture(let index) = tree.nodes[node].kind, inner.hitTesting, tree.gestures[index].isEnabled {
-                hits.append(HitEntry(rect: frame, target: .gesture(index)))
+                hits.append(HitEntry(rect: frame, target: .gesture(index), clip: hitClip))
             }
             n += 1
         }
@@ -341,7 +347,7 @@ public struct ResolvedView {
         if let content {
             emitContent(content, rect: frame, effects: true, context: context)
             if case .effect(let effect) = content.source, inner.hitTesting {
-                hits.append(HitEntry(rect: frame, target: .effect(effect)))
+                hits.append(HitEntry(rect: frame, target: .effect(effect), clip: hitClip))
             }
         } else {
             // A layer of the subtree, the effects over it.
@@ -358,14 +364,14 @@ public struct ResolvedView {
         // effect in it, the content's and those over it, sees the press (a glow's hold and a
         // loupe over it follow one press).
         if inner.hitTesting, chainHasStatefulEffects, effects.count > firstEffect {
-            hits.append(HitEntry(rect: frame, target: .responder(chainResponder(effects[firstEffect...]))))
+            hits.append(HitEntry(rect: frame, target: .responder(chainResponder(effects[firstEffect...])), clip: hitClip))
         }
         // Tears take presses before everything under them.
         if inner.hitTesting {
             n = 0
             while n < chain.count {
                 if case .tear(let tear) = tree.nodes[chain[n]].kind {
-                    hits.append(HitEntry(rect: frame, target: .responder(tear)))
+                    hits.append(HitEntry(rect: frame, target: .responder(tear), clip: hitClip))
                 }
                 n += 1
             }
@@ -416,6 +422,38 @@ public struct ResolvedView {
     /// Responders of chains of stateful effects: the first `usedChainResponders` were met this frame.
     private var chainResponders: [EffectResponder] = []
     private var usedChainResponders = 0
+
+    /// Where presses may land while the content of a `ScrollView` is emitted: its visible rect
+    /// (nested ones intersected); nil outside any.
+    private var hitClip: Rect?
+
+    /// A `ScrollView`: its drag (behind its content), its content (clipped to it while it
+    /// overflows, and taking presses only where it shows), then its scroll bar while there is
+    /// something to scroll.
+    private mutating func emitScroll(_ i: Int, position: StateBox<ScrollPosition>, context: inout DrawContext) {
+        let frame = tree.nodes[i].frame
+        let visible = hitClip.map { $0.intersection(frame) } ?? frame
+        if context.hitTesting { hits.append(HitEntry(rect: frame, target: .scroll(position), clip: hitClip)) }
+        let content = tree.nodes[i].firstChild
+        guard content >= 0 else { return }
+        let c = tree.nodes[content].frame
+        let spills = c.minX < frame.minX || c.minY < frame.minY || c.maxX > frame.maxX || c.maxY > frame.maxY
+        let savedClip = hitClip
+        hitClip = visible
+        if spills {
+            let layer = openLayer(rect: frame, opacity: 1, clip: ShapeDraw(leaf: ScrollStyle.clipLeaf, rect: frame, color: .white))
+            var inner = context
+            emit(content, context: &inner)
+            draws.append(.endLayer(layer))
+        } else {
+            emit(content, context: &context)
+        }
+        hitClip = savedClip
+        if let bar = position.value.scrollBar(in: frame) {
+            draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.track, color: ScrollStyle.track.opacity(context.opacity))))
+            draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.thumb, color: ScrollStyle.thumb.opacity(context.opacity))))
+        }
+    }
 
     /// A shader content leaf: its own graph (with the current chain's passes when `effects`).
     private mutating func emitContent(_ leaf: ContentLeaf, rect: Rect, effects withChain: Bool, context: DrawContext) {
@@ -468,8 +506,8 @@ public struct ResolvedView {
                     Self.write(spec.shader, kind: spec.kind, isOpaque: false, isEnabled: spec.isEnabled, into: &pass, errors: &errors)
                 }
             case .statefulEffects(let list):
-                var e = 0
-                while e < list.count {
+                var e = list.startIndex
+                while e < list.endIndex {
                     let effect = list[e]
                     e += 1
                     effect.updatePass(viewSize: viewSize)
@@ -678,9 +716,18 @@ struct HitEntry {
         case gesture(Int)
         case responder(any PointerResponder)
         case effect(any Effect)
+        /// A `ScrollView`'s background: a drag scrolls it.
+        case scroll(StateBox<ScrollPosition>)
     }
     var rect: Rect
     var target: Target
+    /// Where in `rect` a press may land (a `ScrollView`'s visible part); nil for all of it.
+    var clip: Rect? = nil
+
+    /// Whether a press at `p` lands on it.
+    func takes(_ p: Point) -> Bool {
+        rect.contains(p) && (clip?.contains(p) ?? true)
+    }
 }
 
 /// The process's text engine for layout (FreeType, no GL), made on first use.

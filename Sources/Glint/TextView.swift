@@ -23,7 +23,7 @@ public struct Text: View, Equatable, Sendable {
         graph.addNode(.text(TextLeaf(
             string: view.string, font: (env.font ?? .body).spec,
             style: env.foregroundStyle ?? .color(.primary), alignment: env.multilineTextAlignment,
-            lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing))))
+            lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing), shadow: env.shadow)))
     }
 }
 

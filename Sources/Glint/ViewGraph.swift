@@ -314,7 +314,7 @@ enum NodeKind {
     /// A shader effect over the children.
     case effect(EffectSpec)
     /// `.effects(_:)`: stateful effects (harmonic, wave, …) over the children, in order.
-    case statefulEffects([any Effect])
+    case statefulEffects(ArraySlice<any Effect>)
     /// `.tearable`.
     case tear(TearController)
     /// `GeometryReader`: its content made once its size is known (`deferred[index]`).
@@ -327,6 +327,10 @@ enum NodeKind {
     case hitTesting(Bool)
     /// `.hidden()`: laid out, not drawn, not hit.
     case hidden
+    /// `ScrollView`: its one child moved up by the position's offset, clipped.
+    case scroll(StateBox<ScrollPosition>)
+    /// `ControlsDock`: its content, controls and their edge line placed by the panel's placement.
+    case dock(ControlsPanel)
 }
 
 /// How a content leaf is drawn and sized.
@@ -368,6 +372,17 @@ struct TextLeaf {
     var alignment: GlintRender.TextAlignment
     var lineLimit: Int?
     var lineSpacing: Double
+    /// Where its lines may break (`Text` breaks at spaces; the HUD's help only between items).
+    var lineBreaks: TextLayoutOptions.LineBreaks = .atSpaces
+    /// Drawn first, offset, in its own colour.
+    var shadow: TextShadow? = nil
+}
+
+/// A sharp shadow under text: the text again, `x`, `y` points away, in `color`.
+struct TextShadow {
+    var color: Color
+    var x: Double
+    var y: Double
 }
 
 /// The axes of a stack.

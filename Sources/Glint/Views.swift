@@ -144,6 +144,23 @@ public struct Image: View, Sendable {
         }
     }
 
+    /// One of Glint's own images, built into the library from its top-level `Assets/` folder (as
+    /// SwiftUI's `Image(systemName:)` is one of the system's): `name`, with or without `.png`.
+    /// `Image.builtInNames` lists them; `"microphone"` is seed 000's, which `HarmonicView` shows.
+    /// A name not among them shows a placeholder, reported with the names there are. Each is
+    /// decoded once per process: in a view's body it costs a lookup per frame.
+    public init(builtIn name: String) {
+        switch ImageCache.builtIn(named: name) {
+        case .success(let image): self.init(image)
+        case .failure(let error): self.init(placeholderFor: error)
+        }
+    }
+
+    /// The names `Image(builtIn:)` takes, sorted, without `.png`.
+    public static var builtInNames: [String] {
+        ShaderSources.assetNames.filter { $0.hasSuffix(".png") }.map { String($0.dropLast(4)) }
+    }
+
     /// The placeholder, showing for `error`.
     init(placeholderFor error: RenderError) {
         pixels = ImageCache.placeholder
@@ -237,6 +254,32 @@ enum ImageCache {
         } catch {
             return .failure(error)
         }
+    }
+
+    /// The library's own images (`Image(builtIn:)`) by file name: what decoding each gave.
+    nonisolated(unsafe) private static var builtIns: [String: Result<GlintCore.Image, RenderError>] = [:]
+
+    /// The built-in image `name` (`name.png` among the embedded assets), decoded the first time.
+    static func builtIn(named name: String) -> Result<GlintCore.Image, RenderError> {
+        lock.lock()
+        let cached = builtIns[name]
+        lock.unlock()
+        if let cached { return cached }
+        let result: Result<GlintCore.Image, RenderError>
+        if let bytes = ShaderSources.asset(named: fileName(name)) {
+            do {
+                result = .success(try PNG.image(from: bytes).labelled("the built-in image '\(name)'"))
+            } catch {
+                result = .failure(.image("cannot read the built-in image '\(name)': \(error)"))
+            }
+        } else {
+            result = .failure(.image("no built-in image '\(name)': Image(builtIn:) takes "
+                + Image.builtInNames.map { "'\($0)'" }.joined(separator: ", ")))
+        }
+        lock.lock()
+        builtIns[name] = result
+        lock.unlock()
+        return result
     }
 
     /// A bundle's images by the bundle's identity (the bundle kept, so that identity is never

@@ -130,6 +130,11 @@ final class ViewHost {
     }
 
     func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {
+        var k = 0
+        while k < frame.scrollEvents.count {  // index loops: no iterator allocation in debug builds
+            driver.scroll(frame.scrollEvents[k])
+            k += 1
+        }
         driver.advance(to: frame.time, applying: frame.pointerEvents[...])
         driver.update(in: CGSize(width: frame.viewSize.width, height: frame.viewSize.height), scale: CGFloat(frame.pixelScale),
                       content: content)

@@ -213,6 +213,16 @@ public enum EffectInstanceNames {
         names(ofDescriptors: effects.map(\.descriptor.name))
     }
 
+    /// Everything the shaders of a chain and its tear received in the last frame, for `--state`:
+    /// one effect's values under the seed's names; in a chain each prefixed with its instance's
+    /// name (`blur.radius`, `blur#2.radius`); then the tear's.
+    public static func stateSnapshot(of effects: [any Effect], tear: TearController?) -> [(String, StateValue)] {
+        let tearValues = tear?.stateSnapshot() ?? []
+        guard effects.count > 1 else { return (effects.first?.stateSnapshot() ?? []) + tearValues }
+        let names = Self.names(of: effects)
+        return zip(names, effects).flatMap { name, e in e.stateSnapshot().map { ("\(name).\($0.0)", $0.1) } } + tearValues
+    }
+
     /// The instance names of a chain given by its effects' names.
     public static func names(ofDescriptors chain: [String]) -> [String] {
         var seen: [String: Int] = [:]

@@ -306,6 +306,9 @@ public struct ShaderSources: Sendable {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) ?? "its target"
     }
 
+    /// The file names in `Assets/` built into this binary, sorted.
+    public static var assetNames: [String] { EmbeddedFiles.assetsBase64.keys.sorted() }
+
     /// The bytes of a file in `Assets/`.
     public static func asset(named file: String) -> [UInt8]? {
         guard let b64 = EmbeddedFiles.assetsBase64[file], let data = Data(base64Encoded: b64) else { return nil }

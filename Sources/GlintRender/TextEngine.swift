@@ -41,11 +41,25 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public var lineLimit: Int?
     /// Extra points between lines.
     public var lineSpacing: Double
+    /// Where lines may break.
+    public var lineBreaks: LineBreaks
 
-    public init(alignment: TextAlignment = .leading, lineLimit: Int? = nil, lineSpacing: Double = 0) {
+    /// Where a text's lines may break when it is wider than the space offered.
+    public enum LineBreaks: Hashable, Sendable {
+        /// At any space or tab; a word longer than a line is broken within.
+        case atSpaces
+        /// Only between items, which are separated by two or more spaces ("C: controls  H: help"):
+        /// a single space never breaks, and an item wider than a line is never broken but has a
+        /// line of its own, wider than offered. For lists of key bindings.
+        case betweenItems
+    }
+
+    public init(alignment: TextAlignment = .leading, lineLimit: Int? = nil, lineSpacing: Double = 0,
+                lineBreaks: LineBreaks = .atSpaces) {
         self.alignment = alignment
         self.lineLimit = lineLimit
         self.lineSpacing = lineSpacing
+        self.lineBreaks = lineBreaks
     }
 }
 
@@ -117,7 +131,8 @@ public final class TextEngine {
         let line = lineMetricsFor(face, pixels)
         var widest = 0
         var count = 0
-        forEachLine(text, face: face, pixels: pixels, maxWidth: maxWidth.map { $0 * scale }, limit: options.lineLimit) { _, _, width in
+        forEachLine(text, face: face, pixels: pixels, maxWidth: maxWidth.map { $0 * scale }, limit: options.lineLimit,
+                    breaks: options.lineBreaks) { _, _, width in
             widest = max(widest, width)
             count += 1
         }
@@ -136,7 +151,8 @@ public final class TextEngine {
         var baseline = (rect.minY * scale).rounded() + Double(line.ascender)
         let spacing = (options.lineSpacing * scale).rounded()
         let scalars = text.unicodeScalars
-        forEachLine(text, face: face, pixels: pixels, maxWidth: width + 0.5, limit: options.lineLimit) { start, end, lineWidth in
+        forEachLine(text, face: face, pixels: pixels, maxWidth: width + 0.5, limit: options.lineLimit,
+                    breaks: options.lineBreaks) { start, end, lineWidth in
             var x: Double
             switch options.alignment {
             case .leading: x = left
@@ -160,8 +176,10 @@ public final class TextEngine {
     }
 
     /// The lines of `text`: each as the scalars from `start` to `end` (trailing spaces left out)
-    /// and its width in pixels.
+    /// and its width in pixels. With `.betweenItems`, only runs of two or more spaces are
+    /// places to break, and an item too wide for a line overflows it.
     private func forEachLine(_ text: String, face: Int32, pixels: Int32, maxWidth: Double?, limit: Int?,
+                             breaks: TextLayoutOptions.LineBreaks = .atSpaces,
                              _ body: (String.UnicodeScalarView.Index, String.UnicodeScalarView.Index, Int) -> Void) {
         let scalars = text.unicodeScalars
         var lines = 0
@@ -172,6 +190,7 @@ public final class TextEngine {
         // The last place the line may break: after a space, with the width before the space.
         var breakEnd = lineStart, breakWidth = 0, breakNext = lineStart, hasBreak = false
         var contentEnd = lineStart, contentWidth = 0
+        var previousWasSpace = false
         func emit(_ end: String.UnicodeScalarView.Index, _ w: Int) -> Bool {
             if let limit, lines >= limit { return false }
             body(lineStart, end, w)
@@ -184,13 +203,22 @@ public final class TextEngine {
                 guard emit(contentEnd, contentWidth) else { return }
                 i = scalars.index(after: i)
                 lineStart = i; width = 0; previous = nil; hasBreak = false; contentEnd = i; contentWidth = 0
+                previousWasSpace = false
                 continue
             }
             let m = glyphMetrics(face, pixels, scalar.value)
             let kern = previous.map { kerning(face, pixels, $0, m.glyph) } ?? 0
-            let isSpace = scalar == " " || scalar == "\t"
+            var isSpace = scalar == " " || scalar == "\t"
+            if isSpace && breaks == .betweenItems {
+                // A lone space is part of its item; a run of two or more separates items.
+                let after = scalars.index(after: i)
+                let nextIsSpace = after < scalars.endIndex && (scalars[after] == " " || scalars[after] == "\t")
+                isSpace = previousWasSpace || nextIsSpace
+            }
+            previousWasSpace = isSpace
             let next = width + kern + m.advance
-            if let maxWidth, !isSpace, Double(next) > maxWidth, i > lineStart, contentWidth > 0 {
+            if let maxWidth, !isSpace, Double(next) > maxWidth, i > lineStart, contentWidth > 0,
+               hasBreak || breaks == .atSpaces {
                 if hasBreak {
                     guard emit(breakEnd, breakWidth) else { return }
                     i = breakNext
@@ -200,6 +228,7 @@ public final class TextEngine {
                 // Spaces at the start of the new line are left out.
                 while i < scalars.endIndex && (scalars[i] == " " || scalars[i] == "\t") { i = scalars.index(after: i) }
                 lineStart = i; width = 0; previous = nil; hasBreak = false; contentEnd = i; contentWidth = 0
+                previousWasSpace = false
                 continue
             }
             width = next

@@ -1457,7 +1457,7 @@ struct ExamplesTests {
         return path
     }
 
-    @Test("seed-views draws seeds 000, 003 and 004 written as SwiftUI views to PNGs with no display",
+    @Test("seed-views draws seeds 000, 001, 003 and 004 (Glint's demo views) to PNGs with no display",
           .timeLimit(.minutes(2)))
     func seedViewsRender() throws {
         let tool = try Self.seedViews()
@@ -1478,12 +1478,18 @@ struct ExamplesTests {
         let white = { (p: (r: Double, g: Double, b: Double)) in min(p.r, p.g, p.b) > 0.85 }
 
         // Seed 000, 640x400 points at scale 2: the waves glow across the middle; the caption is white text
-        // in the bottom band above the microphone.
+        // on its pill above the microphone (the label's line 278 points down, 44 above the microphone's top).
         let harmonic = try render("harmonic")
         #expect(harmonic.width == 1280 && harmonic.height == 800)
         #expect(count(harmonic, columns: 0..<1280, rows: 300..<500, white) > 2000, "the waves should glow in the middle")
-        let caption = count(harmonic, columns: 440..<840, rows: 620..<700, white)
-        #expect(caption > 300 && caption < 20000, "the caption's white text in the bottom band: \(caption) pixels")
+        let caption = count(harmonic, columns: 440..<840, rows: 490..<570, white)
+        #expect(caption > 300 && caption < 20000, "the caption's white text over the microphone: \(caption) pixels")
+
+        // Seed 001, 640x400 points: the waves, thin white strokes, across the middle on black.
+        let waveform = try render("waveform")
+        #expect(waveform.width == 1280 && waveform.height == 800)
+        #expect(count(waveform, columns: 0..<1280, rows: 360..<440, white) > 1000, "the primary wave across the middle")
+        #expect(count(waveform, columns: 0..<1280, rows: 0..<200) { max($0.r, $0.g, $0.b) > 0.05 } == 0, "black above the waves")
 
         // Seed 003, 860x520 points: the black square cover on the left, the prism outlined in white, the
         // six rainbow colours at its right edge, the sliders' blue on the right.
@@ -1711,7 +1717,7 @@ struct ExamplesTests {
         let before = try screenshot(x, to: shots + "/before.png", app: app)
         // The cover: a 488-point square at (26, 16). The beam enters at its left edge, lightFraction of the way
         // down (0.55 at first). The Light slider's track is 198 points wide at x = 636; its knob's centre
-        // travels from 10 points in to 10 points from the end, over 0.2…0.8.
+        // travels from 10 points in to 10 points from the end, over 0…1 (the prism effect's range).
         func beamRow(_ shot: Screenshot) -> Double? {
             let rows = (0..<488).filter { y in
                 let p = shot.pixel(window.x + 26 + 4, window.y + 16 + y)
@@ -1719,19 +1725,26 @@ struct ExamplesTests {
             }
             return rows.isEmpty ? nil : Double(rows.reduce(0, +)) / Double(rows.count)
         }
-        let knobX = 636 + 10 + (0.55 - 0.2) / 0.6 * 178
+        let knobX = 636 + 10 + 0.55 * 178
+        let targetX = 636 + 10 + Int(0.8 * 178)
         let knobRows = (16..<200).filter { y in
             let p = before.pixel(window.x + Int(knobX), window.y + y)
             return min(p.r, p.g, p.b) > 0.9
         }
         try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX); seed-views said: \(app.stderrSummary())")
         let knobY = knobRows.reduce(0, +) / knobRows.count
+        // Where the beam crosses the column 4 points in: it starts at lightFraction of the height on the
+        // left edge and climbs (or falls) towards the prism.
+        func expectedRow(_ lightFraction: Double) -> Double {
+            let g = PrismGeometry(viewSize: Size(width: 488, height: 488), parameters: PrismGeometry.Parameters(lightFraction: lightFraction))
+            return g.beamStart.y + (g.beamEnd.y - g.beamStart.y) * 4.5 / g.beamEnd.x
+        }
         let start = beamRow(before)
-        #expect(start.map { abs($0 - 488 * 0.55) < 4 } == true, "the beam enters at 0.55 of the height: \(String(describing: start))")
+        #expect(start.map { abs($0 - expectedRow(0.55)) < 2 } == true, "the beam enters at 0.55 of the height: \(String(describing: start))")
 
         try x.run("xdotool", ["mousemove", "\(window.x + Int(knobX))", "\(window.y + knobY)", "mousedown", "1"])
         for step in 1...10 {
-            try x.run("xdotool", ["mousemove", "\(window.x + Int(knobX) + (836 - Int(knobX)) * step / 10)", "\(window.y + knobY)"])
+            try x.run("xdotool", ["mousemove", "\(window.x + Int(knobX) + (targetX - Int(knobX)) * step / 10)", "\(window.y + knobY)"])
             Thread.sleep(forTimeInterval: 0.03)
         }
         try x.run("xdotool", ["mouseup", "1"])
@@ -1740,7 +1753,8 @@ struct ExamplesTests {
         try? copy(shots + "/after.png", to: "/tmp/glint-seed-views-prism.png")
         let moved = beamRow(after)
         note("seed-views prism: beam at \(String(describing: start)) → \(String(describing: moved)); knob at y \(knobY)")
-        #expect(moved.map { abs($0 - 488 * 0.8) < 4 } == true, "dragged to the end, the beam enters at 0.8: \(String(describing: moved))")
+        #expect(moved.map { abs($0 - expectedRow(0.8)) < 2 } == true,
+                "dragged to 0.8, the beam enters at 0.8: \(String(describing: moved)), not \(expectedRow(0.8))")
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }

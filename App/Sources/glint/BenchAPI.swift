@@ -4,6 +4,7 @@ import CAllocCounter
 import Foundation
 import Glint
 import class GlintCore.HarmonicEffect
+import protocol GlintCore.Effect
 import struct GlintRender.Framebuffer
 
 /// `glint bench --api` and `--view NAME`: views written with the Glint library as a user would,
@@ -23,6 +24,9 @@ final class APIBench {
         /// `ui` plus shapes (a stroked circle, a rounded rectangle, a trimmed capsule) and two
         /// sliders bound to state.
         case controls
+        /// The harmonic glow with its controls docked beside it: `EffectControls` in a
+        /// `ControlsDock`, the library's form of the window's panel.
+        case panel
 
         var title: String {
             switch self {
@@ -30,12 +34,15 @@ final class APIBench {
             case .shader: return "the harmonic shader alone as a Glint view (--view shader)"
             case .ui: return "harmonic behind a VStack of 3 Texts and an Image (--view ui)"
             case .controls: return "--view ui with 3 shapes and 2 sliders bound to @State (--view controls)"
+            case .panel: return "harmonic with EffectControls docked beside it in a ControlsDock (--view panel)"
             }
         }
     }
 
     private let kind: Kind
     private let harmonic = HarmonicEffect()
+    /// The effects the panel controls, listed once, as an app keeps its chain.
+    private lazy var effects: [any Effect] = [harmonic]
     private let renderer: ViewRenderer
     private var resolved = ResolvedView()
     private let size: CGSize
@@ -70,6 +77,8 @@ final class APIBench {
             case .controls:
                 EffectView(harmonic)
                 BenchPanel(picture: picture, time: time)
+            case .panel:
+                ControlsDock(effects: effects) { EffectView(harmonic) }
             }
         }
     }

@@ -69,10 +69,13 @@ struct BenchCommand: ParsableCommand {
             }
             try Console.checkWritable(dumpShader, what: "the shader dump")
         }
-        let (context, scene, drawer) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: effectOptions.contentImage()).start()
-        let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
+        let (context, app) = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: effectOptions.contentImage()).start()
+        let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
-        drawer.renderer.specializes = !noSpecialize
+        app.renderer.renderer.specializes = !noSpecialize
+        let state = app.state
+        // Laid out once before the run, so the first events meet the view where it is drawn.
+        app.update(size: viewSize, scale: scaleFactor)
 
         var milliseconds = [Double](repeating: 0, count: frames)
         var cpuMilliseconds = [Double](repeating: 0, count: frames)
@@ -85,14 +88,14 @@ struct BenchCommand: ParsableCommand {
         // is finished, so a plain bench measures the finished picture.
         var clockStart = 0.0
         if let stillTime {
-            nextEvent += scene.advance(to: stillTime, applying: events[...])
+            nextEvent += app.advance(to: stillTime, applying: events[...])
             clockStart = stillTime
         } else {
             var steps = 0
-            while scene.effects.contains(where: { ($0.drawingProgress ?? 1) < 1 }) && clockStart < Self.longestDrawing {
+            while state.effects.contains(where: { ($0.drawingProgress ?? 1) < 1 }) && clockStart < Self.longestDrawing {
                 steps += 1
-                clockStart = Double(steps) * Simulation.step
-                nextEvent += scene.advance(to: clockStart, applying: events[nextEvent...])
+                clockStart = Double(steps) * Timeline.maxStep
+                nextEvent += app.advance(to: clockStart, applying: events[nextEvent...])
             }
         }
         let viewKind = view ?? (api ? .chain : nil)
@@ -104,16 +107,15 @@ struct BenchCommand: ParsableCommand {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = Self.processCPUNanoseconds()
             if let apiBench {
-                viewAllocations[frame] = try apiBench.frame(time: Double(frame + 1) * Simulation.step, dt: Simulation.step, into: target.framebuffer)
+                viewAllocations[frame] = try apiBench.frame(time: Double(frame + 1) * Timeline.maxStep, dt: Timeline.maxStep, into: target.framebuffer)
             } else {
                 glint_alloc_counting_begin()
                 // The same timeline as `render` and the window: events at their exact times.
                 if stillTime == nil {
-                    nextEvent += scene.advance(to: clockStart + Double(frame + 1) * Simulation.step, applying: events[nextEvent...])
+                    nextEvent += app.advance(to: clockStart + Double(frame + 1) * Timeline.maxStep, applying: events[nextEvent...])
                 }
-                scene.update()
-                if scene.tear?.isShowing == true { layerPassFrames += 1 }
-                try drawer.draw(scene, into: target.framebuffer)
+                try app.draw(size: viewSize, into: target.framebuffer)
+                if state.tear?.isShowing == true { layerPassFrames += 1 }
                 epoxy_glFinish()
             }
             allocations[frame] = glint_alloc_counting_end()
@@ -137,11 +139,11 @@ struct BenchCommand: ParsableCommand {
         let counted = glint_alloc_counter_active() != 0
         let layerFrames = layerPassFrames
 
-        print("effect      \(viewKind?.title ?? scene.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
+        print("effect      \(viewKind?.title ?? state.name), \(viewSize) points at scale \(fmt(scaleFactor)) = \(pixels.width)x\(pixels.height) pixels")
         print("renderer    \(context.description)")
         print("frames      \(frames) (first \(warm) not counted: warm-up); \(layerFrames) with the tear's offscreen layer pass")
         if let stillTime {
-            print("clock       stands still at \(fmt(stillTime)) s\(drawingText(scene))")
+            print("clock       stands still at \(fmt(stillTime)) s\(drawingText(state))")
         } else if clockStart > 0 {
             print(String(format: "clock       runs from %.2f s, after the staged drawing", clockStart))
         }
@@ -161,10 +163,9 @@ struct BenchCommand: ParsableCommand {
         if let dumpShader {
             // One more frame like the last, recorded: every clear and draw, for bench/bare.c.
             let recorder = PassRecorder()
-            drawer.renderer.recorder = recorder
-            scene.update()
-            try drawer.draw(scene, into: target.framebuffer)
-            drawer.renderer.recorder = nil
+            app.renderer.renderer.recorder = recorder
+            try app.draw(size: viewSize, into: target.framebuffer)
+            app.renderer.renderer.recorder = nil
             epoxy_glFinish()
             try Console.write(recorder.data(), to: dumpShader, what: "the shader dump")
         }
@@ -172,8 +173,8 @@ struct BenchCommand: ParsableCommand {
     }
 
     /// ", the drawing at N %" for a scene with a staged drawing.
-    func drawingText(_ scene: Scene) -> String {
-        guard let progress = scene.effects.compactMap(\.drawingProgress).first else { return "" }
+    func drawingText(_ state: AppState) -> String {
+        guard let progress = state.effects.compactMap(\.drawingProgress).first else { return "" }
         return ", the drawing at \(fmt((progress * 1000).rounded() / 10)) %"
     }
 

@@ -447,17 +447,22 @@ struct RenderCommand: ParsableCommand {
         try Self.checkImageName(output, destination: OutputFiles.check(imageFile()))
         if let state { try OutputFiles.check(stateFile(state)) }
 
-        let (context, scene, drawer) = try setup.start()
-        Simulation.run(scene, events: events, until: duration)
-        let pixels = SceneRenderer.pixelSize(of: viewSize, scale: scaleFactor)
+        let (context, frames) = try setup.start()
+        // The one timeline: from t = 0 in steps of 1/60 s, each event applied at its own time to
+        // the view as laid out for this frame.
+        frames.update(size: viewSize, scale: scaleFactor)
+        frames.advance(to: duration, applying: events[...])
+        let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
         let progress = ProgressLine("rendering \(pixels.width)x\(pixels.height) pixels")
-        drawer.renderer.onProgress = progress.map { line in { line.show($0) } }
+        frames.renderer.renderer.onProgress = progress.map { line in { line.show($0) } }
         defer { progress?.finish() }
-        let frame = try drawer.render(scene, scale: scaleFactor)
+        let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
+        try frames.draw(size: viewSize, into: target.framebuffer)
+        try GL.checkError("rendering \(frames.state.name)")
         progress?.finish()
-        for warning in drawer.overlay.warnings { Console.warn(warning) }
-        let json = Data(StateJSON.encode(scene.stateSnapshot()).utf8)
-        try OutputFiles.commit([imageFile { try PNG.write(framebuffer: frame.framebuffer, to: $0, compression: pngCompression) }]
+        for error in frames.errors { Console.warn("\(error)") }
+        let json = Data(StateJSON.encode(frames.state.stateSnapshot()).utf8)
+        try OutputFiles.commit([imageFile { try PNG.write(framebuffer: target.framebuffer, to: $0, compression: pngCompression) }]
             + (state.map { [stateFile($0) { json }] } ?? []))
         withExtendedLifetime(context) {}
     }
@@ -490,16 +495,19 @@ struct HeadlessSetup {
         self.viewSize = viewSize
     }
 
-    /// A headless context, the scene, and its renderer with every pass compiled.
-    func start() throws -> (HeadlessContext, Scene, SceneRenderer) {
+    /// A headless context, and the app's frames drawn in it.
+    func start() throws -> (HeadlessContext, AppFrames) {
         let context = try HeadlessContext()
-        let scene = Scene(effects: effects, viewSize: viewSize, tear: tear, showsControls: showsControls)
-        let drawer = try SceneRenderer(sources: sources)
-        drawer.showsForeground = showsForeground
-        drawer.renderer.backdrop = backdrop
-        drawer.renderer.frameTimeout = frameTimeout
-        try drawer.prepare(scene)
-        return (context, scene, drawer)
+        let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls)
+        let frames = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
+        return (context, frames)
+    }
+}
+
+extension RenderCommand {
+    /// The framebuffer size for a view of `viewSize` points at `scale`.
+    static func pixelSize(of viewSize: Size, scale: Double) -> (width: Int, height: Int) {
+        (max(1, Int((viewSize.width * scale).rounded())), max(1, Int((viewSize.height * scale).rounded())))
     }
 }
 

@@ -6,12 +6,14 @@ import struct Glint.WindowError
 import GlintCore
 import GlintRender
 
-/// The interactive window: a client of `GlintWindow`, which owns GLFW and turns input into
-/// values. Here each frame's key presses become commands and its pointer events go to the scene.
+/// The interactive window: a client of the library's `GlintWindow`, which owns GLFW and turns
+/// input into values. Each frame its key presses become commands, and its pointer events and the
+/// frame's time go through the library's one frame driver to the app's view (`AppFrames`), as in
+/// `render` and `bench`.
 final class WindowApp {
     private let window: GlintWindow
-    private let scene: Scene
-    private let drawer: SceneRenderer
+    private let app: AppFrames
+    private var state: AppState { app.state }
     /// The watchdog's default limit in the window, in seconds: a slow edit never freezes it longer.
     static let defaultFrameTimeout = 2.0
 
@@ -46,18 +48,12 @@ final class WindowApp {
         if let asked = window.fittedFrom {
             Console.note("the screen is smaller than \(asked) points: the window opens at \(window.viewSize) and can be resized")
         }
-        drawer = try SceneRenderer(sources: sources)
-        drawer.showsForeground = showsForeground
-        drawer.renderer.backdrop = backdrop
-        drawer.renderer.frameTimeout = frameTimeout
+        let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls)
+        app = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
         // An image too large for this OpenGL shows a placeholder, with one warning.
-        drawer.renderer.onOversizedImage = { Console.warn("\($0)") }
-        scene = Scene(effects: effects, viewSize: size, tear: tear, showsControls: showsControls)
+        app.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
         watchesShaders = sources.overrideDirectory != nil
-        let viewSize = window.viewSize
-        if viewSize != .zero && viewSize != scene.canvasSize { scene.canvasSize = viewSize }
-        try drawer.prepare(scene)
-        for warning in drawer.overlay.warnings { Console.warn(warning) }
+        state.hud = hud
     }
 
     func run() throws {
@@ -67,36 +63,45 @@ final class WindowApp {
     }
 
     private func draw(_ frame: inout GlintWindow.Frame) throws {
-        for key in frame.keyPresses { handle(key, in: &frame) }
-        if frame.viewSize != scene.canvasSize { scene.canvasSize = frame.viewSize }
+        var k = 0
+        while k < frame.keyPresses.count {  // index loops: no iterator allocation in debug builds
+            handle(frame.keyPresses[k], in: &frame)
+            k += 1
+        }
         let t = frame.time
         var i = 0
-        while i < frame.scrollEvents.count {  // an index loop: no iterator allocation in debug builds
-            scene.scroll(frame.scrollEvents[i])
+        while i < frame.scrollEvents.count {
+            app.driver.scroll(frame.scrollEvents[i])
             i += 1
         }
         // Each pointer event applies at its own time, so springs see the real press timing.
-        scene.advance(to: t, applying: frame.pointerEvents)
-        scene.update()
+        app.advance(to: t, applying: frame.pointerEvents[...])
+        state.hud = hud
         do {
-            try drawer.draw(scene, into: frame.framebuffer, hud: hud)
+            try app.draw(size: frame.viewSize, into: frame.framebuffer)
         } catch {
             // The watchdog stopped a shader that is too slow: its last good version (or
             // nothing) is in place now, so say why and draw the frame again.
             guard case .tooSlow = error else { throw error }
             reportSlowShader(error)
-            try drawer.draw(scene, into: frame.framebuffer, hud: hud)
+            state.hud = hud
+            try app.draw(size: frame.viewSize, into: frame.framebuffer)
+        }
+        if !reportedImageErrors, !app.errors.isEmpty {
+            reportedImageErrors = true
+            for error in app.errors { Console.warn("\(error)") }
         }
         reportGLErrors()
         countFrame(at: t)
     }
+    private var reportedImageErrors = false
 
     /// What shows over the view: the HUD's lines while shown (hidden, only how to show them); a
     /// shader error even with the HUD hidden (the picture on screen is stale); over a broken view,
     /// how to bring it back.
-    private var hud: OverlayRenderer.HUD {
-        OverlayRenderer.HUD(top: showsHUD ? hudText : nil, second: shaderError, help: showsHUD ? helpText : Self.hiddenHelp,
-                            notice: scene.tear?.isBroken == true ? Self.restoreNotice : nil)
+    private var hud: HUDLines {
+        HUDLines(top: showsHUD ? hudText : nil, second: shaderError, help: showsHUD ? helpText : Self.hiddenHelp,
+                 notice: state.tear?.isBroken == true ? Self.restoreNotice : nil)
     }
 
     /// Says once, on stderr, if a frame left an OpenGL error behind (it never should: resizing and
@@ -105,7 +110,7 @@ final class WindowApp {
         let error = epoxy_glGetError()
         guard error != GLenum(GL_NO_ERROR), !reportedGLError else { return }
         reportedGLError = true
-        Console.warn("OpenGL error 0x\(String(error, radix: 16)) in a frame of \(scene.canvasSize) points")
+        Console.warn("OpenGL error 0x\(String(error, radix: 16)) in a frame of \(window.viewSize) points")
     }
 
     private func countFrame(at t: Double) {
@@ -122,7 +127,7 @@ final class WindowApp {
     /// With `--shaders DIR`, an edited effect file is recompiled while the window runs; a broken
     /// one keeps its last good version on screen and its error shows in the HUD and on stderr.
     private func reloadShaders() {
-        let (reloaded, errors) = drawer.renderer.reloadChangedShaders()
+        let (reloaded, errors) = app.renderer.renderer.reloadChangedShaders()
         for path in reloaded { Console.note("reloaded \(path)") }
         for error in errors { Console.warn("\(error)") }
         if let error = errors.first {
@@ -139,24 +144,24 @@ final class WindowApp {
         guard case let .tooSlow(file, _, limit, _) = error else { return }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let function = name.hasSuffix(".frag") ? String(name.dropLast(5)) : name
-        let fallback = drawer.renderer.isRetired(function) ? "drawing nothing until it is saved again" : "showing its last good version"
+        let fallback = app.renderer.renderer.isRetired(function) ? "drawing nothing until it is saved again" : "showing its last good version"
         shaderError = "\(name) is too slow (a frame took over \(RenderError.seconds(limit)) s): \(fallback)"
     }
 
     /// The window title and the HUD: effect name and frame rate (changes twice a second), and
     /// the keys. The help's items are three spaces apart: the HUD breaks its lines only there.
     private func refreshTitle() {
-        let name = scene.name
+        let name = state.name
         let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "-- fps"
         hudText = "\(name)   \(fps)"
         let count = EffectRegistry.all.count
         let keys = count > 1 ? "1-\(min(count, 9)), Tab: switch effect   " : ""
         // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
-        let hold = scene.effect.drawingProgress == nil ? "hold: animate   " : ""
-        let tear = scene.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
+        let hold = state.effect.drawingProgress == nil ? "hold: animate   " : ""
+        let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
         helpText = "\(keys)\(hold)\(tear)C: controls   H: hide help   Q, Esc: quit"
 
-        window.title = "Glint — \(scene.title) — \(fps)"
+        window.title = "Glint — \(state.title) — \(fps)"
     }
 
     // MARK: - Keys
@@ -168,12 +173,12 @@ final class WindowApp {
         case "h":
             showsHUD.toggle()
         case "c":
-            scene.toggleControls()
+            state.toggleControls()
         case "r":
-            scene.tear?.isBroken = false
+            state.tear?.isBroken = false
         case .tab:
             let names = EffectRegistry.names
-            let i = names.firstIndex(of: scene.effects[scene.effects.count - 1].descriptor.name) ?? 0
+            let i = names.firstIndex(of: state.effects[state.effects.count - 1].descriptor.name) ?? 0
             switchEffect(to: (i + 1) % names.count, in: &frame)
         default:
             if let digit = key.digit, digit >= 1 { switchEffect(to: digit - 1, in: &frame) }
@@ -183,15 +188,15 @@ final class WindowApp {
     private func switchEffect(to index: Int, in frame: inout GlintWindow.Frame) {
         guard EffectRegistry.all.indices.contains(index) else { return }
         let type = EffectRegistry.all[index]
-        guard type.descriptor.name != scene.effects[scene.effects.count - 1].descriptor.name else { return }
+        guard type.descriptor.name != state.effects[state.effects.count - 1].descriptor.name else { return }
         // The press belongs to the effect going away; the new one starts with the button up.
         frame.cancelPointer()
+        app.driver.cancelPointer()
         // An effect that changes what is below is shown over the harmonic glow.
         let effect = type.make()
         do {
             try EffectOptions.loadDefaultImages(effect)
-            scene.switchEffects(to: type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect])
-            try drawer.prepare(scene)
+            state.switchEffects(to: type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect], at: app.driver.time)
         } catch {
             Console.warn("\(error)")
         }

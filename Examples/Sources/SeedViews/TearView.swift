@@ -1,29 +1,9 @@
 import Foundation
 import Glint
 
-/// Seed 004's tear, as its package structures it: a `ViewModifier` whose body lays the content out in a
-/// `GeometryReader` and tears it with the tear layer effect driven by a drag from the view's edge. Glint's
-/// `TearController` is the seed's gesture state machine (edge start, direction lock, projection, the 90 %
-/// break, recovery); `tearable` attaches its drag and its layer effect in one.
-struct TearModifier: ViewModifier {
-    @State private var tear = TearController()
-    var onTorn: () -> Void = {}
-
-    func body(content: Content) -> some View {
-        GeometryReader { proxy in
-            content
-                .frame(width: proxy.size.width, height: proxy.size.height)
-                .tearable(tear)
-        }
-    }
-}
-
-extension View {
-    /// Lets a drag in from the edge tear this view.
-    func tearable() -> some View { modifier(TearModifier()) }
-}
-
-/// A card to tear: a gradient with a title, a counter button and a caption.
+/// A card to tear (seed 004): a gradient with a title, a counter button and a caption, made
+/// tearable by Glint's `tearable()` (its `TearModifier`: a `GeometryReader` laying the card out,
+/// the seed's drag from the edge and its layer effect).
 struct TearView: View {
     @State private var presses = 0
 

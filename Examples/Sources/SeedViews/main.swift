@@ -1,7 +1,8 @@
-// Seeds 000, 003 and 004 written with Glint's SwiftUI views, from a package that depends on Glint.
+// Seeds 000, 001, 003 and 004 as Glint's own views (HarmonicView, WaveformView, PrismView and
+// .tearable()), shown from a package that depends on Glint.
 //
-//   swift run seed-views harmonic|prism|tear                     renders VIEW.png (scale 2) to $TMPDIR or /tmp
-//   swift run seed-views prism --output x.png [--held]           renders to x.png (--held: harmonic while held)
+//   swift run seed-views harmonic|waveform|prism|tear            renders VIEW.png (scale 2) to $TMPDIR or /tmp
+//   swift run seed-views prism --output x.png                    renders to x.png
 //   swift run seed-views harmonic --window [seconds]             shows it in a window
 import Foundation
 import Glint
@@ -11,11 +12,22 @@ func fail(_ message: String) -> Never {
     exit(2)
 }
 
-let usage = "usage: seed-views harmonic|prism|tear [--output FILE.png] [--window [SECONDS]]"
+let names = ["harmonic", "waveform", "prism", "tear"]
+let usage = "usage: seed-views \(names.joined(separator: "|")) [--output FILE.png] [--window [SECONDS]]"
 let given = Array(CommandLine.arguments.dropFirst())
-guard let name = given.first, ["harmonic", "prism", "tear"].contains(name) else { fail(usage) }
+guard let name = given.first, names.contains(name) else { fail(usage) }
 
 let size: CGSize = name == "prism" ? CGSize(width: 860, height: 520) : CGSize(width: 640, height: 400)
+
+/// Seconds into the effects' animation the PNGs show.
+let pictureTime = 2.0
+
+/// `model` `seconds` on, as a window would have advanced it (steps of 1/60 s).
+func advanced<E: Effect>(_ model: E, by seconds: Double) -> E {
+    var timeline = Timeline()
+    timeline.advance(to: seconds, applying: [], advance: { model.advance(by: $0) }, handle: { model.handle($0) })
+    return model
+}
 
 func show<V: View>(_ view: V, _ arguments: [String]) {
     if let i = arguments.firstIndex(of: "--window") {
@@ -36,7 +48,6 @@ func show<V: View>(_ view: V, _ arguments: [String]) {
     let renderer = ImageRenderer(content: view)
     renderer.proposedSize = size
     renderer.scale = 2
-    renderer.date = Date(timeIntervalSinceReferenceDate: 2)
     do {
         let png = try renderer.renderPNG()
         try png.write(to: URL(fileURLWithPath: output))
@@ -47,8 +58,13 @@ func show<V: View>(_ view: V, _ arguments: [String]) {
     }
 }
 
+let arguments = Array(given.dropFirst())
+let inWindow = arguments.contains("--window")
 switch name {
-case "harmonic": show(HarmonicView(), Array(given.dropFirst()))
-case "prism": show(PrismView(), Array(given.dropFirst()))
-default: show(TearView(), Array(given.dropFirst()))
+// In a window, the views keep models of their own, which the window advances; a picture shows
+// a model advanced to pictureTime.
+case "harmonic": show(inWindow ? HarmonicView() : HarmonicView(advanced(HarmonicEffect(), by: pictureTime)), arguments)
+case "waveform": show(inWindow ? WaveformView() : WaveformView(advanced(WaveformEffect(), by: pictureTime)), arguments)
+case "prism": show(PrismView(), arguments)
+default: show(TearView(), arguments)
 }

@@ -1,0 +1,136 @@
+import Foundation
+import Glint
+import GlintCore
+import struct GlintRender.ShaderSources
+import struct GlintRender.Framebuffer
+import enum GlintRender.RenderError
+
+/// What the `glint` app shows, as state that lives across frames: the effect chain (the first
+/// draws the content, each later one changes what is below it), the tear over them, whether the
+/// controls and the foreground show, and the window's HUD lines. The window, `render` and `bench`
+/// all show it as an `AppView` through the library's one frame driver.
+final class AppState {
+    /// The effects, in drawing order.
+    private(set) var effects: [any Effect]
+    /// The tear over the view (seed 004), or nil with `--no-tear`.
+    let tear: TearController?
+    /// Whether the seed's foreground (harmonic's label and microphone) shows (`--no-overlay` hides it).
+    let showsForeground: Bool
+    /// Whether the controls show: as chosen (`--controls`, `--no-controls`, the C key), or nil to
+    /// follow each effect's descriptor. A choice holds across effect switches.
+    var showsControls: Bool?
+    /// The HUD's lines (the window's; nil headless).
+    var hud: HUDLines?
+
+    init(effects: [any Effect], tear: TearController?, showsForeground: Bool, showsControls: Bool?) {
+        precondition(!effects.isEmpty, "the app needs an effect")
+        self.effects = effects
+        self.tear = tear
+        self.showsForeground = showsForeground
+        self.showsControls = showsControls
+    }
+
+    /// The content effect: the first.
+    var effect: any Effect { effects[0] }
+
+    /// Whether the controls show now.
+    var controlsVisible: Bool { showsControls ?? effects.contains { $0.descriptor.showsControls } }
+
+    /// Shows the controls if they are hidden, hides them if not (the C key).
+    func toggleControls() {
+        showsControls = !controlsVisible
+    }
+
+    /// The chain's names joined for titles: "harmonic", or "harmonic + wave + blur".
+    var title: String {
+        effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
+    }
+    /// The chain as `--effect` names it: "harmonic,wave,blur".
+    var name: String { effects.map(\.descriptor.name).joined(separator: ",") }
+
+    /// Replaces the chain (the window's number keys): the new effects' clocks are brought to
+    /// `time`, so their `time` stays seconds since the start, and a staged drawing (the prism)
+    /// starts over as it appears. The host cancels the press first.
+    func switchEffects(to newEffects: [any Effect], at time: Double) {
+        precondition(!newEffects.isEmpty, "the app needs an effect")
+        for e in newEffects {
+            e.advance(by: time)
+            e.replay()
+        }
+        effects = newEffects
+    }
+
+    /// Everything the shaders received in the last frame, for `--state`: the effects' values
+    /// (prefixed with their instance names in a chain: `blur.radius`, `blur#2.radius`), then the tear's.
+    func stateSnapshot() -> [(String, StateValue)] {
+        EffectInstanceNames.stateSnapshot(of: effects, tear: tear)
+    }
+}
+
+/// The window's HUD: its top line (the effect and the frame rate), a second (a shader error),
+/// the keys, and a notice centred over the view.
+struct HUDLines {
+    var top: String?
+    var second: String?
+    var help: String?
+    var notice: String?
+}
+
+/// The app's whole frame, as Glint views: the effect chain (`EffectChainView`: seed 000's
+/// `HarmonicView` for the glow, an `EffectView` for the others, the rest of the chain over it,
+/// torn by `tearable`), the HUD over it, and the controls docked beside it.
+struct AppView: View {
+    let state: AppState
+
+    var body: some View {
+        ControlsDock(effects: state.effects, isPresented: state.controlsVisible) {
+            ZStack(alignment: .topLeading) {
+                EffectChainView(state.effects, tear: state.tear, showsForeground: state.showsForeground)
+                if let hud = state.hud {
+                    HeadsUpDisplay(top: hud.top, second: hud.second, help: hud.help, notice: hud.notice)
+                }
+            }
+        }
+    }
+}
+
+/// The app's frames: its state shown as an `AppView` through the library's one frame driver,
+/// drawn by a `ViewRenderer`. The window, `render` and `bench` each make one in their context.
+final class AppFrames {
+    let state: AppState
+    let driver: FrameDriver
+    let renderer: ViewRenderer
+
+    /// Needs a current OpenGL 3.3 core context. `backdrop` shows through a tear and around the view.
+    init(state: AppState, sources: ShaderSources, backdrop: GlintCore.Color, frameTimeout: Double?) throws(RenderError) {
+        self.state = state
+        // Headless runs start at the same date every time, so `TimelineView`s draw the same frames.
+        driver = FrameDriver(backdrop: Glint.Color(backdrop), startDate: Date(timeIntervalSinceReferenceDate: 0))
+        renderer = try ViewRenderer(sources: sources)
+        renderer.renderer.backdrop = backdrop
+        renderer.renderer.frameTimeout = frameTimeout
+    }
+
+    /// Builds and lays out the app's view for the driver's time in a frame of `size` points.
+    func update(size: Size, scale: Double) {
+        driver.update(AppView(state: state), in: CGSize(width: size.width, height: size.height), scale: CGFloat(scale))
+    }
+
+    /// Moves the timeline to `time`, applying `events` whose time has come at their own times to
+    /// the view as last laid out; returns how many were applied.
+    @discardableResult
+    func advance(to time: Double, applying events: ArraySlice<PointerEvent> = ArraySlice()) -> Int {
+        driver.advance(to: time, applying: events)
+    }
+
+    /// Builds the view for the driver's time and draws it into `target`, which shows the whole
+    /// frame of `size` points.
+    func draw(size: Size, into target: Framebuffer) throws(RenderError) {
+        let scale = size.width > 0 ? Double(target.pixelWidth) / size.width : 1
+        update(size: size, scale: scale)
+        try renderer.draw(driver.resolved, into: target)
+    }
+
+    /// What could not be loaded this frame (an image), for the host to report once.
+    var errors: [RenderError] { driver.resolved.errors }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// The controls of Glint's effects, as a view: a row per parameter the effects declare (its
+/// name, its value, a `Slider` over its range), then a Reset button (every parameter back to its
+/// default) and, when an effect draws itself in stages, a Replay button. The `glint` window's
+/// controls panel, made of the library's views:
+///
+/// ```swift
+/// HStack(spacing: 0) {
+///     EffectView(harmonic)
+///     EffectControls(effects: [harmonic]).frame(width: 248)
+/// }
+/// ```
+///
+/// Rows are named as `--param` names them: the parameter's name for one effect, `wave.strength`
+/// or `blur#2.radius` in a chain (`EffectInstanceNames`). A value shows as `ControlsPanel.format`
+/// writes it: whole numbers plain, others with as many decimals as the range needs; a slider
+/// sets the effect's parameter at once, snapped as the row shows it (whole-number parameters to
+/// whole numbers). The rows scroll (`ScrollView`) when taller than the space offered, on the
+/// panel's dark background; sizes and colours are `ControlsPanel.Style`'s, the sliders and
+/// buttons the library's own, tinted to match. `ControlsDock` docks it beside an effect.
+public struct EffectControls: View {
+    /// The effects whose parameters the rows set, in drawing order.
+    public let effects: [any Effect]
+
+    /// Controls for `effects` (a chain, in drawing order).
+    public init(effects: [any Effect]) {
+        self.effects = effects
+    }
+
+    /// A primitive view has no body.
+    public var body: Never { fatalError("EffectControls has no body") }
+
+    /// Makes the rows from a model kept by the view's identity, made again only when the effects
+    /// change: a steady frame allocates nothing.
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let box = graph.store.extra(graph.currentIdentity, slot: EffectControlsModel.slot, initial: EffectControlsModel(effects: view.effects))
+        if !box.value.shows(view.effects) { box.value = EffectControlsModel(effects: view.effects) }
+        graph.makeChild(EffectControlsContent(model: box.value))
+    }
+}
+
+/// What `EffectControls` shows for one list of effects: the panel's model (names, title, sizes,
+/// Reset and Replay) and a binding per row, made once.
+final class EffectControlsModel {
+    /// The store slot it is kept in.
+    static let slot = 5
+
+    /// One parameter's row.
+    struct Row {
+        let id: Int
+        let name: String
+        let parameter: EffectParameter
+        let value: Binding<Double>
+    }
+
+    let panel: ControlsPanel
+    let rows: [Row]
+    let hasReplay: Bool
+    let reset: () -> Void
+    let replay: () -> Void
+
+    init(effects: [any Effect]) {
+        let panel = ControlsPanel(effects: effects)
+        self.panel = panel
+        rows = panel.sliders.enumerated().map { index, slider in
+            Row(id: index, name: slider.name, parameter: slider.parameter,
+                value: Binding(location: ParameterLocation(effects[slider.effectIndex], slider.parameter)))
+        }
+        hasReplay = panel.button(.replay) != nil
+        reset = { panel.perform(.reset) }
+        replay = { panel.perform(.replay) }
+    }
+
+    /// Whether it was made for `effects` (the same objects, in the same order).
+    func shows(_ effects: [any Effect]) -> Bool {
+        guard effects.count == panel.effects.count else { return false }
+        var i = 0
+        while i < effects.count {  // an index loop: no iterator allocation in debug builds
+            if effects[i] !== panel.effects[i] { return false }
+            i += 1
+        }
+        return true
+    }
+}
+
+/// An effect's parameter as a slider's value: read from the effect, written to it snapped as
+/// the row shows it (`ControlsPanel.snap`), so a slider sets exactly 3.3, not 3.3000000000000003.
+final class ParameterLocation: BindingLocation<Double> {
+    let effect: any Effect
+    let parameter: EffectParameter
+
+    init(_ effect: any Effect, _ parameter: EffectParameter) {
+        self.effect = effect
+        self.parameter = parameter
+    }
+
+    override var value: Double {
+        get { effect.parameterValue(parameter.name) ?? parameter.defaultValue }
+        set {
+            let snapped = ControlsPanel.snap(newValue, for: parameter)
+            if snapped != value { effect.setParameter(parameter.name, to: snapped) }
+        }
+    }
+}
+
+/// The panel's views: title, rule, rows, buttons, padded, scrolling, on the panel's background.
+struct EffectControlsContent: View {
+    let model: EffectControlsModel
+    typealias S = ControlsPanel.Style
+
+    var body: some View {
+        ScrollView(.vertical) {
+            VStack(alignment: .leading, spacing: 0) {
+                Text(verbatim: model.panel.title)
+                    .foregroundStyle(Color(S.title))
+                    .frame(height: CGFloat(S.titleHeight), alignment: .leading)
+                // The rule under the title, in the middle of the space below it.
+                Color(S.track)
+                    .frame(height: CGFloat(S.borderWidth))
+                    .padding(.vertical, CGFloat((S.titleSpacing - S.borderWidth) / 2))
+                EffectControlRows(rows: model.rows)
+                HStack(spacing: CGFloat(S.buttonSpacing)) {
+                    Spacer(minLength: 0)
+                    if model.hasReplay { PanelButton(title: ControlsPanel.ButtonKind.replay.title, action: model.replay) }
+                    PanelButton(title: ControlsPanel.ButtonKind.reset.title, action: model.reset)
+                }
+                .padding(.top, CGFloat(S.buttonsTopSpacing))
+            }
+            .padding(CGFloat(S.padding))
+            .font(.system(size: CGFloat(S.textSize), weight: .bold))
+        }
+        .background(Color(S.background))
+    }
+}
+
+/// The rows, each identified by its index (a `ForEach` without the key path and closure it
+/// would make every frame).
+struct EffectControlRows: View {
+    let rows: [EffectControlsModel.Row]
+
+    var body: Never { fatalError("EffectControlRows has no body") }
+
+    static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        var i = 0
+        while i < view.rows.count {
+            graph.makeChild(EffectControlRow(row: view.rows[i]), identifiedBy: view.rows[i].id)
+            i += 1
+        }
+    }
+}
+
+/// A parameter's row: its name at the left and value at the right over a line of text, then
+/// its slider; `ControlsPanel.Style.rowHeight` tall.
+struct EffectControlRow: View {
+    let row: EffectControlsModel.Row
+    typealias S = ControlsPanel.Style
+
+    var body: some View {
+        VStack(spacing: 0) {
+            HStack(spacing: 0) {
+                // One line each, at their own widths (the panel is made wide enough for both).
+                Text(verbatim: row.name).foregroundStyle(Color(S.label)).fixedSize()
+                Spacer(minLength: 0)
+                Text(verbatim: ControlsPanel.format(row.value.wrappedValue, for: row.parameter)).foregroundStyle(Color(S.value)).fixedSize()
+            }
+            .frame(height: CGFloat(S.rowHeight - ControlStyle.height))
+            Slider(value: row.value, in: row.parameter.range, step: row.parameter.isInteger ? 1 : nil)
+                .tint(Color(S.fill))
+        }
+    }
+}
+
+/// Reset or Replay: a library `Button` the panel's size, on its translucent plate.
+struct PanelButton: View {
+    let title: String
+    let action: () -> Void
+    typealias S = ControlsPanel.Style
+
+    var body: some View {
+        let padding = ControlStyle.buttonPadding
+        Button(action: action) {
+            Text(verbatim: title)
+                .foregroundStyle(Color(S.buttonText))
+                .frame(width: CGFloat(S.buttonWidth) - padding.leading - padding.trailing,
+                       height: CGFloat(S.buttonHeight) - padding.top - padding.bottom)
+        }
+        .tint(Color(S.button))
+    }
+}

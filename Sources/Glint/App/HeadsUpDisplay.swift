@@ -1,0 +1,107 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// The window's heads-up display, as a view: small text at the top-left of the view it covers
+/// (the effect's name and frame rate, a second line such as a shader error, and the help: the
+/// keys), on one translucent dark plate, and a larger notice centred over the view on a darker
+/// plate of its own ("Press R to bring the view back"). The plates keep white text readable over
+/// a glow turned white. Lay it over what it describes:
+///
+/// ```swift
+/// ZStack {
+///     EffectView(effect)
+///     HeadsUpDisplay(top: "Harmonic glow  60 fps", second: nil,
+///                    help: "C: controls  H: hide help  Esc: quit", notice: nil)
+/// }
+/// ```
+///
+/// The help wraps to the view's width, breaking only between its items, which are separated by
+/// two or more spaces ("C: controls  H: help"); an item too wide for a line has a line of its
+/// own. A nil part takes no room; with nothing to show it draws nothing. It takes no press:
+/// presses go through to what is below. Sizes, colours and spacing are the `glint` window's
+/// (`OverlayRenderer.Layout`): 13-point text 10 points in from the corner, lines 1.3 font heights
+/// apart, each text with a one-point shadow.
+public struct HeadsUpDisplay: View {
+    /// The top line.
+    public var top: String?
+    /// The line below it.
+    public var second: String?
+    /// The help below those: items separated by two or more spaces.
+    public var help: String?
+    /// A larger line centred over the view, on its own plate.
+    public var notice: String?
+
+    /// A display of the parts given; nil parts take no room.
+    public init(top: String? = nil, second: String? = nil, help: String? = nil, notice: String? = nil) {
+        self.top = top
+        self.second = second
+        self.help = help
+        self.notice = notice
+    }
+
+    typealias L = OverlayRenderer.Layout
+
+    public var body: some View {
+        ZStack(alignment: .topLeading) {
+            if top != nil || second != nil || help != nil {
+                VStack(alignment: .leading, spacing: CGFloat(Self.lineGap)) {
+                    if let top { ShadowedText(string: top, size: L.hudSize, color: L.hudColor, lineBreaks: .atSpaces) }
+                    if let second { ShadowedText(string: second, size: L.hudSize, color: L.hudColor, lineBreaks: .atSpaces) }
+                    if let help { ShadowedText(string: help, size: L.hudSize, color: L.hudColor, lineBreaks: .betweenItems) }
+                }
+                .padding(Self.insets(L.platePadding))
+                .background(RoundedRectangle(cornerRadius: CGFloat(L.plateRadius)).fill(Color(L.plate)))
+                // The text sits `hudPadding` in from the corner; its plate reaches out around it.
+                .padding(EdgeInsets(top: CGFloat(L.hudPadding - L.platePadding.height), leading: CGFloat(L.hudPadding - L.platePadding.width),
+                                    bottom: 0, trailing: CGFloat(L.hudPadding - L.platePadding.width)))
+            }
+            if let notice {
+                ShadowedText(string: notice, size: L.noticeSize, color: L.noticeColor, lineBreaks: .atSpaces)
+                    .padding(Self.insets(L.noticePadding))
+                    .background(RoundedRectangle(cornerRadius: CGFloat(L.plateRadius)).fill(Color(L.noticePlate)))
+                    .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
+            }
+        }
+        // The space offered, even when a line is wider: that line runs past the right edge.
+        .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .topLeading)
+        .allowsHitTesting(false)
+    }
+
+    /// The space between two lines: 0.3 of the font's line height, so baselines are 1.3 line
+    /// heights apart (`OverlayRenderer.Layout.hudLineSpacing`).
+    static let lineGap: Double = {
+        let font = Font.system(size: CGFloat(L.hudSize), weight: .bold).spec
+        let height = SharedText.engine?.measure("A", font: font, maxWidth: nil, options: TextLayoutOptions(), scale: 1).height
+        return (height ?? L.hudSize * 1.2) * (L.hudLineSpacing - 1)
+    }()
+
+    static func insets(_ size: Size) -> EdgeInsets {
+        EdgeInsets(top: CGFloat(size.height), leading: CGFloat(size.width), bottom: CGFloat(size.height), trailing: CGFloat(size.width))
+    }
+}
+
+/// Bold text with a black shadow one point below and right of it: one text node for the
+/// shadow, one for the text, both breaking lines as `lineBreaks` says.
+struct ShadowedText: View {
+    let string: String
+    let size: Double
+    let color: GlintCore.Color
+    let lineBreaks: TextLayoutOptions.LineBreaks
+
+    var body: Never { fatalError("ShadowedText has no body") }
+
+    static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let font = Font.system(size: CGFloat(view.size), weight: .bold).spec
+        func leaf(_ color: GlintCore.Color) -> TextLeaf {
+            TextLeaf(string: view.string, font: font, style: .color(Color(color)), alignment: .leading, lineLimit: nil,
+                     lineSpacing: HeadsUpDisplay.lineGap, lineBreaks: view.lineBreaks)
+        }
+        graph.withNode(.zstack(.topLeading)) { graph in
+            graph.withNode(.offset(x: 1, y: 1)) { graph in
+                graph.addNode(.text(leaf(OverlayRenderer.Layout.shadow)))
+            }
+            graph.addNode(.text(leaf(view.color)))
+        }
+    }
+}

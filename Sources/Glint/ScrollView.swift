@@ -1,0 +1,121 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// A view whose content moves within it, as SwiftUI's `ScrollView`: vertical only. The content
+/// is offered the scroll view's width and as much height as it wants; when it is taller than
+/// the scroll view it scrolls — by the mouse wheel over it (`ResolvedView.handleScroll`, a
+/// window hands it its wheel), or by dragging its background (a press on a control inside
+/// is the control's) — and shows a scroll bar at its right edge. What scrolls out of sight is
+/// clipped, and takes no press. The position is kept by the view's identity, as `@State` is.
+public struct ScrollView<Content: View>: View {
+    let axes: Axis.Set
+    let showsIndicators: Bool
+    let content: Content
+
+    /// Content that scrolls along `axes` (Glint scrolls vertically only), with a scroll bar while
+    /// it overflows unless `showsIndicators` is false.
+    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
+        self.axes = axes
+        self.showsIndicators = showsIndicators
+        self.content = content()
+    }
+
+    /// A primitive view has no body.
+    public var body: Never { fatalError("ScrollView has no body") }
+
+    /// Adds a scroll node, its position kept by identity, around the content.
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let position = graph.store.extra(graph.currentIdentity, slot: ScrollPosition.slot, initial: ScrollPosition())
+        position.value.showsIndicators = view.showsIndicators
+        graph.node(.scroll(position), content: view.content)
+    }
+}
+
+extension Axis {
+    /// Axes, for `ScrollView`, as SwiftUI's `Axis.Set`.
+    public struct Set: OptionSet, Hashable, Sendable {
+        public let rawValue: Int8
+        public init(rawValue: Int8) { self.rawValue = rawValue }
+        public static let horizontal = Set(rawValue: 1)
+        public static let vertical = Set(rawValue: 2)
+    }
+}
+
+/// Where a `ScrollView` is scrolled to, and what layout last found, kept between frames.
+struct ScrollPosition {
+    /// The store slot it is kept in.
+    static let slot = 4
+    /// How far the content is moved up, in points: 0 … `maxOffset`.
+    var offset = 0.0
+    /// The content's height and the scroll view's, as last laid out.
+    var contentHeight = 0.0
+    var viewportHeight = 0.0
+    var showsIndicators = true
+    /// Where a drag on the background went down, and the offset then.
+    var dragStart = (y: 0.0, offset: 0.0)
+
+    /// The furthest the content scrolls: how much taller it is than the scroll view.
+    var maxOffset: Double { max(0, contentHeight - viewportHeight) }
+
+    /// Scrolls to `offset`, clamped to what there is to scroll.
+    mutating func scroll(to offset: Double) {
+        self.offset = offset.isFinite ? min(max(offset, 0), maxOffset) : 0
+    }
+
+    /// The scroll bar's track and thumb in a scroll view at `frame`, while there is something to scroll.
+    func scrollBar(in frame: Rect) -> (track: Rect, thumb: Rect)? {
+        let span = maxOffset
+        guard showsIndicators, span > 0, contentHeight > 0 else { return nil }
+        let inset = ScrollStyle.barInset
+        let track = Rect(x: frame.maxX - inset - ScrollStyle.barWidth, y: frame.minY + inset,
+                         width: ScrollStyle.barWidth, height: max(frame.height - 2 * inset, 0))
+        let length = min(track.height, max(ScrollStyle.thumbMinimum, track.height * frame.height / contentHeight))
+        let thumb = Rect(x: track.minX, y: track.minY + (track.height - length) * min(offset / span, 1),
+                         width: track.width, height: length)
+        return (track, thumb)
+    }
+}
+
+/// How a `ScrollView` scrolls and shows it: the look of the window's controls panel.
+enum ScrollStyle {
+    /// How far one notch of the mouse wheel scrolls (points).
+    static let wheelStep = ControlsPanel.Style.scrollStep
+    /// The scroll bar: width, inset from the scroll view's edges, shortest thumb (points).
+    static let barWidth = ControlsPanel.Style.scrollBarWidth
+    static let barInset = ControlsPanel.Style.scrollBarInset
+    static let thumbMinimum = ControlsPanel.Style.scrollThumbMinimum
+    static let track = Color(ControlsPanel.Style.scrollBar)
+    static let thumb = Color(ControlsPanel.Style.scrollThumb)
+    /// The shapes drawn: the clip and the bar's capsules (values of built-in shapes: nothing allocated).
+    static var clipLeaf: ShapeLeaf { ShapeLeaf(shape: ShapeSource(kind: .builtin(.rectangle)), fill: .color(.white), fillStyle: FillStyle()) }
+    static var barLeaf: ShapeLeaf { ShapeLeaf(shape: ShapeSource(kind: .builtin(.capsule)), fill: .color(.white), fillStyle: FillStyle()) }
+}
+
+extension Rect {
+    /// The part of this rect inside `other` (empty, at the nearest corner, when they do not meet).
+    func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        let x1 = min(maxX, other.maxX), y1 = min(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+    }
+}
+
+extension ResolvedView {
+    /// A turn of the mouse wheel at `event.location` (the container's points): scrolls the
+    /// frontmost `ScrollView` under the pointer that has something to scroll, by
+    /// `event.dy` notches (`dy` > 0, turned away from the user, scrolls towards the top).
+    /// Returns whether one took it. The new position shows from the next `update`.
+    @discardableResult
+    public func handleScroll(_ event: ScrollEvent) -> Bool {
+        guard event.dy.isFinite else { return false }
+        var i = hits.count - 1
+        while i >= 0 {
+            defer { i -= 1 }
+            guard case .scroll(let position) = hits[i].target, hits[i].takes(event.location), position.value.maxOffset > 0 else { continue }
+            position.value.scroll(to: position.value.offset - event.dy * ScrollStyle.wheelStep)
+            return true
+        }
+        return false
+    }
+}
