@@ -32,11 +32,11 @@ public final class ViewRenderer {
     /// built-in ones, or a folder of your own first: `glint --shaders DIR`).
     public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
         renderer = try Renderer(sources: sources)
-        shapes = try ShapeBatch()
+        shapes = try ShapeBatch(sources: sources)
         rasterizer = try PathRasterizer()
-        guard let engine = SharedText.engine else { throw .image("no font to draw text with: install fonts-dejavu-core, or set GLINT_FONT to a TrueType file") }
-        text = engine
-        glyphs = try GlyphRenderer(engine: engine)
+        // Why there is no text engine (no font, or GLINT_FONT not a font) is said in the engine's words.
+        if let shared = SharedText.engine { text = shared } else { text = try TextEngine() }
+        glyphs = try GlyphRenderer(engine: text, sources: sources)
         scratchPath.reserveCapacity(PathRasterizer.warmPoints)
         scratchTrim.reserveCapacity(PathRasterizer.warmPoints)
     }

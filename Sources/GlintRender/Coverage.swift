@@ -390,9 +390,10 @@ public final class ShapeBatch {
     /// The atlas's width in pixels (masks wider than this are cut to it).
     static let atlasWidth = 2048
 
-    public init() throws(RenderError) {
+    /// A batch whose sprite shader comes from `sources` (a `--shaders` folder first).
+    public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
         context = try GLContext.requireCurrent(for: "the shape batch")
-        batch = try SpriteBatch(sources: ShaderSources())
+        batch = try SpriteBatch(sources: sources)
         var t: GLuint = 0
         epoxy_glGenTextures(1, &t)
         texture = t

@@ -110,8 +110,18 @@ public final class TextEngine {
         guard FT_Init_FreeType(&lib) == 0, let lib else { throw .image("FreeType could not start") }
         library = lib
         // The default face must exist: without it nothing can be drawn.
-        guard SystemFont.regularPath() != nil else {
+        guard let regular = SystemFont.regularPath() else {
+            FT_Done_FreeType(lib)
             throw .image("no font to draw text with: install fonts-dejavu-core, or set GLINT_FONT to a TrueType file")
+        }
+        // A font named by GLINT_FONT must be one FreeType reads: said now, not by missing text later.
+        if let env = ProcessInfo.processInfo.environment["GLINT_FONT"], env == regular {
+            var face: FT_Face?
+            guard FT_New_Face(lib, env, 0, &face) == 0, let face else {
+                FT_Done_FreeType(lib)
+                throw .image("GLINT_FONT '\(env)' is not a font FreeType can read; name a TrueType or OpenType file, or unset it")
+            }
+            FT_Done_Face(face)
         }
     }
 
@@ -401,10 +411,11 @@ public final class GlyphRenderer {
     /// The atlas's side in pixels; when it is full it is emptied and refilled with what is drawn.
     static let atlasSide = 2048
 
-    public init(engine: TextEngine) throws(RenderError) {
+    /// Glyphs of `engine`, drawn with the sprite shader from `sources` (a `--shaders` folder first).
+    public init(engine: TextEngine, sources: ShaderSources = ShaderSources()) throws(RenderError) {
         context = try GLContext.requireCurrent(for: "the glyph atlas")
         self.engine = engine
-        batch = try SpriteBatch(sources: ShaderSources())
+        batch = try SpriteBatch(sources: sources)
         var t: GLuint = 0
         epoxy_glGenTextures(1, &t)
         texture = t

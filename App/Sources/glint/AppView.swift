@@ -131,6 +131,13 @@ final class AppFrames {
         try renderer.draw(driver.resolved, into: target)
     }
 
+    /// Compiles every pass the chain and the tear may draw, disabled ones too, so a broken
+    /// shader is reported before the first frame and the frame a tear opens compiles nothing.
+    func prepare() throws(RenderError) {
+        for effect in state.effects { try renderer.renderer.prepare(effect.pass) }
+        if let tear = state.tear { try renderer.renderer.prepare(tear.pass) }
+    }
+
     /// What could not be loaded this frame (an image), for the host to report once.
     var errors: [RenderError] { driver.resolved.errors }
 }

@@ -500,6 +500,7 @@ struct HeadlessSetup {
         let context = try HeadlessContext()
         let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls)
         let frames = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
+        try frames.prepare()
         return (context, frames)
     }
 }

@@ -54,6 +54,7 @@ final class WindowApp {
         app.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
         watchesShaders = sources.overrideDirectory != nil
         state.hud = hud
+        try app.prepare()
     }
 
     func run() throws {
@@ -197,6 +198,7 @@ final class WindowApp {
         do {
             try EffectOptions.loadDefaultImages(effect)
             state.switchEffects(to: type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect], at: app.driver.time)
+            try app.prepare()
         } catch {
             Console.warn("\(error)")
         }

@@ -166,10 +166,15 @@ struct EffectControlRow: View {
                 Spacer(minLength: 0)
                 Text(verbatim: ControlsPanel.format(row.value.wrappedValue, for: row.parameter)).foregroundStyle(Color(S.value)).fixedSize()
             }
-            .frame(height: CGFloat(S.rowHeight - ControlStyle.height))
+            // The label line ends where the slider's centre line is `trackOffset` below the row's top.
+            .frame(height: CGFloat(S.trackOffset) - ControlStyle.height / 2)
+            // The knob's centre travels along `ControlsPanel`'s track (the row inset by the thumb's
+            // radius), so the panel's public layout says where each value is.
             Slider(value: row.value, in: row.parameter.range, step: row.parameter.isInteger ? 1 : nil)
                 .tint(Color(S.fill))
+                .padding(.horizontal, CGFloat(S.thumbRadius) - ControlStyle.knob / 2)
         }
+        .frame(height: CGFloat(S.rowHeight), alignment: .top)
     }
 }
 

@@ -41,13 +41,14 @@ public struct HarmonicView: View {
 
     public var body: some View {
         let model = self.model
-        ZStack {
-            // The seed's Color.clear.background(Rectangle().colorEffect(…)).gesture(DragGesture(minimumDistance: 0)…):
-            // the model's pass and its hold in one.
-            EffectView(model)
-            if let foreground = model.foreground {
-                EffectForegroundView(foreground: foreground)
+        // The seed's Color.clear.background(Rectangle().colorEffect(…)).gesture(DragGesture(minimumDistance: 0)…):
+        // the model's pass and its hold in one. The caption lies over it and never sizes the view
+        // (in a view shorter than the caption it reaches past the top, as the seed's would).
+        EffectView(model)
+            .overlay {
+                if let foreground = model.foreground {
+                    EffectForegroundView(foreground: foreground)
+                }
             }
-        }
     }
 }
