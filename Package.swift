@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore", "GlintTestSupport"]),
         // Golden images live beside their tests and are read by path, not bundled.
-        .testTarget(name: "GlintRenderTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlintRenderTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"]),
         // The SwiftUI-style API: views resolved into frame graphs, and ImageRenderer drawing them headless.
         // Its Metal ports (MetalPorts/) are read by path, not bundled.

@@ -17,12 +17,14 @@ nonisolated(unsafe) private var liveWindows = 0
 ///
 /// ```swift
 /// let window = try GlintWindow(title: "Glow", size: Size(width: 800, height: 500))
-/// let renderer = try SceneRenderer(sources: ShaderSources())   // made in the window's context
+/// let renderer = try ViewRenderer()   // made in the window's context
+/// let driver = FrameDriver()
 /// try window.run { frame in
 ///     if frame.keyPresses.contains(.escape) { window.close() }
-///     scene.viewSize = frame.viewSize
-///     scene.advance(to: frame.time, applying: frame.pointerEvents)
-///     try renderer.draw(scene, into: frame.framebuffer)
+///     driver.advance(to: frame.time, applying: frame.pointerEvents[...])
+///     driver.update(EffectChainView([glow]), in: CGSize(width: frame.viewSize.width, height: frame.viewSize.height),
+///                   scale: CGFloat(frame.pixelScale))
+///     try renderer.draw(driver.resolved, into: frame.framebuffer)
 /// }
 /// ```
 ///

@@ -233,3 +233,22 @@ public enum EffectInstanceNames {
         }
     }
 }
+
+/// The chain's effects as one responder: it takes any press the ones before it did not, and
+/// every effect of the chain sees it (the glow's hold and a loupe over it follow one press).
+public final class EffectResponder: PointerResponder {
+    /// The effects that see the press, in drawing order.
+    public let effects: [any Effect]
+    public init(_ effects: [any Effect]) { self.effects = effects }
+    public func begin(_ press: PointerEvent, viewSize: Size) -> Bool {
+        track(press, viewSize: viewSize)
+        return true
+    }
+    public func track(_ event: PointerEvent, viewSize: Size) {
+        var i = 0
+        while i < effects.count {  // an index loop: no iterator allocation in debug builds
+            effects[i].handle(event)
+            i += 1
+        }
+    }
+}

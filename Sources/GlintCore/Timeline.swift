@@ -1,6 +1,6 @@
 /// The one place that advances time and applies pointer events at their exact times: the
-/// window, `glint render` and `glint bench` all drive their scenes through it, so the same events
-/// give the same state whichever of them shows it.
+/// library's `FrameDriver` moves it for every host (the window, `glint render` and `glint bench`),
+/// so the same events give the same state whichever of them shows it.
 ///
 /// Time only moves forward, in steps of at most `maxStep` (springs and the tear integrate over
 /// them); an event is applied after advancing exactly to its time.
@@ -55,42 +55,4 @@ public protocol PointerResponder: AnyObject {
     func begin(_ press: PointerEvent, viewSize: Size) -> Bool
     /// A later event of a press this responder took: moves, then `.up` or `.cancel`.
     func track(_ event: PointerEvent, viewSize: Size)
-}
-
-/// Who owns the pointer: an ordered list of responders (controls, then the tear, then the
-/// effect); the first to take a press owns it until it is released or cancelled.
-public struct Responders {
-    public var list: [any PointerResponder]
-    private var owner: (any PointerResponder)?
-    private var lastLocation = Point.zero
-
-    public init(_ list: [any PointerResponder] = []) {
-        self.list = list
-    }
-
-    /// The responder that owns the current press, if any.
-    public var current: (any PointerResponder)? { owner }
-
-    public mutating func handle(_ event: PointerEvent, viewSize: Size) {
-        lastLocation = event.location
-        switch event.phase {
-        case .down:
-            guard owner == nil else { return }  // a second button while one is held
-            for responder in list where responder.begin(event, viewSize: viewSize) {
-                owner = responder
-                return
-            }
-        case .move:
-            owner?.track(event, viewSize: viewSize)
-        case .up, .cancel:
-            owner?.track(event, viewSize: viewSize)
-            owner = nil
-        }
-    }
-
-    /// Takes the press away from whoever owns it (the effect under it is being switched).
-    public mutating func cancel(at time: Double, viewSize: Size = .zero) {
-        owner?.track(PointerEvent(.cancel, lastLocation, at: time), viewSize: viewSize)
-        owner = nil
-    }
 }

@@ -2,12 +2,11 @@
 import Foundation
 import GlintCore
 
-/// Draws a chain of `ShaderEffect` passes with fullscreen triangles.
+/// Draws a `FrameGraph` (a view's content and its chain of effect passes) with fullscreen triangles.
 ///
-/// The first pass is the view's content; `drawForeground` adds what sits over it (text, images);
-/// every later enabled pass reads what was drawn before it. With no later pass enabled, the
-/// content goes straight to the target; otherwise it is drawn into an offscreen target and each
-/// later pass reads the previous one, the last drawing into the target over the backdrop.
+/// The content is drawn first; every enabled effect pass reads what was drawn before it. With no
+/// pass enabled, the content goes straight to the target; otherwise it is drawn into an offscreen
+/// target and each pass reads the previous one, the last drawing into the target over the backdrop.
 /// Programs compile on first use and their uniform locations are looked up once.
 public final class Renderer {
     public let sources: ShaderSources
@@ -496,76 +495,15 @@ public final class Renderer {
         return (reloaded.sorted(), errors)
     }
 
-    /// Renders one frame of `passes` (the content, then its effects) for a view of `viewSize`
-    /// points filling `target`.
-    public func render(
-        _ passes: [ShaderEffect],
-        viewSize: Size,
-        into target: Framebuffer,
-        drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
-    ) throws(RenderError) {
-        try render(passes, viewRect: Rect(size: viewSize), frameSize: viewSize, into: target, drawForeground: drawForeground)
-    }
-
-    /// Renders one frame of `passes` for a view at `viewRect` in a frame of `frameSize` points
-    /// that fills `target` (the window beside a docked panel): the view in its rect, its edges
-    /// rounded to whole pixels, the backdrop around it.
-    public func render(
-        _ passes: [ShaderEffect],
-        viewRect: Rect,
-        frameSize: Size,
-        into target: Framebuffer,
-        drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
-    ) throws(RenderError) {
-        guard !passes.isEmpty else { return }
-        try Self.requireFinite(viewRect, frameSize.width > 0 ? Double(target.pixelWidth) / frameSize.width : 1)
-        // Reuses one graph's storage: building it allocates nothing in steady state.
-        var graph = sceneGraph ?? FrameGraph(viewRect: viewRect, scale: 1, content: passes[0].value)
-        sceneGraph = nil
-        graph.viewRect = viewRect
-        graph.scale = frameSize.width > 0 ? Double(target.pixelWidth) / frameSize.width : 1
-        graph.backdrop = backdrop
-        graph.baseColor = baseColor
-        graph.content = passes[0].value
-        graph.effects.removeAll(keepingCapacity: true)
-        var i = 1
-        while i < passes.count {  // index loops: no iterator allocations in unoptimised builds
-            graph.effects.append(passes[i].value)
-            i += 1
-        }
-        defer {
-            // Keep the storage, not the effects' argument arrays: holding those until the next
-            // frame would make every effect's next write copy its array.
-            graph.content.arguments = []
-            graph.content.names = []
-            graph.effects.removeAll(keepingCapacity: true)
-            sceneGraph = graph
-        }
-        var view = PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight)
-        if viewRect != Rect(size: frameSize) {
-            // Edges rounded, not sizes: the view and what lies beside it meet on one pixel edge.
-            let s = graph.scale
-            let x0 = Int((viewRect.minX * s).rounded()), y0 = Int((viewRect.minY * s).rounded())
-            view = PixelRect(x: x0, y: y0, width: max(1, Int((viewRect.maxX * s).rounded()) - x0),
-                             height: max(1, Int((viewRect.maxY * s).rounded()) - y0))
-        }
-        try draw(graph, view: view, into: target, drawForeground: drawForeground)
-    }
-    private var sceneGraph: FrameGraph?
-
     /// Renders one frame of `graph` into `target`: the content in the view's rect (rounded to
     /// whole pixels), then each enabled effect in order, over the backdrop.
-    public func render(
-        _ graph: FrameGraph,
-        into target: Framebuffer,
-        drawForeground: (Framebuffer) throws(RenderError) -> Void = { _ throws(RenderError) in }
-    ) throws(RenderError) {
+    public func render(_ graph: FrameGraph, into target: Framebuffer) throws(RenderError) {
         try Self.requireFinite(graph.viewRect, graph.scale)
         let s = graph.scale
         let view = PixelRect(
             x: Int((graph.viewRect.minX * s).rounded()), y: Int((graph.viewRect.minY * s).rounded()),
             width: max(1, Int((graph.viewRect.width * s).rounded())), height: max(1, Int((graph.viewRect.height * s).rounded())))
-        try draw(graph, view: view, into: target, drawForeground: drawForeground)
+        try draw(graph, view: view, into: target)
     }
 
     /// Renders `graph` over what `target` holds already, as one view among others in a view
@@ -651,10 +589,7 @@ public final class Renderer {
         }
     }
 
-    private func draw(
-        _ graph: FrameGraph, view: PixelRect, into target: Framebuffer,
-        drawForeground: (Framebuffer) throws(RenderError) -> Void
-    ) throws(RenderError) {
+    private func draw(_ graph: FrameGraph, view: PixelRect, into target: Framebuffer) throws(RenderError) {
         guard target.pixelWidth > 0, target.pixelHeight > 0, graph.viewRect.width > 0, graph.viewRect.height > 0 else { return }
         frameNumber += 1
         defer { evictTextures() }
@@ -713,8 +648,6 @@ public final class Renderer {
             let place = PassPlace(target: target, view: view, region: view, layerView: view, sampleOrigin: (0, 0),
                                   sampleSize: (Float(graph.viewRect.width), Float(graph.viewRect.height)))
             try drawContent(graph.content, at: place, covers: view == whole, background: graph.backdrop)
-            try drawForeground(Self.region(view, of: target))
-            epoxy_glBindVertexArray(vertexArray)
             return
         }
 
@@ -729,8 +662,6 @@ public final class Renderer {
         let contentPlace = PassPlace(target: first, view: inLayer, region: inLayer, layerView: inLayer, sampleOrigin: (0, 0),
                                      sampleSize: (Float(graph.viewRect.width), Float(graph.viewRect.height)))
         try drawContent(graph.content, at: contentPlace, covers: layerMargin == (0, 0), background: .clear)
-        try drawForeground(Self.region(inLayer, of: first))
-        epoxy_glBindVertexArray(vertexArray)
 
         var grown = (x: 0, y: 0)
         i = 0
@@ -891,16 +822,6 @@ public final class Renderer {
         resampleRetired = false
         return (program, program.location("glint_factor"), program.location("glint_source"),
                 program.location("glint_offset"), program.location("glint_targetSize"))
-    }
-
-    /// The part of `target` that is the view's rect: what the foreground draws into.
-    private static func region(_ view: PixelRect, of target: Framebuffer) -> Framebuffer {
-        var fb = target
-        fb.originX = target.originX + view.x
-        fb.originY = target.originY + target.pixelHeight - view.y - view.height
-        fb.pixelWidth = view.width
-        fb.pixelHeight = view.height
-        return fb
     }
 
     /// Draws the view's content into the bound target over `background`. An opaque pass covering
@@ -1277,10 +1198,12 @@ public final class Renderer {
             for target in reduced { try? target.resize(pixelWidth: 1, pixelHeight: 1) }
         }
         guard imageTextures.contains(where: { now - $0.value.lastUsed > Self.textureLifetime }) else { return }
-        for (key, entry) in imageTextures where now - entry.lastUsed > Self.textureLifetime {
-            var t = entry.texture
+        // One at a time, never while iterating: removing during a loop over the dictionary would
+        // copy its storage (an allocation in a frame).
+        while let stale = imageTextures.first(where: { now - $0.value.lastUsed > Self.textureLifetime }) {
+            var t = stale.value.texture
             epoxy_glDeleteTextures(1, &t)
-            imageTextures[key] = nil
+            imageTextures.removeValue(forKey: stale.key)
         }
     }
 

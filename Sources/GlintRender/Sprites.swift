@@ -1,19 +1,19 @@
 @preconcurrency import CEpoxy
 import GlintCore
 
-/// Draws textured, tinted quads in pixel coordinates (origin top-left): the foreground's text and
-/// images, the window's HUD and its controls. Each vertex carries a colour too, so quads of many
-/// colours sharing a texture (the controls' shapes, their texts) are one draw. A frame lays out all its quads first and uploads them in one go
-/// (`upload`), then draws ranges of them: the buffer is written once per frame, never between
-/// draws that may still read it. Vertices go through one reusable array: drawing allocates nothing.
+/// Draws textured, tinted quads in pixel coordinates (origin top-left): the library's text
+/// (`GlyphRenderer`) and shape coverage masks. Each vertex carries a colour too, so quads of many
+/// colours sharing a texture are one draw. Quads are laid out first and uploaded in one go
+/// (`upload`), then drawn in ranges: the buffer is written once, never between draws that may
+/// still read it. Vertices go through one reusable array: drawing allocates nothing.
 final class SpriteBatch {
     /// Floats per vertex: x, y, u, v, then a premultiplied colour r, g, b, a.
     static let floatsPerVertex = 8
-    /// Most quads in one frame, all texts and images together: room for a long shader error in the
-    /// HUD (each character is two quads, with its shadow).
+    /// Most quads laid out between two `begin()`s (more are dropped): room for a long shader
+    /// error in the HUD (each character is two quads, with its shadow).
     static let capacity = 4096
     /// Buffer storage is requested in steps of this many bytes, so its size changes only when the
-    /// overlay's text grows past a step, not every frame.
+    /// text grows past a step, not every frame.
     static let storageStep = 32 * 1024
 
     private let program: Program
@@ -24,8 +24,6 @@ final class SpriteBatch {
     private let imageLocation: GLint
     private var vertices: [Float] = []
     private let context: GLContext
-    /// Buffer uploads since `begin()`: one per frame.
-    private(set) var uploads = 0
     private var boundTexture: GLuint?
 
     init(sources: ShaderSources) throws(RenderError) {
@@ -69,7 +67,6 @@ final class SpriteBatch {
     /// Starts a frame's quads.
     func begin() {
         vertices.removeAll(keepingCapacity: true)
-        uploads = 0
     }
 
     /// Vertices laid out since `begin()`; the next quad starts here.
@@ -101,7 +98,6 @@ final class SpriteBatch {
             epoxy_glBufferData(GLenum(GL_ARRAY_BUFFER), storage, nil, GLenum(GL_DYNAMIC_DRAW))
             epoxy_glBufferSubData(GLenum(GL_ARRAY_BUFFER), 0, $0.count, $0.baseAddress)
         }
-        uploads += 1
     }
 
     /// Sets what every draw into `target` shares: program, vertices, premultiplied blending.

@@ -111,14 +111,13 @@ public final class TextEngine {
         library = lib
         // The default face must exist: without it nothing can be drawn.
         guard let regular = SystemFont.regularPath() else {
-            FT_Done_FreeType(lib)
             throw .image("no font to draw text with: install fonts-dejavu-core, or set GLINT_FONT to a TrueType file")
         }
         // A font named by GLINT_FONT must be one FreeType reads: said now, not by missing text later.
         if let env = ProcessInfo.processInfo.environment["GLINT_FONT"], env == regular {
             var face: FT_Face?
             guard FT_New_Face(lib, env, 0, &face) == 0, let face else {
-                FT_Done_FreeType(lib)
+                // The library is released by deinit, as every stored property is set.
                 throw .image("GLINT_FONT '\(env)' is not a font FreeType can read; name a TrueType or OpenType file, or unset it")
             }
             FT_Done_Face(face)

@@ -12,8 +12,8 @@ struct ControlsCLITests {
     static let size = Size(width: 400, height: 300)
 
     /// The panel `glint` lays out for harmonic in a view of `size`.
-    static func panel() -> ControlsPanel {
-        let panel = ControlsPanel(effects: [HarmonicEffect()], isVisible: true)
+    static func panel() -> ReferencePanel {
+        let panel = ReferencePanel(effects: [HarmonicEffect()], isVisible: true)
         panel.update(viewSize: size)
         return panel
     }
@@ -40,7 +40,7 @@ struct ControlsCLITests {
         }
         #expect(differing == 0, "\(differing) pixels of the view differ from the effect drawn alone at \(view.size)")
         // The panel: its opaque background down its whole height, a white thumb where its layout says.
-        let background = ControlsPanel.Style.background
+        let background = ReferencePanel.Style.background
         for y in [2, 150, 297] {
             let i = (y * a.width + Int(panel.frame.minX) + 4) * 4
             #expect(abs(Int(a.rgba[i]) - Int((background.red * 255).rounded())) <= 1, "the panel's background at row \(y): \(a.rgba[i..<i + 3])")
@@ -59,7 +59,7 @@ struct ControlsCLITests {
         let r = try CLI.run(["render", "--effect", "prism", "--controls", "--time", "4", "--size", "\(Int(size.width))x\(Int(size.height))", "-o", "p.png"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         let image = try PNG.read(dir + "/p.png")
-        let panel = ControlsPanel(effects: [PrismEffect()], isVisible: true)
+        let panel = ReferencePanel(effects: [PrismEffect()], isVisible: true)
         panel.update(viewSize: size)
         let view = panel.placement(in: size).content
         let geometry = PrismGeometry(viewSize: view.size)

@@ -34,8 +34,7 @@ struct NamingTests {
         let chain: [any Effect] = [HarmonicEffect(), DeclaredEffect(.blur), DeclaredEffect(.blur)]
         let panel = ControlsPanel(effects: chain)
         #expect(panel.sliders.filter { $0.name.hasSuffix(".radius") }.map(\.name) == ["blur.radius", "blur#2.radius"])
-        let scene = Scene(effects: chain, viewSize: Size(width: 64, height: 36))
-        let keys = scene.stateSnapshot().map(\.0)
+        let keys = EffectInstanceNames.stateSnapshot(of: chain, tear: nil).map(\.0)
         #expect(keys.contains("blur.radius") && keys.contains("blur#2.radius"), "\(keys)")
         #expect(Set(keys).count == keys.count, "every --state key once: \(keys)")
     }

@@ -169,17 +169,6 @@ struct PrismGeometryTests {
         #expect(e.drawingProgress == 0.25)
     }
 
-    @Test("switched to 10 s into a scene (the window's key 7), the prism draws itself from the beginning")
-    func switchedToStartsTheDrawing() {
-        let scene = Scene(effect: HarmonicEffect(), viewSize: Size(width: 400, height: 400))
-        scene.advance(to: 10)
-        let prism = PrismEffect()
-        scene.switchEffect(to: prism)
-        #expect(prism.drawingProgress == 0)
-        scene.advance(to: 11.5)
-        #expect(abs((prism.drawingProgress ?? 0) - 0.5) < 1e-9)
-    }
-
     @Test("the shader gets the four fractions and the progress; --state reports them")
     func arguments() {
         let e = PrismEffect()

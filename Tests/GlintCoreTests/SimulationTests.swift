@@ -1,17 +1,27 @@
 import Testing
 @testable import GlintCore
 
-@Suite("Simulation and the harmonic effect")
+@Suite("The harmonic effect over the timeline")
 struct SimulationTests {
-    func state(_ scene: Scene) -> [String: StateValue] {
-        Dictionary(uniqueKeysWithValues: scene.stateSnapshot())
+    func state(_ effect: any Effect) -> [String: StateValue] {
+        Dictionary(uniqueKeysWithValues: effect.stateSnapshot())
+    }
+
+    /// Runs `effect` from t = 0 to `duration` through one `Timeline` in steps of at most `step`,
+    /// handing it each of `events` at its own time, then writes its pass: what the frame driver
+    /// does for an effect's view.
+    func simulate(_ effect: any Effect, events: [PointerEvent], until duration: Double, step: Double = Timeline.maxStep,
+             viewSize: Size = Size(width: 10, height: 10)) {
+        var timeline = Timeline(maxStep: step)
+        timeline.advance(to: duration, applying: events[...], advance: { effect.advance(by: $0) }, handle: { effect.handle($0) })
+        effect.updatePass(viewSize: viewSize)
     }
 
     @Test("with no input, time is the wall time and the waves rest")
     func idle() {
-        let scene = Scene(effect: HarmonicEffect(), viewSize: Size(width: 100, height: 50))
-        Simulation.run(scene, events: [], until: 2.5)
-        let s = state(scene)
+        let effect = HarmonicEffect()
+        simulate(effect, events: [], until: 2.5, viewSize: Size(width: 100, height: 50))
+        let s = state(effect)
         #expect(s["time"] == .number(2.5))
         #expect(s["amplitude"] == .number(0.5))
         #expect(s["mixCoeff"] == .number(0))
@@ -24,7 +34,7 @@ struct SimulationTests {
         let events = [PointerEvent(.down, .zero, at: 0.51), PointerEvent(.up, .zero, at: 1.337)]
         func run(step: Double) -> HoldInteraction {
             let effect = HarmonicEffect()
-            Simulation.run(Scene(effect: effect, viewSize: Size(width: 10, height: 10)), events: events, until: 2, step: step)
+            simulate(effect, events: events, until: 2, step: step)
             return effect.hold
         }
         let coarse = run(step: 1.0 / 30), fine = run(step: 1.0 / 144)
@@ -35,8 +45,7 @@ struct SimulationTests {
     @Test("the shader's arguments follow the hold")
     func arguments() throws {
         let effect = HarmonicEffect()
-        let scene = Scene(effect: effect, viewSize: Size(width: 320, height: 180))
-        Simulation.run(scene, events: [PointerEvent(.down, .zero, at: 0.1)], until: 1)
+        simulate(effect, events: [PointerEvent(.down, .zero, at: 0.1)], until: 1, viewSize: Size(width: 320, height: 180))
         // The view's rect, as SwiftUI's .boundingRect, filled in when drawn: (0, 0, 320, 180).
         #expect(effect.pass["bounds"] == .boundingRect)
         #expect(effect.pass["amplitude"] == .float(2))
@@ -55,10 +64,9 @@ struct SimulationTests {
         let effect = HarmonicEffect()
         effect.setParameter("amplitude", to: 1.5)
         effect.setParameter("wavesCount", to: 3)
-        let scene = Scene(effect: effect, viewSize: Size(width: 10, height: 10))
-        Simulation.run(scene, events: [], until: 0.5)
-        #expect(state(scene)["amplitude"] == .number(1.5))
-        #expect(state(scene)["wavesCount"] == .number(3))
+        simulate(effect, events: [], until: 0.5)
+        #expect(state(effect)["amplitude"] == .number(1.5))
+        #expect(state(effect)["wavesCount"] == .number(3))
     }
 
     @Test("time sent to the shader wraps by whole periods, keeping float precision for hours")

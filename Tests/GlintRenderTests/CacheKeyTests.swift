@@ -44,7 +44,7 @@ struct CacheKeyTests {
             let effect = frame % 2 == 0
                 ? ShaderEffect(function: "pick", kind: .color, arguments: ["tint": .color(tintColor), "picture": .image(image)])
                 : ShaderEffect(function: "pick", kind: .color, arguments: ["picture": .image(image), "tint": .color(tintColor)])
-            try renderer.render([effect], viewSize: size, into: target.framebuffer)
+            try renderer.render([effect], size: size, into: target.framebuffer)
             let rgba = target.readPixels()
             let left = Self.pixel(rgba, width: 8, x: 1, y: 2)
             let right = Self.pixel(rgba, width: 8, x: 6, y: 2)
@@ -77,11 +77,11 @@ struct CacheKeyTests {
         let target = try RenderTarget(pixelWidth: 4, pixelHeight: 4)
         let red = ShaderEffect(function: "red", kind: .color, arguments: [:])
         // As a colour effect first: blue.
-        try renderer.render([ShaderEffect(function: "both", kind: .color, arguments: [:])], viewSize: size, into: target.framebuffer)
+        try renderer.render([ShaderEffect(function: "both", kind: .color, arguments: [:])], size: size, into: target.framebuffer)
         #expect(Self.pixel(target.readPixels(), width: 4, x: 1, y: 1) == [0, 0, 255, 255])
         // Then as a distortion over red: red shows through, not the colour effect's blue.
         try renderer.render([red, ShaderEffect(function: "both", kind: .distortion(maxSampleOffset: .zero), arguments: [:])],
-                            viewSize: size, into: target.framebuffer)
+                            size: size, into: target.framebuffer)
         #expect(Self.pixel(target.readPixels(), width: 4, x: 1, y: 1) == [255, 0, 0, 255])
     }
 
@@ -119,7 +119,7 @@ struct CacheKeyTests {
         let positional = ShaderEffect(function: "both", kind: .color, positional: [.float4(0, 0, 1, 1)])
         let named = ShaderEffect(function: "both", kind: .color, arguments: ["shade": .float4(1, 1, 1, 1)])
         for (effect, want) in [(positional, [0, 0, 255, 255]), (named, [128, 128, 128, 255]), (positional, [0, 0, 255, 255])] {
-            try renderer.render([effect], viewSize: size, into: target.framebuffer)
+            try renderer.render([effect], size: size, into: target.framebuffer)
             let got = Self.pixel(target.readPixels(), width: 4, x: 1, y: 1)
             #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(got), want \(want)")
         }

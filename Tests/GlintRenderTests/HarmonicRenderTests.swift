@@ -14,11 +14,8 @@ struct HarmonicRenderTests {
         defer { withExtendedLifetime(context) {} }
         let effect = HarmonicEffect()
         for (n, v) in params { effect.setParameter(n, to: v) }
-        let scene = Scene(effect: effect, viewSize: size)
-        let drawer = try SceneRenderer()
-        drawer.showsForeground = false
-        Simulation.run(scene, events: events, until: time)
-        return (try drawer.snapshot(scene, scale: scale), effect)
+        let frame = try ChainFrames.snapshot([effect], showsForeground: false, size: size, scale: scale, time: time, events: events)
+        return (frame, effect)
     }
 
     func reference(for effect: HarmonicEffect, size: Size = viewSize, scale: Double = 1) -> (width: Int, height: Int, rgba: [UInt8]) {

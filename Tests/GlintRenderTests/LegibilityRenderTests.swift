@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import Glint
 @testable import GlintCore
 @testable import GlintRender
 
@@ -37,29 +38,22 @@ struct LegibilityRenderTests {
 
     /// The harmonic glow at t = 1 with `waves` waves of amplitude 2: white over most of the view
     /// with 20 (the issue's example), white to the top-left corner with 32.
-    func render(hud: OverlayRenderer.HUD = OverlayRenderer.HUD(), foreground: Bool, waves: Double = 20) throws -> Frame {
+    func render(hud: HeadsUpDisplay? = nil, foreground: Bool, waves: Double = 20) throws -> Frame {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
         let effect = HarmonicEffect()
         effect.setParameter("wavesCount", to: waves)
         effect.setParameter("amplitude", to: 2)
-        let scene = Scene(effect: effect, viewSize: Self.size)
-        let drawer = try SceneRenderer()
-        drawer.showsForeground = foreground
-        Simulation.run(scene, events: [], until: 1)
-        let target = try RenderTarget(pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
-        try drawer.draw(scene, into: target.framebuffer, hud: hud)
-        try GL.checkError("drawing over a white glow")
-        #expect(drawer.overlay.warnings.isEmpty, "\(drawer.overlay.warnings)")
+        let target = try ChainFrames.render([effect], showsForeground: foreground, hud: hud, size: Self.size, time: 1)
         return Frame(width: target.framebuffer.pixelWidth, height: target.framebuffer.pixelHeight, rgba: target.readPixels())
     }
 
     @Test("the label reads over a white glow: its letters are over 100 levels of 255 brighter than what is around them")
     func labelOverWhite() throws {
-        typealias L = OverlayRenderer.Layout
+        typealias L = EffectForegroundView.Layout
         // The label's line: above the icon, centred; its letters span about 200 points.
-        let bottom = Self.size.height - L.bottomPadding - L.imageSize - L.spacing
-        let box = (x: (Self.size.width / 2 - 100)...(Self.size.width / 2 + 100), y: (bottom - L.labelSize)...bottom)
+        let bottom = Self.size.height - Double(L.bottomPadding + L.imageSize + L.spacing)
+        let box = (x: (Self.size.width / 2 - 100)...(Self.size.width / 2 + 100), y: (bottom - Double(L.labelSize))...bottom)
         let bare = try render(foreground: false).lumas(x: box.x, y: box.y)
         #expect(Self.quantile(bare, 0.5) > 230, "the glow is white where the label goes: median \(Self.quantile(bare, 0.5))")
         let shown = try render(foreground: true).lumas(x: box.x, y: box.y)
@@ -70,10 +64,10 @@ struct LegibilityRenderTests {
 
     @Test("the HUD reads over a white glow: its letters are over 100 levels of 255 brighter than what is around them")
     func hudOverWhite() throws {
-        typealias L = OverlayRenderer.Layout
-        let hud = OverlayRenderer.HUD(top: "harmonic   60 fps", help: "1-7, Tab: switch effect   hold: animate   H: hide help   Q, Esc: quit")
+        typealias L = HeadsUpDisplay.Style
+        let hud = HeadsUpDisplay(top: "harmonic   60 fps", help: "1-7, Tab: switch effect   hold: animate   H: hide help   Q, Esc: quit")
         // The first two lines' letters, from the left padding on.
-        let box = (x: L.hudPadding...(L.hudPadding + 300), y: L.hudPadding...(L.hudPadding + 2 * L.hudSize * 1.5))
+        let box = (x: L.padding...(L.padding + 300), y: L.padding...(L.padding + 2 * L.textSize * 1.5))
         let bare = try render(foreground: false, waves: 32).lumas(x: box.x, y: box.y)
         #expect(Self.quantile(bare, 0.5) > 230, "the glow is white where the HUD goes: median \(Self.quantile(bare, 0.5))")
         let shown = try render(hud: hud, foreground: false, waves: 32).lumas(x: box.x, y: box.y)
@@ -82,56 +76,27 @@ struct LegibilityRenderTests {
         #expect(letters - around > 100, "the HUD's letters (\(letters)) should stand out from their surroundings (\(around))")
     }
 
-    @Test("the HUD wraps between items to the view's width: no letter past it, more lines in a narrower view")
-    func hudWraps() throws {
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let drawer = try SceneRenderer()
-        guard let atlas = try drawer.overlay.atlas(points: OverlayRenderer.Layout.hudSize, scale: 1) else {
-            Issue.record("no font: \(drawer.overlay.warnings)")
-            return
-        }
-        let help = "1-7, Tab: switch effect   hold: animate   drag in from an edge: tear   R: restore   C: controls   H: hide help   Q, Esc: quit"
-        func lines(_ width: Float) -> [String] {
-            var out: [String] = []
-            drawer.overlay.forEachLine(of: help, atlas: atlas, maxWidth: width) { line, measured in
-                #expect(measured == atlas.measure(line))
-                out.append(String(line))
-            }
-            return out
-        }
-        let wide = lines(2000), narrow = lines(372)
-        #expect(wide == [help], "one line when it fits")
-        #expect(narrow.count >= 3, "\(narrow)")
-        #expect(narrow.allSatisfy { atlas.measure(Substring($0)) <= 372 }, "\(narrow)")
-        #expect(narrow.joined(separator: "   ") == help, "breaks only between items, every item kept: \(narrow)")
-        #expect(narrow.allSatisfy { !$0.hasPrefix(" ") && !$0.hasSuffix(" ") })
-        // An item wider than the line gets a line of its own rather than being lost.
-        #expect(lines(10) == help.components(separatedBy: "   "))
-    }
-
     /// The harmonic glow torn from the left edge and broken at t = 3 (so fallen away), in a frame of
     /// `size`, with the controls shown or not, over a known backdrop; the HUD carries `notice`.
-    func broken(size: Size, controls: Bool, notice: String?) throws -> (Frame, Scene) {
+    /// Returns the frame and the effect's view: what the controls leave of the frame.
+    func broken(size: Size, controls: Bool, notice: String?) throws -> (Frame, Rect) {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let scene = Scene(effect: HarmonicEffect(), viewSize: size, tear: TearController(), showsControls: controls)
-        let drawer = try SceneRenderer()
-        drawer.renderer.backdrop = TearRenderTests.backdrop
+        let effect = HarmonicEffect(), tear = TearController()
+        let viewRect = controls ? ControlsPanel(effects: [effect]).placement(in: size).content : Rect(size: size)
         let y = size.height / 2
         var events = [PointerEvent(.down, Point(x: 2, y: y), at: 0.1)]
         var x = 2.0, t = 0.1
-        while x < scene.viewSize.width - 2 {
-            x = min(scene.viewSize.width - 2, x + 20)
+        while x < viewRect.width - 2 {
+            x = min(viewRect.width - 2, x + 20)
             t += 1.0 / 60
             events.append(PointerEvent(.move, Point(x: x, y: y), at: t))
         }
         events.append(PointerEvent(.up, Point(x: x, y: y), at: t + 0.05))
-        Simulation.run(scene, events: events, until: 3)
-        #expect(scene.tear?.isBroken == true)
-        let target = try RenderTarget(pixelWidth: Int(size.width), pixelHeight: Int(size.height))
-        try drawer.draw(scene, into: target.framebuffer, hud: OverlayRenderer.HUD(notice: notice))
-        return (Frame(width: Int(size.width), height: Int(size.height), rgba: target.readPixels()), scene)
+        let target = try ChainFrames.render([effect], tear: tear, showsControls: controls, hud: HeadsUpDisplay(notice: notice),
+                                            size: size, time: 3, events: events, backdrop: TearRenderTests.backdrop)
+        #expect(tear.isBroken)
+        return (Frame(width: Int(size.width), height: Int(size.height), rgba: target.readPixels()), viewRect)
     }
 
     /// Where the white letters are: their bounding box in pixels, and how many.
@@ -151,8 +116,7 @@ struct LegibilityRenderTests {
     func noticeOverBrokenView(controls: Bool) throws {
         let size = Size(width: 800, height: 500)
         let (without, _) = try broken(size: size, controls: controls, notice: nil)
-        let (with, scene) = try broken(size: size, controls: controls, notice: Self.notice)
-        let view = scene.viewRect
+        let (with, view) = try broken(size: size, controls: controls, notice: Self.notice)
         #expect(controls == (view.width < size.width))
         // Without the notice the fallen view shows only the backdrop (and the panel): nothing white in the view.
         let bare = Self.whiteLetters(Frame(width: without.width, height: without.height, rgba: without.rgba))

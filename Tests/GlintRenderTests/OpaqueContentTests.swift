@@ -11,8 +11,8 @@ struct OpaqueContentTests {
     static let size = Size(width: 160, height: 90)
 
     func draw(_ passes: [ShaderEffect], over previous: [ShaderEffect]? = nil, renderer: Renderer, target: RenderTarget) throws -> [UInt8] {
-        if let previous { try renderer.render(previous, viewSize: Self.size, into: target.framebuffer) }
-        try renderer.render(passes, viewSize: Self.size, into: target.framebuffer)
+        if let previous { try renderer.render(previous, size: Self.size, into: target.framebuffer) }
+        try renderer.render(passes, size: Self.size, into: target.framebuffer)
         try GL.checkError("test render")
         return target.readPixels()
     }
@@ -26,11 +26,9 @@ struct OpaqueContentTests {
         for held in [false, true] {
             for effect in [HarmonicEffect(), WaveformEffect(), PrismEffect()] as [any Effect] {
                 #expect(effect.pass.isOpaque)
-                let scene = Scene(effect: effect, viewSize: Self.size)
                 let events = held ? [PointerEvent(.down, Point(x: 80, y: 45), at: 0.1)] : []
-                Simulation.run(scene, events: events, until: 0.6)
-                scene.update()
-                let rgba = try draw(scene.passes, renderer: renderer, target: target)
+                ChainFrames.run([effect], until: 0.6, events: events, size: Self.size)
+                let rgba = try draw([effect.pass], renderer: renderer, target: target)
                 let transparent = stride(from: 3, to: rgba.count, by: 4).filter { rgba[$0] != 255 }.count
                 #expect(transparent == 0, "\(effect.descriptor.name)\(held ? " held" : ""): \(transparent) pixels not opaque")
             }
@@ -47,12 +45,10 @@ struct OpaqueContentTests {
             """])
         let renderer = try Renderer(sources: ShaderSources(overrideDirectory: folder))
         for effect in [HarmonicEffect(), WaveformEffect(), PrismEffect()] as [any Effect] {
-            let scene = Scene(effect: effect, viewSize: Self.size)
-            Simulation.run(scene, events: [], until: 0.5)
-            scene.update()
-            let fresh = try draw(scene.passes, renderer: renderer, target: try RenderTarget(pixelWidth: 160, pixelHeight: 90))
+            ChainFrames.run([effect], until: 0.5, size: Self.size)
+            let fresh = try draw([effect.pass], renderer: renderer, target: try RenderTarget(pixelWidth: 160, pixelHeight: 90))
             let red = ShaderEffect(function: "red", kind: .color, arguments: [:])
-            let over = try draw(scene.passes, over: [red], renderer: renderer, target: try RenderTarget(pixelWidth: 160, pixelHeight: 90))
+            let over = try draw([effect.pass], over: [red], renderer: renderer, target: try RenderTarget(pixelWidth: 160, pixelHeight: 90))
             #expect(over == fresh, "\(effect.descriptor.name) over a red frame differs from one over nothing")
         }
     }

@@ -282,40 +282,41 @@ struct ImageUploadLimitTests {
     func refusedNamingTheOwner() throws {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let drawer = try SceneRenderer()
-        drawer.renderer.maxImageSide = Self.lowLimit
+        let renderer = try Renderer()
+        renderer.maxImageSide = Self.lowLimit
         let dissolve = DeclaredEffect(.dissolve)
         dissolve.setImage("noise", to: Self.noise(width: Self.lowLimit + 1, height: 1))
-        let scene = Scene(effects: [HarmonicEffect(), dissolve], viewSize: Self.viewSize)
-        scene.update()
+        let scene: [any Effect] = [HarmonicEffect(), dissolve]
+        ChainFrames.run(scene, until: 0, size: Self.viewSize)
         #expect(throws: RenderError.image("cannot draw the image for dissolve.noise: the image is 65×1; at most 64 pixels a side in this OpenGL (its GL_MAX_TEXTURE_SIZE)")) {
-            _ = try drawer.render(scene, scale: 1)
+            _ = try ChainFrames.draw(scene, with: renderer, size: Self.viewSize, scale: 1)
         }
         try GL.checkError("refusing the image")
         // An image labelled by who gave it is named so; one at the limit draws.
-        let content = Scene(effects: [ImageEffect(image: Self.noise(width: 1, height: Self.lowLimit + 1).labelled("--image"))], viewSize: Self.viewSize)
-        content.update()
+        let content: [any Effect] = [ImageEffect(image: Self.noise(width: 1, height: Self.lowLimit + 1).labelled("--image"))]
+        ChainFrames.run(content, until: 0, size: Self.viewSize)
         #expect(throws: RenderError.image("cannot draw the image for --image: the image is 1×65; at most 64 pixels a side in this OpenGL (its GL_MAX_TEXTURE_SIZE)")) {
-            _ = try drawer.render(content, scale: 1)
+            _ = try ChainFrames.draw(content, with: renderer, size: Self.viewSize, scale: 1)
         }
-        let fits = Scene(effects: [ImageEffect(image: Self.noise(width: Self.lowLimit, height: Self.lowLimit))], viewSize: Self.viewSize)
-        fits.update()
-        _ = try drawer.render(fits, scale: 1)
+        let fits: [any Effect] = [ImageEffect(image: Self.noise(width: Self.lowLimit, height: Self.lowLimit))]
+        ChainFrames.run(fits, until: 0, size: Self.viewSize)
+        _ = try ChainFrames.draw(fits, with: renderer, size: Self.viewSize, scale: 1)
     }
 
     @Test("with onOversizedImage set (the window), the image shows as the magenta and black placeholder and is reported once over many frames")
     func placeholderReportedOnce() throws {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let drawer = try SceneRenderer()
-        drawer.renderer.maxImageSide = Self.lowLimit
+        let renderer = try Renderer()
+        renderer.maxImageSide = Self.lowLimit
         var reports: [String] = []
-        drawer.renderer.onOversizedImage = { reports.append($0.description) }
-        let scene = Scene(effects: [ImageEffect(image: Self.noise(width: 100, height: 1).labelled("--image"))], viewSize: Self.viewSize)
+        renderer.onOversizedImage = { reports.append($0.description) }
+        let scene: [any Effect] = [ImageEffect(image: Self.noise(width: 100, height: 1).labelled("--image"))]
         var frame: (width: Int, height: Int, rgba: [UInt8]) = (0, 0, [])
         for _ in 0..<5 {
-            scene.update()
-            frame = try drawer.snapshot(scene, scale: 1)
+            ChainFrames.run(scene, until: 0, size: Self.viewSize)
+            let target = try ChainFrames.draw(scene, with: renderer, size: Self.viewSize, scale: 1)
+            frame = (target.framebuffer.pixelWidth, target.framebuffer.pixelHeight, target.readPixels())
         }
         #expect(reports == ["cannot draw the image for --image: the image is 100×1; at most 64 pixels a side in this OpenGL (its GL_MAX_TEXTURE_SIZE)"])
         // The placeholder's 2 × 2 squares stretched over the view: magenta at the top-left, black beside it.

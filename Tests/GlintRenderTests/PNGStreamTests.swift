@@ -38,11 +38,9 @@ struct PNGStreamTests {
     @Test("a frame streamed strip by strip from the GPU equals the whole frame read back and encoded")
     func framebufferInStrips() throws {
         let context = try HeadlessContext()
-        let scene = Scene(effect: WaveformEffect(), viewSize: Size(width: 300, height: 170))
-        let drawer = try SceneRenderer()
-        Simulation.run(scene, events: [PointerEvent(.down, Point(x: 150, y: 85), at: 0.2)], until: 1)
         // Tall enough at scale 3 (900x510, 1.8 MB) for several strips when strips are small.
-        let target = try drawer.render(scene, scale: 3)
+        let target = try ChainFrames.render([WaveformEffect()], size: Size(width: 300, height: 170), scale: 3, time: 1,
+                                            events: [PointerEvent(.down, Point(x: 150, y: 85), at: 0.2)])
         let fb = target.framebuffer
         let whole = try PNG.encode(width: fb.pixelWidth, height: fb.pixelHeight, rgba: target.readPixels())
         for stripBytes in [PNG.stripBytes, 100_000] { // one strip; 27 rows a strip, the last one short

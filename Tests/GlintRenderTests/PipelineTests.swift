@@ -66,9 +66,9 @@ struct PipelineTests {
     }
 
     func draw(_ renderer: Renderer, _ passes: [ShaderEffect], size: Size = size, scale: Double = 1) throws -> [UInt8] {
-        let px = SceneRenderer.pixelSize(of: size, scale: scale)
+        let px = ChainFrames.pixelSize(of: size, scale: scale)
         let target = try RenderTarget(pixelWidth: px.width, pixelHeight: px.height)
-        try renderer.render(passes, viewSize: size, into: target.framebuffer)
+        try renderer.render(passes, size: size, into: target.framebuffer)
         try GL.checkError("test render")
         return target.readPixels()
     }

@@ -39,15 +39,9 @@ struct PrismRenderTests {
     func render(_ viewSize: Size, scale: Double, time: Double = 10, configure: (PrismEffect) -> Void = { _ in }) throws -> (Frame, PrismEffect) {
         let effect = PrismEffect()
         configure(effect)
-        let scene = Scene(effects: [effect], viewSize: viewSize)
-        Simulation.run(scene, events: [], until: time)
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let drawer = try SceneRenderer(sources: ShaderSources())
-        drawer.showsForeground = false
-        drawer.renderer.backdrop = .clear
-        try drawer.prepare(scene)
-        let frame = try drawer.snapshot(scene, scale: scale)
+        let frame = try ChainFrames.snapshot([effect], showsForeground: false, size: viewSize, scale: scale, time: time, backdrop: .clear)
         return (Frame(width: frame.width, height: frame.height, rgba: frame.rgba), effect)
     }
 

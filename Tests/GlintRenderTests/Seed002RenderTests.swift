@@ -34,15 +34,13 @@ struct Seed002RenderTests {
         var alphaSum: Double { stride(from: 3, to: rgba.count, by: 4).reduce(0.0) { $0 + Double(rgba[$1]) / 255 } }
     }
 
-    /// Draws `scene` (already advanced) at `scale` over a transparent backdrop, without foreground.
-    func render(_ scene: Scene, scale: Double, sources: ShaderSources = ShaderSources()) throws -> Frame {
+    /// Draws the chain of `effects` filling `viewSize`, advanced to `time`, at `scale` over a
+    /// transparent backdrop, without foreground.
+    func render(_ effects: [any Effect], viewSize: Size, time: Double, scale: Double, sources: ShaderSources = ShaderSources()) throws -> Frame {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let drawer = try SceneRenderer(sources: sources)
-        drawer.showsForeground = false
-        drawer.renderer.backdrop = .clear
-        try drawer.prepare(scene)
-        let frame = try drawer.snapshot(scene, scale: scale)
+        let frame = try ChainFrames.snapshot(effects, showsForeground: false, size: viewSize, scale: scale, time: time,
+                                             sources: sources, backdrop: .clear)
         return Frame(width: frame.width, height: frame.height, rgba: frame.rgba)
     }
 
@@ -81,9 +79,7 @@ struct Seed002RenderTests {
     @Test("the gradient shows user space at every pixel: (x/width, y/height, 0, 1) at the pixel's centre, in points, at any size and scale",
           arguments: [Size(width: 320, height: 180), Size(width: 97, height: 203)], [1.0, 2.0])
     func gradient(viewSize: Size, scale: Double) throws {
-        let scene = Scene(effects: [DeclaredEffect(.gradient)], viewSize: viewSize)
-        Simulation.run(scene, events: [], until: 0)
-        let frame = try render(scene, scale: scale)
+        let frame = try render([DeclaredEffect(.gradient)], viewSize: viewSize, time: 0, scale: scale)
         #expect(frame.width == Int(viewSize.width * scale) && frame.height == Int(viewSize.height * scale))
         var worst = Worst()
         for y in 0..<frame.height {
@@ -112,11 +108,9 @@ struct Seed002RenderTests {
         let wave = DeclaredEffect(.wave)
         wave.setParameter("frequency", to: frequency)
         wave.setParameter("strength", to: strength)
-        let scene = Scene(effects: [DeclaredEffect(.gradient), wave], viewSize: viewSize)
-        Simulation.run(scene, events: [], until: 0.5)
+        let frame = try render([DeclaredEffect(.gradient), wave], viewSize: viewSize, time: 0.5, scale: scale)
         guard case .float(let time) = try #require(wave.pass["time"]) else { Issue.record("wave has no time"); return }
         #expect(abs(Double(time) - 0.5) < 1e-3)
-        let frame = try render(scene, scale: scale)
 
         // Sources within a point of the view's edge read the edge filtered with the transparent
         // margin beyond it (the layer covers maxSampleOffset more): neither inside nor outside.
@@ -193,9 +187,7 @@ struct Seed002RenderTests {
         let viewSize = Size(width: Double(image.width) / scale, height: Double(image.height) / scale)
         let blur = DeclaredEffect(.blur)
         blur.setParameter("radius", to: radius)
-        let scene = Scene(effects: [ImageEffect(image: image), blur], viewSize: viewSize)
-        Simulation.run(scene, events: [], until: 0)
-        return try render(scene, scale: scale)
+        return try render([ImageEffect(image: image), blur], viewSize: viewSize, time: 0, scale: scale)
     }
 
     /// A blur case: the radius in points and the scale.
@@ -326,10 +318,9 @@ struct Seed002RenderTests {
         dissolve.setParameter("transition", to: transition)
         dissolve.setParameter("glow", to: glow)
         dissolve.setImage("noise", to: noise)
-        let scene = Scene(effects: [DeclaredEffect(.gradient), dissolve], viewSize: viewSize)
-        Simulation.run(scene, events: [], until: time)
+        let frame = try render([DeclaredEffect(.gradient), dissolve], viewSize: viewSize, time: time, scale: 1)
         guard case .float(let t) = dissolve.pass["time"] else { throw RenderError.gl("dissolve has no time argument") }
-        return (try render(scene, scale: 1), Double(t))
+        return (frame, Double(t))
     }
 
     @Test("along a noise ramp the dissolve burns away below k, leaves the view untouched above k + transition, and fades with a burning rim between")
@@ -435,11 +426,13 @@ struct Seed002RenderTests {
     func argumentsError(_ pass: ShaderEffect, folder: String) throws -> String? {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let drawer = try SceneRenderer(sources: ShaderSources(overrideDirectory: folder))
-        let scene = Scene(effects: [DeclaredEffect(.gradient), PassEffect(pass)], viewSize: Size(width: 64, height: 48))
-        Simulation.run(scene, events: [], until: 0)
+        let renderer = try Renderer(sources: ShaderSources(overrideDirectory: folder))
+        let effects: [any Effect] = [DeclaredEffect(.gradient), PassEffect(pass)]
         do {
-            try drawer.prepare(scene)
+            for effect in effects {
+                effect.updatePass(viewSize: Size(width: 64, height: 48))
+                try renderer.prepare(effect.pass)
+            }
         } catch .arguments(let message) {
             return message
         } catch {

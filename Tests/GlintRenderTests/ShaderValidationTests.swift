@@ -108,6 +108,7 @@ struct ShaderValidationTests {
             guard let kind = EffectSource.kind(of: text) else { continue }
             try renderer.prepare(ShaderEffect(function: String(file.dropLast(5)), kind: kind, arguments: [:]))
         }
-        _ = try OverlayRenderer(sources: sources)
+        // The sprite program, which draws the text and the shapes' coverage.
+        _ = try SpriteBatch(sources: sources)
     }
 }

@@ -42,12 +42,11 @@ struct SpecializationTests {
         defer { withExtendedLifetime(context) {} }
         let effects = c.chain.map { EffectRegistry.entry(named: $0)!.make() }
         for (name, value) in c.parameters { effects.last!.setParameter(name, to: value) }
-        let scene = Scene(effects: effects, viewSize: Self.viewSize)
-        let drawer = try SceneRenderer()
-        drawer.showsForeground = false
-        drawer.renderer.specializes = specializes
-        Simulation.run(scene, events: [], until: c.time)
-        return try drawer.snapshot(scene, scale: c.scale)
+        let renderer = try Renderer()
+        renderer.specializes = specializes
+        ChainFrames.run(effects, until: c.time, size: Self.viewSize)
+        let target = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: c.scale)
+        return (target.framebuffer.pixelWidth, target.framebuffer.pixelHeight, target.readPixels())
     }
 
     @Test("a specialised program draws exactly the pixels of the general one", arguments: cases)
@@ -89,7 +88,7 @@ struct SpecializationTests {
             return effect.pass
         }
         func frame(_ waves: Double) throws -> [UInt8] {
-            try renderer.render([harmonic(waves)], viewSize: size, into: target.framebuffer)
+            try renderer.render([harmonic(waves)], size: size, into: target.framebuffer)
             return target.readPixels()
         }
         // The same value drawn again: one version.
@@ -148,7 +147,7 @@ struct SpecializationTests {
         let size = Size(width: 40, height: 4)
         func rings(_ count: Float) throws -> [UInt8] {
             try renderer.render([ShaderEffect(function: "rings", kind: .color, arguments: ["count": .float(count)])],
-                                viewSize: size, into: target.framebuffer)
+                                size: size, into: target.framebuffer)
             return target.readPixels()
         }
         let special = try rings(5)
@@ -159,9 +158,9 @@ struct SpecializationTests {
         #expect(abs(Int(special[(2 * 40 + 39) * 4]) - 128) <= 1)
 
         let typo = ShaderEffect(function: "typo", kind: .color, arguments: ["count": .float(1)])
-        #expect(throws: RenderError.self) { try renderer.render([typo], viewSize: size, into: target.framebuffer) }
+        #expect(throws: RenderError.self) { try renderer.render([typo], size: size, into: target.framebuffer) }
         do {
-            try renderer.render([typo], viewSize: size, into: target.framebuffer)
+            try renderer.render([typo], size: size, into: target.framebuffer)
         } catch {
             #expect(error.description.contains("typo.frag:3: '// glint: constant cuont' names no 'uniform float cuont;'"), "\(error)")
         }

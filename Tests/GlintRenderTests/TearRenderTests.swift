@@ -29,17 +29,22 @@ struct TearRenderTests {
         func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(rgba[(y * width + x) * 4..<(y * width + x) * 4 + 4]) }
     }
 
+    /// What a render showed: the glow and the tear over it.
+    struct Shown {
+        let effect: HarmonicEffect
+        let tear: TearController?
+        /// What `--state` reports of them.
+        func stateSnapshot() -> [(String, StateValue)] { EffectInstanceNames.stateSnapshot(of: [effect], tear: tear) }
+    }
+
     func render(events: [PointerEvent], time: Double, tear: Bool = true, configuration: TearConfiguration = TearConfiguration(),
-                backdrop: Color = Self.backdrop) throws -> (Frame, Scene) {
+                backdrop: Color = Self.backdrop) throws -> (Frame, Shown) {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
-        let scene = Scene(effect: HarmonicEffect(), viewSize: Self.size, tear: tear ? TearController(configuration: configuration) : nil)
-        let drawer = try SceneRenderer()
-        drawer.showsForeground = false
-        drawer.renderer.backdrop = backdrop
-        Simulation.run(scene, events: events, until: time)
-        let f = try drawer.snapshot(scene, scale: 1)
-        return (Frame(width: f.width, height: f.height, rgba: f.rgba), scene)
+        let shown = Shown(effect: HarmonicEffect(), tear: tear ? TearController(configuration: configuration) : nil)
+        let f = try ChainFrames.snapshot([shown.effect], tear: shown.tear, showsForeground: false, size: Self.size, time: time,
+                                         events: events, backdrop: backdrop)
+        return (Frame(width: f.width, height: f.height, rgba: f.rgba), shown)
     }
 
     var backdropPixel: [UInt8] {

@@ -19,10 +19,7 @@ struct WaveformRenderTests {
         defer { withExtendedLifetime(context) {} }
         let effect = WaveformEffect()
         for (n, v) in params { effect.setParameter(n, to: v) }
-        let scene = Scene(effect: effect, viewSize: size)
-        let drawer = try SceneRenderer()
-        Simulation.run(scene, events: events, until: time)
-        return (try drawer.snapshot(scene, scale: scale), effect)
+        return (try ChainFrames.snapshot([effect], size: size, scale: scale, time: time, events: events), effect)
     }
 
     /// The seed's settings for the frame `effect` last handed to the shader.

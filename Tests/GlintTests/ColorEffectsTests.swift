@@ -4,13 +4,11 @@ import GlintTestSupport
 import Testing
 import enum GlintCore.EffectRegistry
 import struct GlintCore.EffectDeclaration
-import class GlintCore.Scene
 import enum GlintCore.ShaderArgument
-import enum GlintCore.Simulation
 import struct GlintCore.Size
 import class GlintRender.HeadlessContext
 import enum GlintRender.PNG
-import class GlintRender.SceneRenderer
+import class GlintRender.RenderTarget
 import struct GlintRender.ShaderSources
 
 /// The effect collection's generators, colour effects and recolouring layer effects
@@ -618,16 +616,21 @@ struct ColorEffectsTests {
         defer { withExtendedLifetime(context) {} }
         // The user-space gradient under a modifier, made as the command line makes it.
         let gradient = try #require(EffectRegistry.entry(named: "gradient")).make()
-        let scene = Scene(effects: entry.descriptor.isModifier ? [gradient, effect] : [effect], viewSize: Size(width: 96, height: 64))
-        let drawer = try SceneRenderer()
-        drawer.showsForeground = false
-        Simulation.run(scene, events: [], until: 0.7)
-        let command = try drawer.snapshot(scene, scale: 1)
+        // Shown as `glint render` shows it: the chain's view through the frame driver, 0.7 s on.
+        let backdrop = Glint.Color(red: 0.07, green: 0.07, blue: 0.09)
+        let driver = FrameDriver(backdrop: backdrop)
+        let chain = EffectChainView(entry.descriptor.isModifier ? [gradient, effect] : [effect], showsForeground: false)
+        driver.update(chain, in: CGSize(width: 96, height: 64))
+        driver.advance(to: 0.7)
+        driver.update(chain, in: CGSize(width: 96, height: 64))
+        let target = try RenderTarget(pixelWidth: 96, pixelHeight: 64)
+        try ViewRenderer().draw(driver.resolved, into: target.framebuffer)
+        let command = (width: 96, height: 64, rgba: target.readPixels())
         // The seconds the command line's clock gave the function, to give the modifier.
         var time = 0.0
         if case .float(let t)? = effect.pass["time"] { time = Double(t) }
         // The variable blur reads transparency past the view's edges, which shows the backdrop.
-        let image = try render(Self.modifier(name, time: time), 96, 64, backdrop: Glint.Color(drawer.renderer.backdrop))
+        let image = try render(Self.modifier(name, time: time), 96, 64, backdrop: backdrop)
         #expect(command.width == image.width && command.height == image.height)
         let differing = zip(command.rgba, image.pixels).filter { $0 != $1 }.count
         #expect(differing == 0, "\(name) at t = \(time): \(differing) bytes differ")

@@ -35,12 +35,39 @@ struct ControlsViewTests {
     static let wide = CGSize(width: 800, height: 500)
     static let tall = CGSize(width: 400, height: 600)
 
-    /// The old panel laid out for `size`: where the new views must put the same things.
-    func reference(_ effects: [any Effect], _ size: CGSize) -> ControlsPanel {
-        let panel = ControlsPanel(effects: effects, isVisible: true)
-        panel.update(viewSize: Size(width: Double(size.width), height: Double(size.height)))
-        return panel
+    /// Where the panel's parts go in a frame of `size`, by `ControlsPanel.placement(in:)` and
+    /// `ControlsPanel.Style`'s sizes (as the hand-drawn panel laid them out), with the rows
+    /// scrolled up by `scrollOffset`: where the views must put the same things.
+    struct Reference {
+        typealias S = ControlsPanel.Style
+        let panel: ControlsPanel
+        let dock: ControlsPanel.Dock
+        let frame: Rect
+        var scrollOffset = 0.0
+
+        init(_ effects: [any Effect], _ size: CGSize) {
+            panel = ControlsPanel(effects: effects)
+            let placement = panel.placement(in: Size(width: Double(size.width), height: Double(size.height)))
+            dock = placement.dock
+            frame = placement.frame
+        }
+
+        /// How far the rows scroll: how much taller they are than the panel.
+        var maxScrollOffset: Double { max(0, panel.height - frame.height) }
+        mutating func scroll(to offset: Double) { scrollOffset = min(max(offset, 0), maxScrollOffset) }
+        /// The top of the title's line.
+        var titleTop: Double { frame.minY - scrollOffset + S.padding }
+        /// The top of row `i`: its name's line, then its slider.
+        func rowTop(_ i: Int) -> Double { titleTop + S.titleHeight + S.titleSpacing + Double(i) * S.rowHeight }
+        /// A button's rect: right-aligned under the rows, Replay left of Reset.
+        func button(_ kind: ControlsPanel.ButtonKind) -> Rect? {
+            guard let i = panel.buttons.firstIndex(of: kind) else { return nil }
+            let right = frame.maxX - S.padding - Double(panel.buttons.count - 1 - i) * (S.buttonWidth + S.buttonSpacing)
+            return Rect(x: right - S.buttonWidth, y: rowTop(panel.sliders.count) + S.buttonsTopSpacing, width: S.buttonWidth, height: S.buttonHeight)
+        }
     }
+
+    func reference(_ effects: [any Effect], _ size: CGSize) -> Reference { Reference(effects, size) }
 
     /// The point on a library slider's track (its knob travels half a knob in from each end)
     /// that sets `value` in `range`.
@@ -122,7 +149,7 @@ struct ControlsViewTests {
         effect.setParameter("speed", to: 7)
         var resolved = ResolvedView()
         resolved.update(ControlsDock(effects: [effect]) { EffectView(effect) }, in: Self.wide)
-        let reset = reference([HarmonicEffect()], Self.wide).button(.reset)!.frame
+        let reset = reference([HarmonicEffect()], Self.wide).button(.reset)!
         // Released away from it: nothing happens.
         press(resolved, at: centre(reset), dragTo: Point(x: 10, y: 10))
         #expect(effect.parameterValue("wavesCount") == 20)
@@ -137,7 +164,7 @@ struct ControlsViewTests {
         var resolved = ResolvedView()
         resolved.update(ControlsDock(effects: [staged]) { Color.white }, in: Self.wide)
         let layout = reference([StagedEffect()], Self.wide)
-        let replay = try #require(layout.button(.replay)).frame
+        let replay = try #require(layout.button(.replay))
         press(resolved, at: Point(x: replay.minX + 4, y: replay.minY + 4))
         #expect(staged.replays == 1 && staged.drawingProgress == 0)
         #expect(staged.lightFraction == 0.55, "Replay leaves the parameters alone")
@@ -167,7 +194,7 @@ struct ControlsViewTests {
         var resolved = ResolvedView()
         let view = ControlsDock(effects: effects) { EffectView(effects[0]) }
         resolved.update(view, in: Self.tall)
-        let layout = reference(chain(), Self.tall)
+        var layout = reference(chain(), Self.tall)
         #expect(layout.dock == .bottom && layout.maxScrollOffset > 80)
         let first = resolved.sliderRects[0].minY
         let over = centre(layout.frame)
@@ -180,7 +207,7 @@ struct ControlsViewTests {
         #expect(resolved.sliderRects[0].minY == first - CGFloat(layout.maxScrollOffset), "clamped at the bottom")
         // Scrolled to the bottom, Reset is where the old panel puts it scrolled to the bottom.
         layout.scroll(to: layout.maxScrollOffset)
-        press(resolved, at: centre(layout.button(.reset)!.frame))
+        press(resolved, at: centre(layout.button(.reset)!))
         // The first row is above the band now, over the effect: a press there sets nothing.
         let hidden = location(of: 3, on: resolved.sliderRects[0], in: 0...4)
         #expect(hidden.y < layout.frame.minY)
@@ -201,7 +228,7 @@ struct ControlsViewTests {
         let layout = reference(chain(), Self.tall)
         let first = resolved.sliderRects[0].minY
         // Between the title and the first row: background.
-        let background = Point(x: layout.frame.minX + 30, y: layout.titleBaseline + 4)
+        let background = Point(x: layout.frame.minX + 30, y: layout.titleTop + ControlsPanel.Style.titleHeight + 4)
         press(resolved, at: background, dragTo: Point(x: background.x, y: background.y - 50))
         resolved.update(view, in: Self.tall)
         #expect(resolved.sliderRects[0].minY == first - 50)
@@ -231,8 +258,11 @@ struct ControlsViewTests {
         resolved.update(ControlsDock(effects: [effect], isPresented: false) { EffectView(effect) }, in: Self.wide)
         #expect(resolved.graph.viewRect == Rect(x: 0, y: 0, width: 800, height: 500))
         #expect(resolved.sliderRects.isEmpty && resolved.drawnGraphCount == 1)
-        let slider = reference([HarmonicEffect()], Self.wide).slider(named: "amplitude")!
-        press(resolved, at: slider.location(of: 3), release: false)
+        // Where the amplitude's slider would be, three quarters along.
+        let layout = reference([HarmonicEffect()], Self.wide)
+        let onSlider = Point(x: layout.frame.minX + ControlsPanel.Style.padding + 0.75 * (layout.frame.width - 2 * ControlsPanel.Style.padding),
+                             y: layout.rowTop(0) + ControlsPanel.Style.rowHeight - 10)
+        press(resolved, at: onSlider, release: false)
         #expect(effect.parameterValue("amplitude") == 0.5 && effect.isInteracting, "the press went to the effect")
 
         let hiddenImage = try ImageRenderer(content: EffectView(HarmonicEffect()).controlsPanel(isPresented: false, effects: [HarmonicEffect()]))
@@ -354,7 +384,7 @@ struct ControlsViewTests {
         let wrapped = plateBottom(try hud(HeadsUpDisplay(top: "harmonic", help: items), size: narrow))
         // The same words in one item: too wide for the narrow view, kept on one line.
         let single = plateBottom(try hud(HeadsUpDisplay(top: "harmonic", help: "C: show controls H: hide help Q, Esc: quit"), size: narrow))
-        let lineAdvance = Double(OverlayRenderer.Layout.hudSize) * 1.164 * OverlayRenderer.Layout.hudLineSpacing
+        let lineAdvance = HeadsUpDisplay.Style.textSize * 1.164 * HeadsUpDisplay.Style.lineSpacing
         #expect(Double(wrapped - one) > 1.5 * lineAdvance, "three items at 180 points: three lines (\(one) → \(wrapped))")
         #expect(single == one, "one item too wide is not broken: one line (\(one) vs \(single))")
         let left = try hud(HeadsUpDisplay(top: "harmonic", help: "C: show controls H: hide help Q, Esc: quit"), size: narrow)
@@ -369,9 +399,9 @@ struct ControlsViewTests {
     func legibility() throws {
         let image = try hud(HeadsUpDisplay(top: "harmonic   60 fps", help: "1-7, Tab: switch effect   hold: animate   H: hide help   Q, Esc: quit"))
         var lumas: [Double] = []
-        let L = OverlayRenderer.Layout.self
-        for y in Int(L.hudPadding)...Int(L.hudPadding + 2 * L.hudSize * 1.5) {
-            for x in Int(L.hudPadding)...Int(L.hudPadding + 300) {
+        let L = HeadsUpDisplay.Style.self
+        for y in Int(L.padding)...Int(L.padding + 2 * L.textSize * 1.5) {
+            for x in Int(L.padding)...Int(L.padding + 300) {
                 let p = image.pixel(x: x, y: y)
                 lumas.append(0.299 * Double(p.red) + 0.587 * Double(p.green) + 0.114 * Double(p.blue))
             }
@@ -394,7 +424,7 @@ struct ControlsViewTests {
         #expect(minX < maxX, "a plate is drawn")
         #expect(abs(Double(minX + maxX + 1) / 2 - Double(size.width) / 2) <= 1, "centred across: \(minX)…\(maxX)")
         #expect(abs(Double(minY + maxY + 1) / 2 - Double(size.height) / 2) <= 1, "centred down: \(minY)…\(maxY)")
-        #expect(Double(maxY - minY + 1) > OverlayRenderer.Layout.noticeSize + 2 * OverlayRenderer.Layout.noticePadding.height)
+        #expect(Double(maxY - minY + 1) > HeadsUpDisplay.Style.noticeSize + 2 * HeadsUpDisplay.Style.noticePadding.height)
 
         final class Taps { var count = 0 }
         let taps = Taps()
@@ -431,8 +461,9 @@ struct ControlsViewTests {
         #expect(Int(edge.red) > Int(inside.red) + 20, "the line along its inner edge: \(edge)")
         // Every row's name on one line: nothing light in the band below the names, above the tracks.
         let layout = reference([HarmonicEffect()], size)
-        for slider in layout.sliders {
-            let y = Int(slider.baseline) + 5
+        for (i, slider) in layout.panel.sliders.enumerated() {
+            // 18 points down the row: below the name's line (its baseline is 13 points down), above the slider.
+            let y = Int(layout.rowTop(i)) + 18
             var light = 0
             // Left of every knob: where a wrapped name's next line would start.
             for x in Int(panel.minX + ControlsPanel.Style.padding)..<Int(panel.minX + ControlsPanel.Style.padding + 18) where image.pixel(x: x, y: y).red > 150 { light += 1 }

@@ -1,4 +1,5 @@
 @preconcurrency import CEpoxy
+import CAllocCounter
 import Foundation
 import class Glint.GlintWindow
 import struct Glint.Key
@@ -60,7 +61,35 @@ final class WindowApp {
     func run() throws {
         fpsWindowStart = window.time
         refreshTitle()
-        try window.run { frame in try self.draw(&frame) }
+        try window.run { frame in
+            guard allocations != nil else { return try self.draw(&frame) }
+            glint_alloc_counting_begin()
+            try self.draw(&frame)
+            let total = glint_alloc_counting_end()
+            countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
+        }
+        if let allocations {
+            // What `GLINT_COUNT_ALLOCATIONS=1 glint` measures: the window's frames as `bench` measures its own.
+            let steady = max(allocations.frames, 1)
+            Console.note(String(format: "window: %.2f allocations/frame by Glint over %d steady frames (worst frame %llu)",
+                                Double(allocations.total) / Double(steady), allocations.frames, allocations.worst))
+        }
+    }
+
+    /// With GLINT_COUNT_ALLOCATIONS set: heap allocations made by Glint (the GL driver's own left
+    /// out) in the window's frames after the first 30, leaving out frames with key presses (a
+    /// switch of effect makes new effects).
+    private var allocations: (frames: Int, total: UInt64, worst: UInt64)? =
+        ProcessInfo.processInfo.environment["GLINT_COUNT_ALLOCATIONS"] != nil && glint_alloc_counter_active() != 0 ? (0, 0, 0) : nil
+    private var framesDrawn = 0
+
+    private func countAllocations(_ own: UInt64, keys: Bool) {
+        framesDrawn += 1
+        guard framesDrawn > BenchCommand.warmUpFrames, !keys, var a = allocations else { return }
+        a.frames += 1
+        a.total += own
+        a.worst = max(a.worst, own)
+        allocations = a
     }
 
     private func draw(_ frame: inout GlintWindow.Frame) throws {

@@ -69,7 +69,7 @@ final class EffectControlsModel {
             Row(id: index, name: slider.name, parameter: slider.parameter,
                 value: Binding(location: ParameterLocation(effects[slider.effectIndex], slider.parameter)))
         }
-        hasReplay = panel.button(.replay) != nil
+        hasReplay = panel.buttons.contains(.replay)
         reset = { panel.perform(.reset) }
         replay = { panel.perform(.replay) }
     }

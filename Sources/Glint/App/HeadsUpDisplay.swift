@@ -20,8 +20,8 @@ import GlintRender
 /// two or more spaces ("C: controls  H: help"); an item too wide for a line has a line of its
 /// own. A nil part takes no room; with nothing to show it draws nothing. It takes no press:
 /// presses go through to what is below. Sizes, colours and spacing are the `glint` window's
-/// (`OverlayRenderer.Layout`): 13-point text 10 points in from the corner, lines 1.3 font heights
-/// apart, each text with a one-point shadow.
+/// (`Style`): 13-point text 10 points in from the corner, lines 1.3 font heights apart, each
+/// text with a one-point shadow.
 public struct HeadsUpDisplay: View {
     /// The top line.
     public var top: String?
@@ -40,21 +40,46 @@ public struct HeadsUpDisplay: View {
         self.notice = notice
     }
 
-    typealias L = OverlayRenderer.Layout
+    /// The display's sizes (points) and colours.
+    public enum Style {
+        /// Size of the HUD's lines.
+        public static let textSize: Double = 13
+        /// From the view's top-left corner to the first line's text.
+        public static let padding: Double = 10
+        /// Line spacing of the HUD, as a multiple of its font's height.
+        public static let lineSpacing: Double = 1.3
+        /// Size of the notice centred over the view.
+        public static let noticeSize: Double = 18
+        /// Space between a text and the edge of its plate, across and down.
+        public static let platePadding = Size(width: 8, height: 5)
+        public static let noticePadding = Size(width: 18, height: 12)
+        /// Corner radius of the lines' and the notice's plates.
+        public static let plateRadius: Double = 6
+        /// The plates: black, translucent enough to let the effect show, dark enough that white
+        /// text over a white glow keeps a contrast of over 100 levels of 255.
+        public static let plate = GlintCore.Color(red: 0, green: 0, blue: 0, alpha: 0.55)
+        public static let noticePlate = GlintCore.Color(red: 0, green: 0, blue: 0, alpha: 0.65)
+        /// The one-point shadow under every text.
+        public static let shadow = GlintCore.Color(red: 0, green: 0, blue: 0, alpha: 0.6)
+        public static let textColor = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.88)
+        public static let noticeColor = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 1)
+    }
+
+    typealias L = Style
 
     public var body: some View {
         ZStack(alignment: .topLeading) {
             if top != nil || second != nil || help != nil {
                 VStack(alignment: .leading, spacing: CGFloat(Self.lineGap)) {
-                    if let top { ShadowedText(string: top, size: L.hudSize, color: L.hudColor, lineBreaks: .atSpaces) }
-                    if let second { ShadowedText(string: second, size: L.hudSize, color: L.hudColor, lineBreaks: .atSpaces) }
-                    if let help { ShadowedText(string: help, size: L.hudSize, color: L.hudColor, lineBreaks: .betweenItems) }
+                    if let top { ShadowedText(string: top, size: L.textSize, color: L.textColor, lineBreaks: .atSpaces) }
+                    if let second { ShadowedText(string: second, size: L.textSize, color: L.textColor, lineBreaks: .atSpaces) }
+                    if let help { ShadowedText(string: help, size: L.textSize, color: L.textColor, lineBreaks: .betweenItems) }
                 }
                 .padding(Self.insets(L.platePadding))
                 .background(RoundedRectangle(cornerRadius: CGFloat(L.plateRadius)).fill(Color(L.plate)))
-                // The text sits `hudPadding` in from the corner; its plate reaches out around it.
-                .padding(EdgeInsets(top: CGFloat(L.hudPadding - L.platePadding.height), leading: CGFloat(L.hudPadding - L.platePadding.width),
-                                    bottom: 0, trailing: CGFloat(L.hudPadding - L.platePadding.width)))
+                // The text sits `padding` in from the corner; its plate reaches out around it.
+                .padding(EdgeInsets(top: CGFloat(L.padding - L.platePadding.height), leading: CGFloat(L.padding - L.platePadding.width),
+                                    bottom: 0, trailing: CGFloat(L.padding - L.platePadding.width)))
             }
             if let notice {
                 ShadowedText(string: notice, size: L.noticeSize, color: L.noticeColor, lineBreaks: .atSpaces)
@@ -69,11 +94,11 @@ public struct HeadsUpDisplay: View {
     }
 
     /// The space between two lines: 0.3 of the font's line height, so baselines are 1.3 line
-    /// heights apart (`OverlayRenderer.Layout.hudLineSpacing`).
+    /// heights apart (`Style.lineSpacing`).
     static let lineGap: Double = {
-        let font = Font.system(size: CGFloat(L.hudSize), weight: .bold).spec
+        let font = Font.system(size: CGFloat(L.textSize), weight: .bold).spec
         let height = SharedText.engine?.measure("A", font: font, maxWidth: nil, options: TextLayoutOptions(), scale: 1).height
-        return (height ?? L.hudSize * 1.2) * (L.hudLineSpacing - 1)
+        return (height ?? L.textSize * 1.2) * (L.lineSpacing - 1)
     }()
 
     static func insets(_ size: Size) -> EdgeInsets {
@@ -99,7 +124,7 @@ struct ShadowedText: View {
         }
         graph.withNode(.zstack(.topLeading)) { graph in
             graph.withNode(.offset(x: 1, y: 1)) { graph in
-                graph.addNode(.text(leaf(OverlayRenderer.Layout.shadow)))
+                graph.addNode(.text(leaf(HeadsUpDisplay.Style.shadow)))
             }
             graph.addNode(.text(leaf(view.color)))
         }

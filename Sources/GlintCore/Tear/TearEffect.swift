@@ -152,3 +152,14 @@ public final class TearController {
         return result
     }
 }
+
+extension TearController: PointerResponder {
+    /// Takes a press in the edge zone (unless the view is broken).
+    public func begin(_ press: PointerEvent, viewSize: Size) -> Bool {
+        handle(press, viewSize: viewSize)
+    }
+
+    public func track(_ event: PointerEvent, viewSize: Size) {
+        handle(event, viewSize: viewSize)
+    }
+}
