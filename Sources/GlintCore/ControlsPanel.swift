@@ -39,6 +39,10 @@ public final class ControlsPanel {
         public static let titleSpacing: Double = 10
         /// Height of one slider's row: a line of text, then the slider (points).
         public static let rowHeight: Double = 40
+        /// From a row's top to its slider's centre line (points).
+        public static let trackOffset: Double = 27
+        /// How far in from each end of a row the thumb's centre stops: its radius (points).
+        public static let thumbRadius: Double = 8
         /// The buttons: size, space between them and above them (points).
         public static let buttonWidth: Double = 76
         public static let buttonHeight: Double = 24

@@ -107,7 +107,6 @@ final class AppFrames {
         // Headless runs start at the same date every time, so `TimelineView`s draw the same frames.
         driver = FrameDriver(backdrop: Glint.Color(backdrop), startDate: Date(timeIntervalSinceReferenceDate: 0))
         renderer = try ViewRenderer(sources: sources)
-        renderer.renderer.backdrop = backdrop
         renderer.renderer.frameTimeout = frameTimeout
     }
 
