@@ -8,22 +8,18 @@ let package = Package(
         .library(name: "GlintRender", targets: ["GlintRender"]),
         // The SwiftUI-style API: shaders, views, effect modifiers, ImageRenderer, the window.
         .library(name: "Glint", targets: ["Glint"]),
-        .executable(name: "glint", targets: ["glint"]),
+        // libepoxy's GL functions, for a client that issues GL calls of its own (the glint command's
+        // bench finishes each frame with glFinish).
+        .library(name: "CEpoxy", targets: ["CEpoxy"]),
     ],
-    dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
-    ],
+    // None: a package that depends on Glint fetches nothing else. The `glint` command, which needs
+    // swift-argument-parser, is a package of its own in App/ (Tests/GlintAppTests/PackageTests.swift checks this).
     targets: [
         // C libraries, found through pkg-config; each has a shim header and a module map.
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
-        // Counts heap allocations for `glint bench` by wrapping glibc's allocator.
-        .target(name: "CAllocCounter"),
-        // Temporary files that never outlive glint: unnamed (O_TMPFILE) writes, and a signal
-        // handler that removes named ones on SIGINT/SIGTERM.
-        .target(name: "CFiles"),
 
         // Pure Swift: pointer events, gestures, springs, the clock, effect descriptions. No GL, no GLFW.
         .target(name: "GlintCore"),
@@ -38,15 +34,6 @@ let package = Package(
         // The library users import: SwiftUI's shader-effect model (Shader, ShaderLibrary, views and
         // their effect modifiers, ImageRenderer) and a GLFW window any package can open.
         .target(name: "Glint", dependencies: ["GlintCore", "GlintRender", "CGLFW", "CEpoxy"]),
-
-        // The `glint` command: a client of the Glint library, plus the CLI.
-        .executableTarget(
-            name: "glint",
-            dependencies: [
-                "Glint", "GlintCore", "GlintRender", "CEpoxy", "CAllocCounter", "CFiles",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
 
         // Build tool: turns the top-level Shaders/ and Assets/ into Swift source, so the binary runs from anywhere.
         .executableTarget(name: "GlintEmbed"),

@@ -3,7 +3,8 @@
 // finished with glFinish before the next. `scripts/bench` compares `glint bench` with it.
 //
 //   cc -O2 -o bare bench/bare.c $(pkg-config --cflags --libs epoxy)
-//   glint bench --no-overlay --effect gradient,blur --size 960x600 --dump-shader passes.txt
+//   swift build -c release --package-path App     # glint is the App/ package's (or scripts/install)
+//   App/.build/release/glint bench --no-overlay --effect gradient,blur --size 960x600 --dump-shader passes.txt
 //   ./bare passes.txt [--frames N]
 //
 // The recording (written by `glint bench --dump-shader`, Glint's PassRecorder) holds one frame's

@@ -5,17 +5,21 @@ import Testing
 
 /// Runs the built `glint` binary as a user would and reads what it prints.
 enum CLI {
-    /// `glint` beside this test executable (both live in .build/<triple>/debug), or GLINT_BINARY.
+    /// GLINT_BINARY (scripts/test sets it), else the release build of this clone's App/ package, the
+    /// one scripts/run gives users. The `glint` command is a package of its own (App/), so it is never
+    /// beside this test executable.
     static var binary: String {
-        if let env = ProcessInfo.processInfo.environment["GLINT_BINARY"] { return env }
-        let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        var dir = (exe as NSString).deletingLastPathComponent
-        // The test runner may sit inside an .xctest bundle folder.
-        while !dir.isEmpty, dir != "/", !FileManager.default.fileExists(atPath: dir + "/glint") {
-            dir = (dir as NSString).deletingLastPathComponent
-        }
-        return dir + "/glint"
+        if let env = ProcessInfo.processInfo.environment["GLINT_BINARY"], !env.isEmpty { return env }
+        return appBinary
     }
+
+    /// App/.build/release/glint in this clone.
+    static let appBinary = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("App/.build/release/glint").path
+
+    /// What to do when `binary` is missing.
+    static let howToBuild = "build it with 'swift build -c release --package-path App' (scripts/test does), or set GLINT_BINARY"
 
     struct Result {
         var status: Int32
@@ -27,7 +31,7 @@ enum CLI {
 
     /// Runs glint with `arguments` in `directory`, with at most `timeout` seconds to finish.
     static func run(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:], timeout: Double = 60) throws -> Result {
-        #expect(FileManager.default.isExecutableFile(atPath: binary), "no glint binary at \(binary): run `swift build` first")
+        #expect(FileManager.default.isExecutableFile(atPath: binary), "no glint binary at \(binary): \(howToBuild)")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments

@@ -237,7 +237,7 @@ final class ReadmeWorkspace {
         } else {
             try Self.copyAll(from: Self.repository, to: clone)
         }
-        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "no glint binary at \(CLI.binary): run scripts/test, or set GLINT_BINARY")
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "no glint binary at \(CLI.binary): \(CLI.howToBuild)")
         try FileManager.default.createSymbolicLink(atPath: bin + "/glint", withDestinationPath: CLI.binary)
     }
 

@@ -923,20 +923,14 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) th
     if !condition { throw WindowTestFailure(description: message()) }
 }
 
-/// The `glint` executable next to the running test executable, or GLINT_BINARY.
+/// GLINT_BINARY, else the App/ package's release build in this clone (CLI.binary).
 private func glintBinary() throws -> String {
     if let path = ProcessInfo.processInfo.environment["GLINT_BINARY"], !path.isEmpty {
         try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_BINARY='\(path)' is not an executable file")
         return path
     }
-    guard let resolved = realpath("/proc/self/exe", nil) else {
-        throw WindowTestFailure(description: "cannot resolve /proc/self/exe to find the glint binary; set GLINT_BINARY")
-    }
-    let me = String(cString: resolved)
-    free(resolved)
-    let path = (me as NSString).deletingLastPathComponent + "/glint"
-    try require(FileManager.default.isExecutableFile(atPath: path),
-                "no glint binary at \(path): run 'swift build' first (or set GLINT_BINARY)")
+    let path = CLI.appBinary
+    try require(FileManager.default.isExecutableFile(atPath: path), "no glint binary at \(path): \(CLI.howToBuild)")
     return path
 }
 
@@ -1535,6 +1529,123 @@ struct ExamplesTests {
         #expect(inside.state == .exited(0), "\(inside.state): \(inside.stderr)")
         // The gradient's bottom-right corner is yellow: the image is the gradient, drawn whole.
         #expect(inside.stdout.hasPrefix("ok: 64x40 drawn in the window's frame, its bottom-right pixel 25"), "\(inside.stdout)")
+    }
+
+    @Test("a press in a package's Window whose view goes away mid-press is cancelled (no onEnded, nothing more to it or to the view shown instead), and the next press starts afresh",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func pressOwnerGoes() throws {
+        let tool = try Self.libraryProbe()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        // A's DragGesture fills the 240x160 window; S swaps it for B's, and back.
+        let app = try Child.launch(tool, ["press-owner-goes"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        try require(window.width == 240 && window.height == 160, "the probe's window is \(window), not 240x160")
+        Thread.sleep(forTimeInterval: 1)
+        // xdotool's steps, each given time to reach a frame of its own.
+        func step(_ arguments: [String]) throws {
+            try x.run("xdotool", arguments)
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+        // Press on A and drag; S while held shows B (A is gone: its press is cancelled); the drag
+        // goes on over B; S again brings A back, still held; more drag, then release.
+        try step(at(60, 60) + ["mousedown", "1"])
+        try step(at(80, 60))
+        try step(at(100, 60))
+        try step(["key", "s"])
+        try step(at(140, 60))
+        try step(["key", "s"])
+        try step(at(180, 60))
+        try step(["mouseup", "1"])
+        // A fresh press on A: its drag starts where this press did.
+        try step(at(40, 100) + ["mousedown", "1"])
+        try step(at(80, 100))
+        try step(at(120, 100))
+        try step(["mouseup", "1"])
+        // B takes a press of its own.
+        try step(["key", "s"])
+        try step(at(60, 60) + ["mousedown", "1"])
+        try step(at(100, 60))
+        try step(["mouseup", "1"])
+        try x.run("xdotool", ["key", "Escape"])
+        let exit = app.waitForExit(seconds: 10)
+        let lines = app.stdout(waitingUpTo: 2).split(separator: "\n").map(String.init)
+        #expect(exit == .exited(0), "\(exit): \(app.stderrSummary())")
+        // The press ends with A: the router forgets its owner (GestureRouter.frameBuilt) and A's
+        // progress goes with A (ViewStore). Were the press still A's, A, back under the held button,
+        // would go on with it: "A changed from 60,60", then "A ended from 60,60 by 120,0" at the release.
+        #expect(lines == [
+            "A changed from 60,60",
+            "showing B",
+            "showing A",
+            "A changed from 40,100",
+            "A ended from 40,100 by 80,0",
+            "showing B",
+            "B changed from 60,60",
+            "B ended from 60,60 by 40,0",
+            "closed",
+        ], "what the probe's gestures heard:\n\(lines.joined(separator: "\n"))")
+    }
+
+    @Test("a tear in a package's Window whose view goes away mid-drag is cancelled: it closes, never breaks, and the next tear starts afresh",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func tearOwnerGoes() throws {
+        let tool = try Self.libraryProbe()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        // A tearable 240x160 view, its TearController kept by the view around it; S swaps the
+        // tearable view for a plain one, and back.
+        let app = try Child.launch(tool, ["tear-owner-goes"], environment: x.environment)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        try require(window.width == 240 && window.height == 160, "the probe's window is \(window), not 240x160")
+        Thread.sleep(forTimeInterval: 1)
+        func step(_ arguments: [String]) throws {
+            try x.run("xdotool", arguments)
+            Thread.sleep(forTimeInterval: 0.4)
+        }
+        func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+        /// Waits (bounded) for the probe to print `line`: a closing cut takes its own time.
+        func waitFor(_ line: String) {
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, !app.stdout(waitingUpTo: 0).contains(line + "\n") { Thread.sleep(forTimeInterval: 0.1) }
+        }
+        // From the left edge into the view; S while held takes the view away mid-tear; S brings
+        // it back, the button still held; on to the far edge and release.
+        try step(at(2, 80) + ["mousedown", "1"])
+        try step(at(40, 80))
+        try step(at(80, 80))
+        try step(["key", "s"])
+        try step(at(140, 80))
+        try step(["key", "s"])
+        try step(at(238, 80))
+        try step(["mouseup", "1"])
+        waitFor("tear closed (1)")
+        // A fresh tear, let go short of the threshold: it closes.
+        try step(at(2, 120) + ["mousedown", "1"])
+        try step(at(40, 120))
+        try step(at(80, 120))
+        try step(["mouseup", "1"])
+        waitFor("tear closed (2)")
+        try x.run("xdotool", ["key", "Escape"])
+        let exit = app.waitForExit(seconds: 10)
+        let lines = app.stdout(waitingUpTo: 2).split(separator: "\n").map(String.init)
+        #expect(exit == .exited(0), "\(exit): \(app.stderrSummary())")
+        // The first switch is heard before the frame without the view: the tear is still held
+        // then. The frame without it cancels the tear (GestureRouter.frameBuilt): back, it is
+        // closing. Were it still held, the drag to the far edge would break the view ("tear broke (1)")
+        // and the broken view would take no second tear.
+        #expect(lines == [
+            "showing the plain view: tear tearing, held",
+            "showing the tearable view: tear recovering",
+            "tear closed (1)",
+            "tear closed (2)",
+            "closed",
+        ], "what the probe's tear did:\n\(lines.joined(separator: "\n"))")
     }
 
     @Test("a package's NaN or infinite sizes and scales are one-line RenderErrors, a huge maxSampleOffset is clamped, and a runaway shader is stopped by ImageRenderer's watchdog",

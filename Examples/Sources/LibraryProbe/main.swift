@@ -7,12 +7,86 @@
 //   library-probe image-in-window     an ImageRenderer drawing inside a window's frame
 //   library-probe not-a-number        NaN and infinite sizes and scales, a huge maxSampleOffset
 //   library-probe runaway FOLDER      a shader of FOLDER that loops for ever, under the watchdog
+//   library-probe press-owner-goes    a window whose dragged view is switched away by a key (S) while
+//                                     the button is held: what its DragGesture and the one shown
+//                                     instead hear, one line each (Esc quits)
+//   library-probe tear-owner-goes     the same with a tearable view, its TearController kept by the
+//                                     view around it: the tear's phase at each switch, its ends
 import Foundation
 import Glint
 
 /// A small picture: a gradient through the library's own shader, 64x40 points.
 func picture() -> ImageRenderer<some View> {
     ImageRenderer(content: Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect)).frame(width: 64, height: 40))
+}
+
+/// Writes `line` to stdout at once (the test reads it while the window runs), and not the same
+/// line twice in a row: a drag's onChanged calls of one press make one line.
+final class Journal {
+    private var last = ""
+    func write(_ line: String) {
+        guard line != last else { return }
+        last = line
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
+
+/// A's drag and B's drag fill the window, one at a time; S switches which, even mid-press.
+struct PressOwnerProbe: View {
+    let journal: Journal
+    @State private var showsA = true
+
+    func drag(_ name: String) -> some Gesture {
+        func point(_ p: CGPoint) -> String { "\(Int(p.x.rounded())),\(Int(p.y.rounded()))" }
+        return DragGesture()
+            .onChanged { value in journal.write("\(name) changed from \(point(value.startLocation))") }
+            .onEnded { value in
+                journal.write("\(name) ended from \(point(value.startLocation)) by \(point(CGPoint(x: value.translation.width, y: value.translation.height)))")
+            }
+    }
+
+    var body: some View {
+        ZStack {
+            if showsA {
+                Color.blue.gesture(drag("A"))
+            } else {
+                Color.green.gesture(drag("B"))
+            }
+        }
+        .onKeyPress("s") {
+            showsA.toggle()
+            journal.write(showsA ? "showing A" : "showing B")
+            return .handled
+        }
+    }
+}
+
+/// A tearable view and a plain one, one at a time; S switches which, even mid-tear. The tear's
+/// controller is the outer view's, so it outlives the tearable view.
+struct TearOwnerProbe: View {
+    let journal: Journal
+    @State private var tear = TearController()
+    @State private var showsTear = true
+    @State private var ends = 0
+
+    var body: some View {
+        tear.onCompleted = { broke in
+            ends += 1
+            journal.write("tear \(broke ? "broke" : "closed") (\(ends))")
+        }
+        return ZStack {
+            if showsTear {
+                Color.blue.tearable(tear)
+            } else {
+                Color.green
+            }
+        }
+        .onKeyPress("s") {
+            showsTear.toggle()
+            journal.write("showing \(showsTear ? "the tearable view" : "the plain view"): tear \(tear.state.phase)\(tear.state.ownsPointer ? ", held" : "")")
+            return .handled
+        }
+    }
 }
 
 func fail(_ message: String) -> Never {
@@ -102,7 +176,26 @@ case "runaway":
         print(String(format: "stopped after %.1f s: %@", Date().timeIntervalSince(start), "\(error)"))
     }
 
+case "press-owner-goes":
+    // "Glint" in the title: the window tests find their windows by it.
+    let journal = Journal()
+    do {
+        try Window("Glint library-probe", size: CGSize(width: 240, height: 160)) { PressOwnerProbe(journal: journal) }.run(quitAfter: 60)
+    } catch {
+        fail("\(error)")
+    }
+    journal.write("closed")
+
+case "tear-owner-goes":
+    let journal = Journal()
+    do {
+        try Window("Glint library-probe", size: CGSize(width: 240, height: 160)) { TearOwnerProbe(journal: journal) }.run(quitAfter: 60)
+    } catch {
+        fail("\(error)")
+    }
+    journal.write("closed")
+
 default:
-    FileHandle.standardError.write(Data("library-probe: usage: library-probe image-then-window | image-in-window | not-a-number | runaway FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("library-probe: usage: library-probe image-then-window | image-in-window | not-a-number | runaway FOLDER | press-owner-goes | tear-owner-goes\n".utf8))
     exit(2)
 }
