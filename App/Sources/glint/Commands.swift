@@ -533,4 +533,4 @@ func readEvents(_ input: String?) throws -> [PointerEvent] {
     return try Parse.events(input)
 }
 
-extension PNGCompression: ExpressibleByArgument {}
+extension PNGCompression: @retroactive ExpressibleByArgument {}
