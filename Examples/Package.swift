@@ -23,7 +23,8 @@ let package = Package(
         // Probes of the library where a library can fail its program (contexts, sizes, runaway shaders).
         .executableTarget(
             name: "library-probe",
-            dependencies: [.product(name: "Glint", package: "Glint")],
+            dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintCore", package: "Glint"),
+                           .product(name: "GlintRender", package: "Glint")],
             path: "Sources/LibraryProbe"
         ),
         // Shader and image resources the SwiftUI way: its Metal and GLSL files through

@@ -1513,6 +1513,23 @@ struct ExamplesTests {
         return path
     }
 
+    @Test("the README's lower-level example runs as written: the frame driver, a press at 0.5 s, the glow held and coloured at 1.5 s")
+    func frameDriverExample() throws {
+        let tool = try Self.libraryProbe()
+        let out = try TemporaryFiles.folder("frame-driver") + "/held.png"
+        let r = try Child.run(tool, ["frame-driver", out], environment: [:], timeout: 60)
+        #expect(r.state == .exited(0), "\(r.state): \(r.stderr)")
+        let image = try PNG.read(out)
+        #expect(image.width == 1280 && image.height == 720)
+        // Held for a second, the waves take their palette: some pixels are far from grey.
+        var coloured = 0
+        for i in stride(from: 0, to: image.rgba.count, by: 4) {
+            let r = Int(image.rgba[i]), g = Int(image.rgba[i + 1]), b = Int(image.rgba[i + 2])
+            if max(r, g, b) - min(r, g, b) > 80 { coloured += 1 }
+        }
+        #expect(coloured > 1280 * 720 / 100, "the held glow shows its colours: \(coloured) coloured pixels")
+    }
+
     @Test("a package's ImageRenderer alive while its Window opens, and one drawing inside the window's frame, both work (one current context a thread)",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func contextsShareAThread() throws {

@@ -12,8 +12,12 @@
 //                                     instead hear, one line each (Esc quits)
 //   library-probe tear-owner-goes     the same with a tearable view, its TearController kept by the
 //                                     view around it: the tear's phase at each switch, its ends
+//   library-probe frame-driver OUT    the README's "Using the lower-level modules" example as written:
+//                                     the glow pressed at 0.5 s, drawn at 1.5 s at scale 2 into OUT
 import Foundation
 import Glint
+import GlintCore
+import GlintRender
 
 /// A small picture: a gradient through the library's own shader, 64x40 points.
 func picture() -> ImageRenderer<some View> {
@@ -195,7 +199,28 @@ case "tear-owner-goes":
     }
     journal.write("closed")
 
+case "frame-driver":
+    guard arguments.count == 2, let out = arguments.last else { fail("usage: library-probe frame-driver OUT.png") }
+    do {
+        // The README's example, word for word but for the file's name.
+        let context = try HeadlessContext()                       // EGL, no display
+        let glow = EffectChainView([HarmonicEffect()])
+        let driver = FrameDriver(startDate: Date(timeIntervalSinceReferenceDate: 0))
+        let renderer = try ViewRenderer()
+        let size = CGSize(width: 640, height: 360)
+        driver.update(glow, in: size, scale: 2)                   // laid out, so the press meets the view
+        driver.advance(to: 1.5, applying: [PointerEvent(.down, Point(x: 320, y: 180), at: 0.5)][...])
+        driver.update(glow, in: size, scale: 2)
+        let target = try RenderTarget(pixelWidth: 1280, pixelHeight: 720)
+        try renderer.draw(driver.resolved, into: target.framebuffer)
+        try PNG.write(out, width: 1280, height: 720, rgba: target.readPixels())
+        withExtendedLifetime(context) {}
+        print("ok: wrote \(out)")
+    } catch {
+        fail("\(error)")
+    }
+
 default:
-    FileHandle.standardError.write(Data("library-probe: usage: library-probe image-then-window | image-in-window | not-a-number | runaway FOLDER | press-owner-goes | tear-owner-goes\n".utf8))
+    FileHandle.standardError.write(Data("library-probe: usage: library-probe image-then-window | image-in-window | not-a-number | runaway FOLDER | press-owner-goes | tear-owner-goes | frame-driver OUT.png\n".utf8))
     exit(2)
 }
