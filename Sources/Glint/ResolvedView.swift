@@ -358,6 +358,22 @@ public struct ResolvedView {
             if case .effect(let effect) = content.source, inner.hitTesting {
                 hits.append(HitEntry(rect: frame, target: .effect(effect), clip: hitClip))
             }
+        } else if context.opacity >= 1, chainIsIdle {
+            // Nothing over the subtree draws this frame (a tear not open, effects disabled): the
+            // subtree goes straight into the target, with no layer to copy. Its tears still run.
+            var direct = context
+            direct.hitTesting = inner.hitTesting
+            let saved = chain
+            emitChildren(of: last, context: &direct)
+            chain = saved
+            var n = chain.count - 1
+            while n >= 0 {
+                if case .tear(let tear) = tree.nodes[chain[n]].kind {
+                    tear.updatePass(viewSize: frame.size)
+                    tears.append(tear)
+                }
+                n -= 1
+            }
         } else {
             // A layer of the subtree, the effects over it.
             let layer = openLayer(rect: frame, opacity: 1, clip: nil)
@@ -387,6 +403,23 @@ public struct ResolvedView {
         }
     }
     private var chain: [Int] = []
+
+    /// Whether nothing in the chain being emitted draws this frame: its tears are closed and its
+    /// shader effects disabled (stateful effects and visual effects always draw).
+    private var chainIsIdle: Bool {
+        var n = 0
+        while n < chain.count {
+            switch tree.nodes[chain[n]].kind {
+            case .effect(let spec): if spec.isEnabled { return false }
+            case .tear(let tear): if tear.isShowing { return false }
+            case .statefulEffects(let list): if !list.isEmpty { return false }
+            case .visualEffect: return false
+            default: break
+            }
+            n += 1
+        }
+        return true
+    }
 
     /// Whether the chain being emitted has `effects(_:)` in it.
     private var chainHasStatefulEffects: Bool {
