@@ -28,6 +28,7 @@ final class AppState {
         self.tear = tear
         self.showsForeground = showsForeground
         self.showsControls = showsControls
+        nameChain()
     }
 
     /// The content effect: the first.
@@ -42,11 +43,14 @@ final class AppState {
     }
 
     /// The chain's names joined for titles: "harmonic", or "harmonic + wave + blur".
-    var title: String {
-        effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
+    private(set) var title = ""
+    /// The chain as `--effect` names it: "harmonic,wave,blur". Both made when the chain is.
+    private(set) var name = ""
+
+    private func nameChain() {
+        title = effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
+        name = effects.map(\.descriptor.name).joined(separator: ",")
     }
-    /// The chain as `--effect` names it: "harmonic,wave,blur".
-    var name: String { effects.map(\.descriptor.name).joined(separator: ",") }
 
     /// Replaces the chain (the window's number keys): the new effects' clocks are brought to
     /// `time`, so their `time` stays seconds since the start, and a staged drawing (the prism)
@@ -58,6 +62,7 @@ final class AppState {
             e.replay()
         }
         effects = newEffects
+        nameChain()
     }
 
     /// Everything the shaders received in the last frame, for `--state`: the effects' values

@@ -181,18 +181,30 @@ final class WindowApp {
     /// The window title and the HUD: effect name and frame rate (changes twice a second), and
     /// the keys. The help's items are three spaces apart: the HUD breaks its lines only there.
     private func refreshTitle() {
+        // Remade only when what they say changes: at a steady frame rate no frame makes a string.
+        let shown = framesPerSecond > 0 ? Int(framesPerSecond.rounded()) : -1
         let name = state.name
-        let fps = framesPerSecond > 0 ? String(format: "%.0f fps", framesPerSecond) : "-- fps"
+        guard shown != shownFramesPerSecond || name != shownName else { return }
+        shownFramesPerSecond = shown
+        let fps = shown >= 0 ? "\(shown) fps" : "-- fps"
         hudText = "\(name)   \(fps)"
-        let count = EffectRegistry.all.count
-        let keys = count > 1 ? "1-\(min(count, 9)), Tab: switch effect   " : ""
-        // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
-        let hold = state.effect.drawingProgress == nil ? "hold: animate   " : ""
-        let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
-        helpText = "\(keys)\(hold)\(tear)C: controls   H: hide help   Q, Esc: quit"
+        if name != shownName {
+            shownName = name
+            let count = EffectRegistry.all.count
+            let keys = count > 1 ? "1-\(min(count, 9)), Tab: switch effect   " : ""
+            // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
+            let hold = state.effect.drawingProgress == nil ? "hold: animate   " : ""
+            let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
+            helpText = "\(keys)\(hold)\(tear)C: controls   H: hide help   Q, Esc: quit"
+        }
 
         window.title = "Glint — \(state.title) — \(fps)"
     }
+
+    /// What the title and the HUD's top line say now: the frame rate shown (-1 before the first
+    /// count) and the chain's name.
+    private var shownFramesPerSecond = -2
+    private var shownName = ""
 
     // MARK: - Keys
 
