@@ -69,6 +69,22 @@ struct BareReplayTests {
         #expect(replay.output.contains("4 draws"), "\(replay.output)")
         #expect(replay.output.contains("\ntime "), "\(replay.output)")
     }
+
+    @Test("bench/gauss.c, the hand-written Gaussian the blur is measured against, builds and blurs without a GL error; bad arguments are one line")
+    func handWrittenGaussianRuns() throws {
+        let dir = try CLI.temporaryFolder()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let gauss = dir + "/gauss"
+        let build = try Shell.run("cc -O1 -o '\(gauss)' '\(root)/bench/gauss.c' $(pkg-config --cflags --libs epoxy) -lm")
+        #expect(build.status == 0, "\(build.output)")
+        for paired in ["", " --paired"] {
+            let run = try Shell.run("'\(gauss)' 96x60 8\(paired) --frames 3")
+            #expect(run.status == 0 && run.output.contains("\ntime "), "\(run.output)")
+            #expect(run.output.contains(paired.isEmpty ? "single taps" : "paired taps"), "\(run.output)")
+        }
+        let bad = try Shell.run("'\(gauss)' 96x60 0")
+        #expect(bad.status != 0 && bad.output.split(separator: "\n").count == 1 && bad.output.hasPrefix("gauss: "), "\(bad.output)")
+    }
 }
 
 /// A shell command's status and output (stdout and stderr together).
