@@ -17,8 +17,8 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The view's size in points.", valueName: "WxH"))
     var size: String = "1920x1080"
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point.", valueName: "factor"))
-    var scale: String = "1"
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point (default: 1).", valueName: "factor"), transform: TypedOption.scale)
+    var scale: Double = 1
 
     @Option(name: .long, parsing: .unconditional, help: "How many frames to render.")
     var frames: Int = 300
@@ -28,8 +28,8 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
         "Simulate this many seconds, then draw every frame at that moment (the clock stands still): a staged drawing part way, like --effect prism --time 1.5. Without it the clock runs 1/60 s a frame, starting once any staged drawing has finished.",
-        valueName: "seconds"))
-    var time: String?
+        valueName: "seconds"), transform: TypedOption.time)
+    var time: Double?
 
     @Option(name: .long, help: ArgumentHelp(
         "After the run, write the GL work of one more frame like the last to FILE (every clear and draw: targets, sources as compiled, uniforms, images), for bench/bare.c to do alone (see scripts/bench). Not with --api or --view.",
@@ -56,12 +56,12 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         let viewSize = try Parse.size(size)
-        let scaleFactor = try Parse.scale(scale)
+        let scaleFactor = scale
         guard (1...100_000).contains(frames) else {
             throw InputError("bad frame count '\(frames)': must be between 1 and 100000")
         }
         let events = try readEvents(input)
-        let stillTime = try time.map { try Parse.time($0) }
+        let stillTime = time
         if let dumpShader {
             // Standard output carries bench's own table; a dump mixed into it could not be compiled.
             guard dumpShader != OutputFile.standardOutputName else {

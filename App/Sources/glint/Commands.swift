@@ -51,14 +51,14 @@ struct EffectOptions: ParsableArguments {
     @Flag(inversion: .prefixedNo, help: "Show the controls panel, a slider per parameter (the window's C key); render and bench draw it into the frame. The window shows it by default only for effects that ask for it.")
     var controls: Bool?
 
-    @Option(name: .long, help: ArgumentHelp("Stop a frame of your own shader that takes longer than this (seconds; 0: never). Default 5 headless, 2 in the window; larger frames than 1920x1080 get proportionally longer.", valueName: "seconds"))
-    var frameTimeout: String?
+    @Option(name: .long, help: ArgumentHelp("Stop a frame of your own shader that takes longer than this (seconds; 0: never). Default 5 headless, 2 in the window; larger frames than 1920x1080 get proportionally longer.", valueName: "seconds"),
+            transform: TypedOption.number("frame timeout", in: 0...86_400, unit: "seconds"))
+    var frameTimeout: Double?
 
     /// The watchdog's limit for a 1920x1080 frame: `--frame-timeout`, or `standard`; nil when off.
-    func frameTimeout(standard: Double) throws -> Double? {
+    func frameTimeout(standard: Double) -> Double? {
         guard let frameTimeout else { return standard }
-        let seconds = try Parse.number(frameTimeout, for: "frame timeout", in: 0...86_400, unit: "seconds")
-        return seconds > 0 ? seconds : nil
+        return frameTimeout > 0 ? frameTimeout : nil
     }
 
     /// The chain's names: `--effect harmonic,wave,blur`.
@@ -305,14 +305,17 @@ struct TearOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Which way a tear runs: any, vertical or horizontal.", valueName: "direction"))
     var cutDirection: String = "any"
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view.", valueName: "fraction"))
-    var breakThreshold: String = Parse.text(TearOptions.standard.breakThreshold)
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Progress (0…1) past which a released tear breaks the view (default: \(Parse.text(TearOptions.standard.breakThreshold))).", valueName: "fraction"),
+            transform: TypedOption.number("break threshold", in: 0...1))
+    var breakThreshold: Double = TearOptions.standard.breakThreshold
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The widest opening of a tear, in points.", valueName: "points"))
-    var maxGap: String = Parse.text(TearOptions.standard.maxGapWidth)
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The widest opening of a tear, in points (default: \(Parse.text(TearOptions.standard.maxGapWidth))).", valueName: "points"),
+            transform: TypedOption.number("max gap", in: 0...2000, unit: "points"))
+    var maxGap: Double = TearOptions.standard.maxGapWidth
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How far the torn fibres reach, in points.", valueName: "points"))
-    var edgeRoughness: String = Parse.text(TearOptions.standard.edgeRoughness)
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How far the torn fibres reach, in points (default: \(Parse.text(TearOptions.standard.edgeRoughness))).", valueName: "points"),
+            transform: TypedOption.number("edge roughness", in: 0...500, unit: "points"))
+    var edgeRoughness: Double = TearOptions.standard.edgeRoughness
 
     /// Mid-grey by default: the effects draw on black, so a tear or a fallen view shows plainly.
     @Option(name: .long, help: ArgumentHelp("The colour behind the view, shown through a tear: #RRGGBB, a CSS colour name (gray, magenta, …), a SwiftUI colour (.indigo) or dark.", valueName: "colour"))
@@ -328,9 +331,9 @@ struct TearOptions: ParsableArguments {
     func makeTear() throws -> TearController? {
         var c = TearConfiguration()
         c.cutDirection = try Parse.cutDirection(cutDirection)
-        c.breakThreshold = try Parse.number(breakThreshold, for: "break threshold", in: 0...1)
-        c.maxGapWidth = try Parse.number(maxGap, for: "max gap", in: 0...2000, unit: "points")
-        c.edgeRoughness = try Parse.number(edgeRoughness, for: "edge roughness", in: 0...500, unit: "points")
+        c.breakThreshold = breakThreshold
+        c.maxGapWidth = maxGap
+        c.edgeRoughness = edgeRoughness
         return noTear ? nil : TearController(configuration: c)
     }
 
@@ -390,11 +393,13 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The view's size in points (default 1280x720, or the --image's size).", valueName: "WxH"))
     var size: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame).", valueName: "factor"))
-    var scale: String = "1"
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pixels per point (2 renders a HiDPI frame; default: 1).", valueName: "factor"),
+            transform: TypedOption.scale)
+    var scale: Double = 1
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds to simulate before the frame is taken.", valueName: "seconds"))
-    var time: String = "0"
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Seconds to simulate before the frame is taken (default: 0).", valueName: "seconds"),
+            transform: TypedOption.time)
+    var time: Double = 0
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
     var input: String?
@@ -443,8 +448,8 @@ struct RenderCommand: ParsableCommand {
         let image = try effectOptions.contentImage()
         let viewSize = try size.map { try Parse.size($0) } ?? image.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 1280, height: 720)
-        let scaleFactor = try Parse.scale(scale)
-        let duration = try Parse.time(time)
+        let scaleFactor = scale
+        let duration = time
         let events = try readEvents(input)
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: image)
         try Self.checkImageName(output, destination: OutputFiles.check(imageFile()))
@@ -493,7 +498,7 @@ struct HeadlessSetup {
         tear = try tearOptions.makeTear()
         backdrop = try tearOptions.backdropColor()
         showsForeground = !effectOptions.noOverlay
-        frameTimeout = try effectOptions.frameTimeout(standard: Self.defaultFrameTimeout)
+        frameTimeout = effectOptions.frameTimeout(standard: Self.defaultFrameTimeout)
         showsControls = effectOptions.controls ?? false
         self.viewSize = viewSize
     }

@@ -21,15 +21,16 @@ struct WindowCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("The window's size in points (default 960x600, or the --image's size).", valueName: "WxH"))
     var size: String?
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quit after this many seconds (for demos and tests).", valueName: "seconds"))
-    var quitAfter: String?
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Quit after this many seconds (for demos and tests).", valueName: "seconds"),
+            transform: TypedOption.time)
+    var quitAfter: Double?
 
     func run() throws {
         let image = try effectOptions.contentImage()
         let viewSize = try size.map { try Parse.size($0) } ?? image.map { Size(width: Double($0.width), height: Double($0.height)) } ?? Size(width: 960, height: 600)
         let effects = try effectOptions.makeEffects(image: image)
         let sources = try effectOptions.makeSources()
-        let quit = try quitAfter.map { try Parse.time($0) }
+        let quit = quitAfter
         let tear = try tearOptions.makeTear()
         let backdrop = try tearOptions.backdropColor()
         let app = try WindowApp(effects: effects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,

@@ -84,6 +84,8 @@ do {
     if code == .success || error is CleanExit {
         GlintCommand.exit(withError: error)  // --help, --version: printed as usual
     }
+    // A number option that is not one: its own line, as every other bad value gets.
+    if let refusal = TypedOption.failure { Console.fail(refusal.message, code: 2) }
     // Parser errors: keep the first line, which names the bad option or value.
     let message = GlintCommand.message(for: error).split(separator: "\n").first.map(String.init) ?? "bad arguments"
     Console.fail("\(message) (see 'glint --help')", code: 2)
