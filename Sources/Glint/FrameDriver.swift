@@ -113,6 +113,13 @@ public final class FrameDriver {
         update(content(context), in: size, scale: scale)
     }
 
+    /// Whether the next updates draw idle effect chains through their layers anyway
+    /// (`ResolvedView.drawsIdleChainsInLayers`): for one warm-up frame before the first real one.
+    public var drawsIdleChainsInLayers: Bool {
+        get { resolved.drawsIdleChainsInLayers }
+        set { resolved.drawsIdleChainsInLayers = newValue }
+    }
+
     /// Gives a key to the views that bound it (`onKeyPress`), the frontmost first; returns
     /// whether one handled it.
     public func handleKey(_ key: KeyEquivalent) -> Bool {

@@ -358,7 +358,7 @@ public struct ResolvedView {
             if case .effect(let effect) = content.source, inner.hitTesting {
                 hits.append(HitEntry(rect: frame, target: .effect(effect), clip: hitClip))
             }
-        } else if context.opacity >= 1, chainIsIdle {
+        } else if context.opacity >= 1, !drawsIdleChainsInLayers, chainIsIdle {
             // Nothing over the subtree draws this frame (a tear not open, effects disabled): the
             // subtree goes straight into the target, with no layer to copy. Its tears still run.
             var direct = context
@@ -403,6 +403,11 @@ public struct ResolvedView {
         }
     }
     private var chain: [Int] = []
+
+    /// Draws a chain over a subtree through its layer even when nothing in it draws this frame (a
+    /// tear not open): for a host's warm-up frame, so the frame a tear first opens compiles and
+    /// allocates nothing. Off, such a subtree goes straight into the target.
+    public var drawsIdleChainsInLayers = false
 
     /// Whether nothing in the chain being emitted draws this frame: its tears are closed and its
     /// shader effects disabled (stateful effects and visual effects always draw).

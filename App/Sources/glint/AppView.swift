@@ -131,9 +131,19 @@ final class AppFrames {
     /// frame of `size` points.
     func draw(size: Size, into target: Framebuffer) throws(RenderError) {
         let scale = size.width > 0 ? Double(target.pixelWidth) / size.width : 1
+        if needsWarmUp {
+            // Once, before the first frame: the frame with the tear open, drawn and thrown away,
+            // so the first real tear compiles nothing (its programs and layers are ready).
+            needsWarmUp = false
+            driver.drawsIdleChainsInLayers = true
+            update(size: size, scale: scale)
+            try renderer.draw(driver.resolved, into: target)
+            driver.drawsIdleChainsInLayers = false
+        }
         update(size: size, scale: scale)
         try renderer.draw(driver.resolved, into: target)
     }
+    private var needsWarmUp = true
 
     /// Compiles every pass the chain and the tear may draw, disabled ones too, so a broken
     /// shader is reported before the first frame and the frame a tear opens compiles nothing.
