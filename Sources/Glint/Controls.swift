@@ -43,9 +43,11 @@ struct ControlLeaf {
     var isPressed: Bool
 }
 
-/// A value chosen by dragging a knob along a track, as SwiftUI's `Slider`: a press anywhere
-/// on the track moves the knob there, a drag moves it along; with a `step` the value snaps to
-/// whole steps from the range's start. The label (if any) sits before the track.
+/// A value chosen by dragging a knob along a track, as SwiftUI's `Slider`: a press on the
+/// track off the knob moves the knob there; a press on the knob grabs it where it is (the value
+/// does not jump), and a drag moves it along keeping the offset between the pointer and the
+/// knob's centre; with a `step` the value snaps to whole steps from the range's start. The label
+/// (if any) sits before the track.
 public struct Slider<Label: View>: View {
     let value: Binding<Double>
     let bounds: ClosedRange<Double>

@@ -17,6 +17,8 @@ final class GestureRouter {
         case responder(any PointerResponder, Rect)
         /// A `ScrollView`'s background, dragged.
         case scroll(StateBox<ScrollPosition>)
+        /// A `ScrollView`'s scroll bar thumb, dragged: content points per thumb point.
+        case scrollBar(StateBox<ScrollPosition>, perPoint: Double)
     }
 
     private var owner: Owner?
@@ -37,13 +39,13 @@ final class GestureRouter {
                 switch entry.target {
                 case .responder(let r): return r === responder
                 case .effect(let e): return resolved.responder(for: e) === responder
-                case .gesture, .scroll: return false
+                case .gesture, .scroll, .scrollBar: return false
                 }
             }) {
                 responder.track(PointerEvent(.cancel, .zero, at: resolved.tree.time), viewSize: rect.size)
                 owner = nil
             }
-        case .scroll(let position):
+        case .scroll(let position), .scrollBar(let position, _):
             if !resolved.hits.contains(where: { entry in
                 if case .scroll(let p) = entry.target { return p === position }
                 return false
@@ -78,6 +80,10 @@ final class GestureRouter {
                     owner = .scroll(position)
                     position.value.dragStart = (y: event.location.y, offset: position.value.offset)
                     return
+                case .scrollBar(let position, let frame):
+                    position.value.pressBar(at: event.location.y, in: frame)
+                    owner = .scrollBar(position, perPoint: position.value.offsetPerThumbPoint(in: frame))
+                    return
                 }
             }
         case .move, .up, .cancel:
@@ -93,6 +99,9 @@ final class GestureRouter {
             case .scroll(let position):
                 // The content follows the pointer; a cancelled drag leaves it where it was dragged.
                 if event.phase != .cancel { position.value.scroll(to: position.value.dragStart.offset - (event.location.y - position.value.dragStart.y)) }
+            case .scrollBar(let position, let perPoint):
+                // The thumb follows the pointer: the content moves the other way, in proportion.
+                if event.phase != .cancel { position.value.scroll(to: position.value.dragStart.offset + (event.location.y - position.value.dragStart.y) * perPoint) }
             case nil:
                 break
             }
@@ -156,7 +165,14 @@ final class GestureRouter {
             pressing?(true)
         case .slider(let binding, let bounds, let step, let editing):
             editing?(true)
-            setSlider(binding, bounds, step, x: event.location.x, rect: rect)
+            // A press on the knob grabs it where it is (the value stays; a drag keeps the offset
+            // between the press and the knob's centre); elsewhere on the track the knob jumps there.
+            let knob = knobCentre(binding.wrappedValue, bounds, rect: rect)
+            if abs(event.location.x - knob) <= ControlStyle.knob / 2 {
+                box.value.grabOffset = event.location.x - knob
+            } else {
+                setSlider(binding, bounds, step, x: event.location.x, rect: rect)
+            }
         case .tap, .button, .toggle:
             break
         }
@@ -195,7 +211,9 @@ final class GestureRouter {
                 box.value.isTracking = false
             }
         case .slider(let binding, let bounds, let step, let editing):
-            if !cancelled { setSlider(binding, bounds, step, x: event.location.x, rect: rect) }
+            if !cancelled && (event.location.x != box.value.start.x || box.value.grabOffset == 0) {
+                setSlider(binding, bounds, step, x: event.location.x - box.value.grabOffset, rect: rect)
+            }
             if ends { editing?(false) }
         case .button(let action):
             if event.phase == .up && rect.contains(event.location) { action() }
@@ -212,6 +230,15 @@ final class GestureRouter {
                                  location: CGPoint(x: event.location.x - origin.x, y: event.location.y - origin.y),
                                  startLocation: CGPoint(x: progress.start.x - origin.x, y: progress.start.y - origin.y),
                                  velocity: progress.velocity)
+    }
+
+    /// Where the knob of a slider at `rect` showing `value` has its centre (x, points).
+    private func knobCentre(_ value: Double, _ bounds: ClosedRange<Double>, rect: Rect) -> Double {
+        let inset = ControlStyle.knob / 2
+        let travel = max(1, rect.width - 2 * inset)
+        let span = bounds.upperBound - bounds.lowerBound
+        let fraction = span > 0 && value.isFinite ? min(max((value - bounds.lowerBound) / span, 0), 1) : 0
+        return rect.minX + inset + fraction * travel
     }
 
     /// Sets a slider's value from where the pointer is along its track (the knob's centre

@@ -174,6 +174,8 @@ struct GestureProgress {
     var hasFired = false
     var lastTapTime = -Double.infinity
     var taps = 0
+    /// A slider grabbed on its knob: from the knob's centre to the press (x, points).
+    var grabOffset = 0.0
 }
 
 /// Keys a view handles (`onKeyPress`).

@@ -497,6 +497,13 @@ public struct ResolvedView {
         }
         hitClip = savedClip
         if let bar = position.value.scrollBar(in: frame) {
+            // The bar takes presses in front of the content: a strip from just left of it to the
+            // scroll view's right edge, its height (`ScrollStyle.barHitMargin`).
+            if context.hitTesting {
+                let strip = Rect(x: bar.track.minX - ScrollStyle.barHitMargin, y: bar.track.minY,
+                                 width: frame.maxX - bar.track.minX + ScrollStyle.barHitMargin, height: bar.track.height)
+                hits.append(HitEntry(rect: strip, target: .scrollBar(position, frame), clip: hitClip))
+            }
             draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.track, color: ScrollStyle.track.opacity(context.opacity))))
             draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.thumb, color: ScrollStyle.thumb.opacity(context.opacity))))
         }
@@ -765,6 +772,8 @@ struct HitEntry {
         case effect(any Effect)
         /// A `ScrollView`'s background: a drag scrolls it.
         case scroll(StateBox<ScrollPosition>)
+        /// A `ScrollView`'s scroll bar (the scroll view's frame): dragging its thumb scrolls it.
+        case scrollBar(StateBox<ScrollPosition>, Rect)
     }
     var rect: Rect
     var target: Target

@@ -5,8 +5,11 @@ import GlintRender
 /// A view whose content moves within it, as SwiftUI's `ScrollView`: vertical only. The content
 /// is offered the scroll view's width and as much height as it wants; when it is taller than
 /// the scroll view it scrolls — by the mouse wheel over it (`ResolvedView.handleScroll`, a
-/// window hands it its wheel), or by dragging its background (a press on a control inside
-/// is the control's) — and shows a scroll bar at its right edge. What scrolls out of sight is
+/// window hands it its wheel), by dragging its background (a press on a control inside
+/// is the control's), or by dragging the scroll bar's thumb (the content moves in proportion:
+/// the thumb dragged from the bar's top to its bottom scrolls from the top to the end); a press
+/// on the bar off the thumb jumps there (the thumb's centre comes under the pointer) and drags
+/// on from there — and shows a scroll bar at its right edge. What scrolls out of sight is
 /// clipped, and takes no press. The position is kept by the view's identity, as `@State` is.
 public struct ScrollView<Content: View>: View {
     let axes: Axis.Set
@@ -55,6 +58,23 @@ struct ScrollPosition {
     /// Where a drag on the background went down, and the offset then.
     var dragStart = (y: 0.0, offset: 0.0)
 
+    /// How many points the content scrolls per point the thumb is dragged in a scroll view at
+    /// `frame` (0 while nothing scrolls).
+    func offsetPerThumbPoint(in frame: Rect) -> Double {
+        guard let bar = scrollBar(in: frame), bar.track.height > bar.thumb.height else { return 0 }
+        return maxOffset / (bar.track.height - bar.thumb.height)
+    }
+
+    /// A press at `y` on the scroll bar of a scroll view at `frame`: on the thumb it grabs it
+    /// where it is; elsewhere the content jumps so that the thumb's centre is under the press.
+    /// Either way a drag goes on from there.
+    mutating func pressBar(at y: Double, in frame: Rect) {
+        if let bar = scrollBar(in: frame), !(y >= bar.thumb.minY && y <= bar.thumb.maxY) {
+            scroll(to: (y - bar.track.minY - bar.thumb.height / 2) * offsetPerThumbPoint(in: frame))
+        }
+        dragStart = (y: y, offset: offset)
+    }
+
     /// The furthest the content scrolls: how much taller it is than the scroll view.
     var maxOffset: Double { max(0, contentHeight - viewportHeight) }
 
@@ -85,6 +105,8 @@ enum ScrollStyle {
     static let barWidth = ControlsPanel.Style.scrollBarWidth
     static let barInset = ControlsPanel.Style.scrollBarInset
     static let thumbMinimum = ControlsPanel.Style.scrollThumbMinimum
+    /// How far left of the bar a press still takes it (points): the bar is thin.
+    static let barHitMargin = 2.0
     static let track = Color(ControlsPanel.Style.scrollBar)
     static let thumb = Color(ControlsPanel.Style.scrollThumb)
     /// The shapes drawn: the clip and the bar's capsules (values of built-in shapes: nothing allocated).
