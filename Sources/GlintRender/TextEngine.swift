@@ -461,9 +461,29 @@ public final class GlyphRenderer {
         batch.drawQuads(range, texture: texture, into: target)
     }
 
-    /// Where glyph `key` is in the atlas, rendered and uploaded the first time.
+    /// Where glyph `key` is in the atlas, rendered and uploaded the first time. The first glyph
+    /// of a face at a size brings that size's printable ASCII with it, so a label that changes
+    /// later ("Hold Anywhere!" to "Holding...") finds its glyphs ready: no rasterising, no
+    /// allocation in that frame.
     private func slot(for key: GlyphKey) -> (x: Int, y: Int, w: Int, h: Int, left: Int, top: Int)? {
         if let known = slots[key] { return known }
+        let size = (face: key.face, pixelSize: key.pixelSize)
+        if !warmedSizes.contains(where: { $0 == size }) {
+            warmedSizes.append(size)
+            for scalar in UInt32(0x20)...UInt32(0x7E) {
+                let glyph = engine.glyphMetrics(key.face, key.pixelSize, scalar).glyph
+                let ascii = GlyphKey(face: key.face, pixelSize: key.pixelSize, glyph: glyph)
+                if slots[ascii] == nil { _ = place(ascii) }
+            }
+            if let known = slots[key] { return known }
+        }
+        return place(key)
+    }
+    /// The faces and sizes whose printable ASCII is in the atlas.
+    private var warmedSizes: [(face: Int32, pixelSize: Int32)] = []
+
+    /// Renders glyph `key` into the atlas and records where.
+    private func place(_ key: GlyphKey) -> (x: Int, y: Int, w: Int, h: Int, left: Int, top: Int)? {
         var made: (x: Int, y: Int, w: Int, h: Int, left: Int, top: Int)?
         engine.render(key) { buffer, w, h, pitch, left, top in
             guard w < Self.atlasSide, h < Self.atlasSide else { return }
@@ -475,6 +495,7 @@ public final class GlyphRenderer {
             if shelfY + h > Self.atlasSide {
                 // Full: start again (the glyphs still needed come back one by one).
                 slots.removeAll(keepingCapacity: true)
+                warmedSizes.removeAll(keepingCapacity: true)
                 shelfY = 0; shelfHeight = 0; cursorX = 0
             }
             let x = cursorX, y = shelfY

@@ -89,6 +89,23 @@ struct TextEngineTests {
         #expect(accented.count == 3 && !accented.contains(question))
     }
 
+    @Test("the first glyph of a face at a size brings its printable ASCII into the atlas: a label that changes later needs no new glyph")
+    func atlasWarmsASCII() throws {
+        let context = try HeadlessContext()
+        let renderer = try GlyphRenderer(engine: engine)
+        let caption = FontSpec(size: 26, weight: .semibold)
+        renderer.upload(glyphs("Hold Anywhere!", caption))
+        let afterFirst = renderer.glyphCount
+        #expect(afterFirst >= 94, "printable ASCII at that size (94 with ink; the space has none): \(afterFirst) glyphs")
+        renderer.upload(glyphs("Holding...", caption))
+        renderer.upload(glyphs("Tear me ~ {0-9} | <> @ #", caption))
+        #expect(renderer.glyphCount == afterFirst, "no glyph added for ASCII at a size already met")
+        // Another size is its own set.
+        renderer.upload(glyphs("x", FontSpec(size: 13)))
+        #expect(renderer.glyphCount >= afterFirst + 94)
+        withExtendedLifetime(context) {}
+    }
+
     @Test("measuring and laying out the same text again allocates no new metrics")
     func cached() {
         _ = engine.measure("Cached text", font: body, maxWidth: 80, options: TextLayoutOptions(), scale: 2)
