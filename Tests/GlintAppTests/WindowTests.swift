@@ -1719,8 +1719,6 @@ struct ExamplesTests {
         defer { app.stop() }
         let window = try findWindow(x, app)
         #expect(window.width == 860 && window.height == 520, "\(window)")
-        Thread.sleep(forTimeInterval: 2)
-        let before = try screenshot(x, to: shots + "/before.png", app: app)
         // The cover: a 488-point square at (26, 16). The beam enters at its left edge, lightFraction of the way
         // down (0.55 at first). The Light slider's track is 198 points wide at x = 636; its knob's centre
         // travels from 10 points in to 10 points from the end, over 0…1 (the prism effect's range).
@@ -1733,11 +1731,22 @@ struct ExamplesTests {
         }
         let knobX = 636 + 10 + 0.55 * 178
         let targetX = 636 + 10 + Int(0.8 * 178)
-        let knobRows = (16..<200).filter { y in
-            let p = before.pixel(window.x + Int(knobX), window.y + y)
-            return min(p.r, p.g, p.b) > 0.9
+        func knobRowsIn(_ shot: Screenshot) -> [Int] {
+            (16..<200).filter { y in
+                let p = shot.pixel(window.x + Int(knobX), window.y + y)
+                return min(p.r, p.g, p.b) > 0.9
+            }
         }
-        try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX); seed-views said: \(app.stderrSummary())")
+        // The first frames can take seconds on a loaded machine: look until the knob shows (10 s at most).
+        var before = try screenshot(x, to: shots + "/before.png", app: app)
+        var knobRows = knobRowsIn(before)
+        let deadline = Date().addingTimeInterval(10)
+        while knobRows.isEmpty && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.5)
+            before = try screenshot(x, to: shots + "/before.png", app: app)
+            knobRows = knobRowsIn(before)
+        }
+        try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX) within 10 s; seed-views said: \(app.stderrSummary())")
         let knobY = knobRows.reduce(0, +) / knobRows.count
         // Where the beam crosses the column 4 points in: it starts at lightFraction of the height on the
         // left edge and climbs (or falls) towards the prism.
