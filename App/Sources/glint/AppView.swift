@@ -131,10 +131,10 @@ final class AppFrames {
     /// frame of `size` points.
     func draw(size: Size, into target: Framebuffer) throws(RenderError) {
         let scale = size.width > 0 ? Double(target.pixelWidth) / size.width : 1
-        if needsWarmUp {
+        if warmsUpTear, state.tear != nil {
             // Once, before the first frame: the frame with the tear open, drawn and thrown away,
             // so the first real tear compiles nothing (its programs and layers are ready).
-            needsWarmUp = false
+            warmsUpTear = false
             driver.drawsIdleChainsInLayers = true
             update(size: size, scale: scale)
             try renderer.draw(driver.resolved, into: target)
@@ -143,7 +143,9 @@ final class AppFrames {
         update(size: size, scale: scale)
         try renderer.draw(driver.resolved, into: target)
     }
-    private var needsWarmUp = true
+    /// Whether the first `draw` first draws the tear's layer path once, thrown away: for hosts
+    /// that draw many frames (the window, `bench`); `render`, which draws one, skips it.
+    var warmsUpTear = false
 
     /// Compiles every pass the chain and the tear may draw, disabled ones too, so a broken
     /// shader is reported before the first frame and the frame a tear opens compiles nothing.

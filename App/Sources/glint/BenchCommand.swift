@@ -73,6 +73,7 @@ struct BenchCommand: ParsableCommand {
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
         app.renderer.renderer.specializes = !noSpecialize
+        app.warmsUpTear = true
         let state = app.state
         // Laid out once before the run, so the first events meet the view where it is drawn.
         app.update(size: viewSize, scale: scaleFactor)

@@ -51,6 +51,7 @@ final class WindowApp {
         }
         let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls)
         app = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
+        app.warmsUpTear = true
         // An image too large for this OpenGL shows a placeholder, with one warning.
         app.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
         watchesShaders = sources.overrideDirectory != nil
