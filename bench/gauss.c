@@ -18,27 +18,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static void fail(const char *what) {
     fprintf(stderr, "gauss: %s\n", what);
     exit(1);
 }
 
-static GLuint compile(GLenum stage, const char *source) {
-    GLuint shader = glCreateShader(stage);
-    glShaderSource(shader, 1, &source, NULL);
-    glCompileShader(shader);
-    GLint ok = 0;
-    glGetShaderiv(shader, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[4096];
-        glGetShaderInfoLog(shader, sizeof log, NULL, log);
-        fprintf(stderr, "%s\n", log);
-        fail("a shader does not compile");
-    }
-    return shader;
-}
+#include "bench.h"
 
 static const char *vertex =
     "#version 330 core\n"
@@ -95,28 +81,6 @@ static char *blur_shader(double sigma, int paired, int dx, int dy) {
     return s;
 }
 
-static double now_ms(clockid_t clock) {
-    struct timespec t;
-    clock_gettime(clock, &t);
-    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
-}
-
-static int compare(const void *a, const void *b) {
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-static void print_times(const char *name, double *values, int steady, const char *tail) {
-    qsort(values, (size_t)steady, sizeof(double), compare);
-    double sum = 0;
-    for (int i = 0; i < steady; i++) sum += values[i];
-    double mean = sum / steady;
-    int p95 = (int)(steady * 0.95);
-    if (p95 > steady - 1) p95 = steady - 1;
-    printf("%-12s%.3f ms/frame mean, %.3f median, %.3f p95 (", name, mean, values[steady / 2], values[p95]);
-    if (tail) printf("%s)\n", tail); else printf("%.1f frames/s)\n", 1000 / mean);
-}
-
 static void target(GLuint *texture, GLuint *framebuffer, int width, int height) {
     glGenTextures(1, texture);
     glBindTexture(GL_TEXTURE_2D, *texture);
@@ -145,15 +109,7 @@ int main(int argc, char **argv) {
     }
     if (frames < 1) fail("--frames must be at least 1");
 
-    EGLDisplay display = eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, NULL, NULL);
-    if (display == EGL_NO_DISPLAY || !eglInitialize(display, NULL, NULL)) fail("no EGL surfaceless display");
-    if (!eglBindAPI(EGL_OPENGL_API)) fail("EGL cannot bind desktop OpenGL");
-    const EGLint attributes[] = {
-        EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-        EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE,
-    };
-    EGLContext context = eglCreateContext(display, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, attributes);
-    if (context == EGL_NO_CONTEXT || !eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, context)) fail("no OpenGL 3.3 core context");
+    make_context();
 
     // The content: seed 002's gradient, as Glint's gradient draws it.
     GLuint gradient = program(
