@@ -41,7 +41,7 @@ let package = Package(
 
         // Test helpers every test target shares: temporary files removed when each test ends, notes
         // of measurements printed on request.
-        .target(name: "GlintTestSupport", path: "Tests/GlintTestSupport"),
+        .target(name: "GlintTestSupport", dependencies: ["GlintCore"], path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore", "GlintTestSupport"]),
         // Golden images live beside their tests and are read by path, not bundled.
         .testTarget(name: "GlintRenderTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),

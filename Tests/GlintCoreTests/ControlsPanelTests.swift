@@ -1,30 +1,6 @@
 import Testing
 @testable import GlintCore
-
-/// An effect that draws itself in stages, with one parameter: what the prism is to the panel.
-final class StagedEffect: Effect {
-    static let descriptor = EffectDescriptor(
-        name: "staged", title: "Staged drawing", summary: "A test effect drawn in stages.",
-        parameters: [EffectParameter("lightFraction", "how much of the drawing is light", default: 0.55, range: 0...1)],
-        showsControls: true
-    )
-    let pass = ShaderEffect(function: "staged", kind: .color, arguments: [:])
-    var lightFraction = 0.55
-    var progress = 0.0
-    var replays = 0
-
-    init() {}
-    func setParameter(_ name: String, to value: Double) { if name == "lightFraction" { lightFraction = value } }
-    func parameterValue(_ name: String) -> Double? { name == "lightFraction" ? lightFraction : nil }
-    var drawingProgress: Double? { progress }
-    func replay() { replays += 1; progress = 0 }
-    func handle(_ event: PointerEvent) {}
-    func advance(by dt: Double) { progress = min(progress + dt, 1) }
-    func updatePass(viewSize: Size) {}
-    func stateSnapshot() -> [(String, StateValue)] { [] }
-    var foreground: Foreground? { nil }
-    var isInteracting: Bool { false }
-}
+import GlintTestSupport
 
 @Suite("Controls panel")
 struct ControlsPanelTests {

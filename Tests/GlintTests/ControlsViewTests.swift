@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import GlintCore
 import GlintRender
+import GlintTestSupport
 
 /// The window's controls panel and HUD as library views (`EffectControls` docked by
 /// `ControlsDock`, `HeadsUpDisplay`), driven by scripted presses and drawn headless: what the
@@ -10,28 +11,6 @@ import GlintRender
 /// the hand-drawn one, asserted of the views.
 @Suite("Controls as views", .serialized)
 struct ControlsViewTests {
-    /// An effect that draws itself in stages, with one parameter: what the prism is to the panel.
-    final class StagedEffect: Effect {
-        static let descriptor = EffectDescriptor(
-            name: "staged", title: "Staged drawing", summary: "A test effect drawn in stages.",
-            parameters: [EffectParameter("lightFraction", "how much of the drawing is light", default: 0.55, range: 0...1)],
-            showsControls: true)
-        let pass = ShaderEffect(function: "solid", kind: .fill, arguments: [:])
-        var lightFraction = 0.55
-        var progress = 0.0
-        var replays = 0
-        func setParameter(_ name: String, to value: Double) { if name == "lightFraction" { lightFraction = value } }
-        func parameterValue(_ name: String) -> Double? { name == "lightFraction" ? lightFraction : nil }
-        var drawingProgress: Double? { progress }
-        func replay() { replays += 1; progress = 0 }
-        func handle(_ event: PointerEvent) {}
-        func advance(by dt: Double) { progress = min(progress + dt, 1) }
-        func updatePass(viewSize: Size) {}
-        func stateSnapshot() -> [(String, StateValue)] { [] }
-        var foreground: Foreground? { nil }
-        var isInteracting: Bool { false }
-    }
-
     static let wide = CGSize(width: 800, height: 500)
     static let tall = CGSize(width: 400, height: 600)
 
