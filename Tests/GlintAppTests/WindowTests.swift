@@ -1189,6 +1189,46 @@ final class XServer {
     }
 }
 
+/// `library-probe MODE` in its 240x160 window under a virtual X server of its own, and the
+/// xdotool steps its tests drive it with.
+private struct ProbeWindow {
+    let x: XServer
+    let app: Child
+    let window: WindowFrame
+
+    init(_ mode: String) throws {
+        let tool = try ExamplesTests.libraryProbe()
+        try requireTools()
+        x = try XServer.start()
+        do {
+            app = try Child.launch(tool, [mode], environment: x.environment)
+            window = try findWindow(x, app)
+        } catch {
+            x.stop()
+            throw error
+        }
+        guard window.width == 240 && window.height == 160 else {
+            stop()
+            throw WindowTestFailure(description: "the probe's window is \(window), not 240x160")
+        }
+        Thread.sleep(forTimeInterval: 1)
+    }
+
+    func stop() {
+        app.stop()
+        x.stop()
+    }
+
+    /// One xdotool step, given time to reach a frame of its own.
+    func step(_ arguments: [String]) throws {
+        try x.run("xdotool", arguments)
+        Thread.sleep(forTimeInterval: 0.4)
+    }
+
+    /// Moving the pointer to (`px`, `py`) in the window.
+    func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+}
+
 private struct WindowFrame: CustomStringConvertible {
     var x: Int, y: Int, width: Int, height: Int
     var midX: Int { x + width / 2 }
@@ -1551,22 +1591,10 @@ struct ExamplesTests {
     @Test("a press in a package's Window whose view goes away mid-press is cancelled (no onEnded, nothing more to it or to the view shown instead), and the next press starts afresh",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func pressOwnerGoes() throws {
-        let tool = try Self.libraryProbe()
-        try requireTools()
-        let x = try XServer.start()
-        defer { x.stop() }
         // A's DragGesture fills the 240x160 window; S swaps it for B's, and back.
-        let app = try Child.launch(tool, ["press-owner-goes"], environment: x.environment)
-        defer { app.stop() }
-        let window = try findWindow(x, app)
-        try require(window.width == 240 && window.height == 160, "the probe's window is \(window), not 240x160")
-        Thread.sleep(forTimeInterval: 1)
-        // xdotool's steps, each given time to reach a frame of its own.
-        func step(_ arguments: [String]) throws {
-            try x.run("xdotool", arguments)
-            Thread.sleep(forTimeInterval: 0.4)
-        }
-        func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+        let probe = try ProbeWindow("press-owner-goes")
+        defer { probe.stop() }
+        let (x, app, step, at) = (probe.x, probe.app, probe.step, probe.at)
         // Press on A and drag; S while held shows B (A is gone: its press is cancelled); the drag
         // goes on over B; S again brings A back, still held; more drag, then release.
         try step(at(60, 60) + ["mousedown", "1"])
@@ -1610,22 +1638,11 @@ struct ExamplesTests {
     @Test("a tear in a package's Window whose view goes away mid-drag is cancelled: it closes, never breaks, and the next tear starts afresh",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func tearOwnerGoes() throws {
-        let tool = try Self.libraryProbe()
-        try requireTools()
-        let x = try XServer.start()
-        defer { x.stop() }
         // A tearable 240x160 view, its TearController kept by the view around it; S swaps the
         // tearable view for a plain one, and back.
-        let app = try Child.launch(tool, ["tear-owner-goes"], environment: x.environment)
-        defer { app.stop() }
-        let window = try findWindow(x, app)
-        try require(window.width == 240 && window.height == 160, "the probe's window is \(window), not 240x160")
-        Thread.sleep(forTimeInterval: 1)
-        func step(_ arguments: [String]) throws {
-            try x.run("xdotool", arguments)
-            Thread.sleep(forTimeInterval: 0.4)
-        }
-        func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+        let probe = try ProbeWindow("tear-owner-goes")
+        defer { probe.stop() }
+        let (x, app, step, at) = (probe.x, probe.app, probe.step, probe.at)
         /// Waits (bounded) for the probe to print `line`: a closing cut takes its own time.
         func waitFor(_ line: String) {
             let deadline = Date().addingTimeInterval(10)
