@@ -41,6 +41,40 @@ public final class ViewRenderer {
         scratchTrim.reserveCapacity(PathRasterizer.warmPoints)
     }
 
+    /// The runners of the `ToyEffect`s drawn lately, by the effects' serials, with the frame
+    /// each was last used in.
+    private var toys: [UInt64: (runner: ToyRunner, output: GlintCore.Image, lastUsed: Int)] = [:]
+    private var frameCount = 0
+    /// Frames a toy's runner (its buffers, programs) is kept after its effect stops being drawn.
+    static let toyLifetime = 120
+
+    /// Draws the next frame of every Shadertoy, glslViewer or ISF shader the view shows into
+    /// its runner's picture, and shows that picture where the effect's pass draws it.
+    private func drawToys(_ view: ResolvedView, scale: Double) throws(RenderError) {
+        frameCount += 1
+        var i = 0
+        while i < view.effects.count {  // index loops: no iterator allocation in debug builds
+            if let toy = view.effects[i] as? ToyEffect, !toy.program.passes.isEmpty {
+                let runner: ToyRunner
+                if let entry = toys[toy.serial] {
+                    runner = entry.runner
+                } else {
+                    runner = try ToyRunner(program: toy.program)
+                }
+                toys[toy.serial] = (runner, toy.output, frameCount)
+                try runner.draw(toy, scale: scale)
+                renderer.setExternalTexture(runner.texture, for: toy.output)
+            }
+            i += 1
+        }
+        if toys.count > view.effects.count, frameCount % Self.toyLifetime == 0 {
+            for (serial, entry) in toys where frameCount - entry.lastUsed > Self.toyLifetime {
+                renderer.setExternalTexture(nil, for: entry.output)
+                toys[serial] = nil
+            }
+        }
+    }
+
     /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).
     /// A function missing from its library is reported with the closest name it defines.
     public func draw(_ view: ResolvedView, into target: Framebuffer) throws(RenderError) {
@@ -53,6 +87,7 @@ public final class ViewRenderer {
 
     private func drawResolved(_ view: ResolvedView, into target: Framebuffer) throws(RenderError) {
         let scale = Double(view.scale)
+        try drawToys(view, scale: scale)
         prepare(view, scale: scale, target: target)
 
         target.bind()

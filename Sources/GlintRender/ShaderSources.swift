@@ -145,6 +145,17 @@ public struct ShaderSources: Sendable {
         private var once: Set<String> = []
         private var included: Set<String> = []
         private var nextNumber = IncludeExpander.firstNumber
+        /// Folders searched for an included file after the including file's own (`-I DIR`).
+        var searchPaths: [String] = []
+
+        /// A source-string number of its own for a file spliced in by the caller (Shadertoy's
+        /// Common tab), numbered as includes are.
+        mutating func reserveNumber(for path: String) -> Int {
+            let number = nextNumber
+            nextNumber += 1
+            files[number] = path
+            return number
+        }
         /// How deep includes may nest (a file including itself is stopped here).
         static let maxDepth = 16
         /// Reads the file at a path, nil when there is none: the disk, or for `Shaders/…` the

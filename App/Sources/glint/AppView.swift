@@ -154,6 +154,31 @@ final class AppFrames {
         if let tear = state.tear { try renderer.renderer.prepare(tear.pass) }
     }
 
+    /// For a chain showing a Shadertoy, glslViewer or ISF shader: every frame of the timeline
+    /// before `time` (t = 0, 1/60 s, …), as the tool would have shown them, so a headless frame at
+    /// `time` has the frame count, the time step and, for shaders that keep buffers between
+    /// frames, the buffers of a live run. Frames of shaders without such buffers are counted, not
+    /// drawn. Returns how many of `events` were applied; other chains draw nothing here.
+    func runToyFrames(until time: Double, events: ArraySlice<PointerEvent>, size: Size, into target: Framebuffer) throws(RenderError) -> Int {
+        let toys = state.effects.compactMap { $0 as? ToyEffect }
+        guard !toys.isEmpty else { return events.startIndex }
+        let draws = toys.contains { $0.program.hasFeedback }
+        var next = events.startIndex
+        var n = 0
+        while Double(n) * GlintCore.Timeline.maxStep < time - Self.timeTolerance {
+            next += advance(to: Double(n) * GlintCore.Timeline.maxStep, applying: events[next...])
+            if draws {
+                try draw(size: size, into: target)
+            } else {
+                for toy in toys { toy.didDraw() }
+            }
+            n += 1
+        }
+        return next
+    }
+    /// How close a step's time may come to the frame's and still be a frame before it.
+    static let timeTolerance = 1e-9
+
     /// What could not be loaded this frame (an image), for the host to report once.
     var errors: [RenderError] { driver.resolved.errors }
 }

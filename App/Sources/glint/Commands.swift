@@ -68,12 +68,29 @@ struct EffectOptions: ParsableArguments {
 
     /// A `--effect` that names a file (`my.frag`, `shaders/x.frag`) rather than a built-in effect.
     var customFile: String? {
-        chainNames.first(where: Self.isFile)
+        chainNames.first { Self.isFile($0) && !Self.isToy($0) }
     }
 
-    /// Whether a name in the chain is a file of your own: `my.frag`, `ripple.metal`, `shaders/x.frag`.
+    /// Whether a name in the chain is a file of your own: `my.frag`, `ripple.metal`,
+    /// `shaders/x.frag`, a Shadertoy, glslViewer or ISF file (`.glsl`, `.fs`, `.json`), or a folder.
     static func isFile(_ name: String) -> Bool {
-        name.hasSuffix(".frag") || name.hasSuffix(".metal") || name.contains("/")
+        let lower = name.lowercased()
+        return [".frag", ".metal", ".glsl", ".fs", ".json"].contains { lower.hasSuffix($0) } || name.contains("/") || isFolder(name)
+    }
+
+    private static func isFolder(_ name: String) -> Bool {
+        guard let info = RawPath.stat(name) else { return false }
+        return info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether a file of your own is a shader of another tool (Shadertoy, glslViewer, ISF),
+    /// run as that tool runs it, rather than a Glint effect file.
+    static func isToy(_ path: String) -> Bool {
+        if path.hasSuffix(".metal") { return false }
+        if isFolder(path) || path.lowercased().hasSuffix(".json") { return true }
+        guard let data = try? InputFiles.read(path, as: "the effect file '\(path)'", limit: InputFiles.shaderLimit),
+              let text = String(validating: data, as: UTF8.self) else { return false }
+        return ToyLoader.dialect(of: path, text: text) != nil
     }
 
     /// The effect chain, with its parameters and images applied; every bad name or value is one
@@ -121,6 +138,7 @@ struct EffectOptions: ParsableArguments {
     var effectGiven: Bool { effectOption != nil }
 
     private func makeCustom(_ path: String) throws -> any Effect {
+        if Self.isToy(path) { return try makeToy(path) }
         let data = try InputFiles.read(path, as: "the effect file '\(path)'", limit: InputFiles.shaderLimit)
         guard let text = String(validating: data, as: UTF8.self) else {
             throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
@@ -137,6 +155,19 @@ struct EffectOptions: ParsableArguments {
         // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
         try requireUsable(path, readBy: name, or: "its name is not UTF-8 text, and it becomes the effect's name; rename the file")
         return CustomEffect.fragment(function: String(name.dropLast(5)), fileName: name)
+    }
+
+    /// A Shadertoy, glslViewer or ISF shader: its passes compiled when first drawn, its images read now.
+    private func makeToy(_ path: String) throws -> any Effect {
+        if shaders != nil {
+            throw InputError("use either --shaders or a shader file, not both")
+        }
+        let text = Self.isFolder(path) || path.lowercased().hasSuffix(".json") ? nil
+            : (try? InputFiles.read(path, as: "the shader '\(path)'", limit: InputFiles.shaderLimit)).flatMap { String(validating: $0, as: UTF8.self) }
+        guard let dialect = ToyLoader.dialect(of: path, text: text) else {
+            throw InputError("the shader '\(path)' is none of Shadertoy's, glslViewer's or ISF's")
+        }
+        return ToyEffect(program: try ToyLoader.load(path, dialect: dialect))
     }
 
     /// Refuses the effect file at `path` with `--shaders`, or when what the renderer reads it by
@@ -459,12 +490,13 @@ struct RenderCommand: ParsableCommand {
         // The one timeline: from t = 0 in steps of 1/60 s, each event applied at its own time to
         // the view as laid out for this frame.
         frames.update(size: viewSize, scale: scaleFactor)
-        frames.advance(to: duration, applying: events[...])
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
+        let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
+        let applied = try frames.runToyFrames(until: duration, events: events[...], size: viewSize, into: target.framebuffer)
+        frames.advance(to: duration, applying: events[applied...])
         let progress = ProgressLine("rendering \(pixels.width)x\(pixels.height) pixels")
         frames.renderer.renderer.onProgress = progress.map { line in { line.show($0) } }
         defer { progress?.finish() }
-        let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
         try frames.draw(size: viewSize, into: target.framebuffer)
         try GL.checkError("rendering \(frames.state.name)")
         progress?.finish()

@@ -1,0 +1,162 @@
+/// A shader written for another tool — Shadertoy, glslViewer, or the Interactive Shader Format
+/// (ISF) — as Glint runs it: a graph of full-screen passes, each a complete GLSL program drawing
+/// into a buffer or into the picture, reading buffers, images and the keyboard through samplers.
+/// A plain value made by a loader (`ToyLoader` in GlintRender) from the user's files; a
+/// `ToyEffect` shows it, and the renderer's `ToyRunner` draws it.
+public struct ToyProgram: Sendable {
+    /// Which tool's conventions the files follow: the uniforms they read and how their passes are
+    /// written.
+    public enum Dialect: String, Sendable, CaseIterable {
+        case shadertoy, glslViewer, isf
+
+        /// How messages and titles name it.
+        public var title: String {
+            switch self {
+            case .shadertoy: return "Shadertoy"
+            case .glslViewer: return "glslViewer"
+            case .isf: return "ISF"
+            }
+        }
+    }
+
+    public var dialect: Dialect
+    /// What titles and `--param` call it: the file's (or folder's) name.
+    public var name: String
+    /// The render targets the passes draw into, by index.
+    public var buffers: [ToyBuffer]
+    /// The passes in drawing order; exactly one, the last, draws the picture (`target == nil`).
+    public var passes: [ToyPass]
+    /// Controls the files declare (ISF `INPUTS`, annotated uniforms), set by name as uniforms.
+    public var inputs: [ToyInput]
+
+    public init(dialect: Dialect, name: String, buffers: [ToyBuffer], passes: [ToyPass], inputs: [ToyInput] = []) {
+        self.dialect = dialect
+        self.name = name
+        self.buffers = buffers
+        self.passes = passes
+        self.inputs = inputs
+    }
+
+    /// Whether any pass reads the keyboard.
+    public var readsKeyboard: Bool {
+        passes.contains { $0.channels.contains { $0.source == .keyboard } }
+    }
+
+    /// Whether a frame depends on the frames before it (a buffer that is kept between frames):
+    /// headless renders then draw every frame from time 0, so feedback is deterministic.
+    public var hasFeedback: Bool { buffers.contains { $0.isPersistent } }
+}
+
+/// A render target of a `ToyProgram`: RGBA, half floats or bytes, the view's size or an
+/// expression of it; double-buffered, so a pass reading the buffer it writes sees the last frame.
+public struct ToyBuffer: Sendable, Equatable {
+    /// How the files name it: "Buffer A", "BUFFER_0", an ISF pass's TARGET.
+    public var name: String
+    /// Half-float RGBA (Shadertoy's buffers, ISF `FLOAT`) rather than RGBA8.
+    public var isFloat: Bool
+    /// Whether it keeps its contents from frame to frame (Shadertoy's buffers, glslViewer's
+    /// double buffers, ISF `PERSISTENT`); otherwise it is cleared before it is drawn.
+    public var isPersistent: Bool
+    /// Its size.
+    public var size: ToySize
+
+    public init(name: String, isFloat: Bool = true, isPersistent: Bool = true, size: ToySize = .view) {
+        self.name = name
+        self.isFloat = isFloat
+        self.isPersistent = isPersistent
+        self.size = size
+    }
+}
+
+/// The size of a buffer: the view's, or ISF's `WIDTH`/`HEIGHT` expressions of `$WIDTH`,
+/// `$HEIGHT` and the inputs.
+public enum ToySize: Sendable, Equatable {
+    case view
+    case expressions(width: String?, height: String?)
+}
+
+/// One full-screen pass: a complete GLSL 3.30 fragment shader writing `glint_toyColor`.
+public struct ToyPass: Sendable {
+    /// How messages name it: "Image", "Buffer A", "BUFFER_0", "pass 2".
+    public var name: String
+    /// The fragment shader, whole (version line, the dialect's uniforms, the user's code with
+    /// `#line` directives, a `main`).
+    public var source: String
+    /// The files behind the source strings `#line` names, for compile messages.
+    public var files: [Int: String]
+    /// The buffer it draws into, or nil for the picture.
+    public var target: Int?
+    /// The samplers it reads.
+    public var channels: [ToyChannel]
+
+    public init(name: String, source: String, files: [Int: String], target: Int?, channels: [ToyChannel]) {
+        self.name = name
+        self.source = source
+        self.files = files
+        self.target = target
+        self.channels = channels
+    }
+}
+
+/// A sampler a pass reads, and what feeds it.
+public struct ToyChannel: Sendable {
+    public enum Source: Sendable, Equatable {
+        /// One of the program's buffers: as last drawn (this frame if its pass came before,
+        /// else the last frame).
+        case buffer(Int)
+        /// A picture from a file.
+        case image(Image)
+        /// Shadertoy's keyboard: 256×3 R8, row 0 keys held, row 1 pressed this frame, row 2
+        /// toggled, by the browser's key codes.
+        case keyboard
+    }
+
+    public enum Filter: String, Sendable { case nearest, linear, mipmap }
+    public enum Wrap: String, Sendable { case clamp, `repeat` }
+
+    /// The sampler uniform: `iChannel0`, `u_buffer0`, `u_tex0`, an ISF image input's name.
+    public var uniform: String
+    public var source: Source
+    public var filter: Filter
+    public var wrap: Wrap
+    /// Whether an image is shown upside down (Shadertoy's `vflip`, on by default for images).
+    public var flipsY: Bool
+    /// Shadertoy's channel number, for `iChannelResolution[n]`; nil for other dialects.
+    public var index: Int?
+    /// A `vec2` uniform given the source's size in pixels (glslViewer's `u_tex0Resolution`), or nil.
+    public var resolutionUniform: String?
+
+    public init(uniform: String, source: Source, filter: Filter = .linear, wrap: Wrap = .clamp, flipsY: Bool = false,
+                index: Int? = nil, resolutionUniform: String? = nil) {
+        self.uniform = uniform
+        self.source = source
+        self.filter = filter
+        self.wrap = wrap
+        self.flipsY = flipsY
+        self.index = index
+        self.resolutionUniform = resolutionUniform
+    }
+}
+
+/// A value the files let the user set (an ISF input, an annotated uniform): a uniform of that
+/// name, shown as a control and named by `--param`.
+public struct ToyInput: Sendable {
+    public enum Kind: Sendable, Equatable {
+        case float, int, bool, point, color
+    }
+    public var name: String
+    public var kind: Kind
+    /// The components' defaults (1 for float/int/bool, 2 for a point, 4 for a colour).
+    public var defaults: [Double]
+    /// Each component's range.
+    public var range: ClosedRange<Double>
+    public var label: String?
+
+    public init(name: String, kind: Kind, defaults: [Double], range: ClosedRange<Double>, label: String? = nil) {
+        self.name = name
+        self.kind = kind
+        self.defaults = defaults
+        self.range = range
+        self.label = label
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import GlintCore
+
+/// Reads a shader written for another tool from the user's files into a `ToyProgram`: which
+/// tool it is for is told from the files themselves (`dialect(of:)`), and each dialect's loader
+/// turns its passes into complete GLSL programs with the tool's uniforms declared.
+public enum ToyLoader {
+    /// Where a file's includes are looked for after its own folder (`-I DIR`), in order.
+    nonisolated(unsafe) public static var includePaths: [String] = []
+
+    /// The dialect of the shader at `path`, or nil for a file that is none of them (a Glint
+    /// effect file: `colorEffect`, a Metal file). A folder is Shadertoy's tabs; a `.json` file a
+    /// Shadertoy export; a file beginning with a JSON comment ISF; a file defining `mainImage`
+    /// Shadertoy; a file with `main()` writing `gl_FragColor` glslViewer.
+    public static func dialect(of path: String, text: String?) -> ToyProgram.Dialect? {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return .shadertoy }
+        if path.lowercased().hasSuffix(".json") { return .shadertoy }
+        guard let text else { return nil }
+        let code = text.drop { $0.isWhitespace }
+        if code.hasPrefix("/*") && code.dropFirst(2).drop(while: { $0.isWhitespace }).hasPrefix("{") { return .isf }
+        if text.contains("colorEffect(") || text.contains("layerEffect(") || text.contains("distortionEffect(") { return nil }
+        if text.contains("mainImage") { return .shadertoy }
+        if text.contains("gl_FragColor") && text.contains("main") { return .glslViewer }
+        return nil
+    }
+
+    /// The program of the shader at `path` in `dialect` (`dialect(of:text:)`), its images read.
+    public static func load(_ path: String, dialect: ToyProgram.Dialect) throws(RenderError) -> ToyProgram {
+        switch dialect {
+        case .shadertoy: return try ShadertoyLoader.load(path)
+        case .glslViewer, .isf:
+            throw .arguments("\(path): \(dialect.title) shaders are not supported yet")
+        }
+    }
+
+    /// The name a program is shown under: the file's name without its extension.
+    static func displayName(_ path: String) -> String {
+        let base = (path as NSString).lastPathComponent
+        let stem = (base as NSString).deletingPathExtension
+        return stem.isEmpty ? base : stem
+    }
+
+    /// The text of a user's file, its includes spliced in (relative to it, then `includePaths`),
+    /// numbered as source string `stringNumber`; `files` gains the included files' numbers.
+    static func expand(_ path: String, stringNumber: Int, files: inout [Int: String], expander: inout ShaderSources.IncludeExpander) throws(RenderError) -> String {
+        files[stringNumber] = path
+        let text = try expander.expand(path, stringNumber: stringNumber, depth: 0)
+        for (n, f) in expander.files { files[n] = f }
+        return text
+    }
+
+    /// Reads a user's text file, nil-free: a missing file is one line naming who wanted it.
+    static func readText(_ path: String, for what: String) throws(RenderError) -> String {
+        guard let text = try ShaderSources.read(path) else {
+            throw .shader(file: path, line: nil, stage: "read", log: "no such file (\(what))")
+        }
+        return text
+    }
+
+    /// An image channel's picture: a PNG file, rows turned so that v = 0 is its bottom row when
+    /// `flipsY` (how every dialect shows an image the right way up).
+    static func loadImage(_ path: String, for what: String, flipsY: Bool) throws(RenderError) -> Image {
+        var link = stat()
+        guard lstat(path, &link) == 0 else {
+            throw .image("\(what): no file '\(path)'")
+        }
+        let lower = path.lowercased()
+        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") || lower.hasSuffix(".webp") {
+            throw .image("\(what): '\(path)' is not a PNG; Glint reads PNG images: convert it (ffmpeg -i '\(path)' '\((path as NSString).deletingPathExtension).png')")
+        }
+        let bytes: [UInt8]
+        switch path.withCString({ BoundedFile.read($0, limit: 64 << 20) }) {
+        case .success(let b): bytes = b
+        case .failure(let failure): throw .image("\(what): cannot read '\(path)': \(describe(failure))")
+        }
+        let decoded: (width: Int, height: Int, rgba: [UInt8])
+        do throws(RenderError) {
+            decoded = try PNG.decode(bytes)
+        } catch {
+            throw .image("\(what): '\(path)': \(error)")
+        }
+        var rgba = decoded.rgba
+        if flipsY {
+            let row = decoded.width * 4
+            for y in 0..<decoded.height / 2 {
+                let a = y * row, b = (decoded.height - 1 - y) * row
+                for x in 0..<row { rgba.swapAt(a + x, b + x) }
+            }
+        }
+        return Image(width: decoded.width, height: decoded.height, pixels: rgba, label: what)
+    }
+
+    /// A file that could not be read, in words.
+    static func describe(_ failure: BoundedFile.Failure) -> String {
+        switch failure {
+        case .unreachable(let code), .cannotOpen(let code), .readFailed(let code): return BoundedFile.describe(code)
+        case .notRegular(let kind): return "it is \(kind), not a regular file"
+        case .tooLarge: return "it is over 64 MiB"
+        }
+    }
+
+    /// `text` with every line `keep` rejects blanked (kept as an empty line, so line numbers hold).
+    static func blankLines(_ text: String, where drop: (Substring) -> Bool) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { drop($0) ? "" : String($0) }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,438 @@
+@preconcurrency import CEpoxy
+import Foundation
+import GlintCore
+
+/// Draws a `ToyProgram` with OpenGL, one frame at a time: each pass a full-screen triangle into
+/// its buffer (double-buffered: a pass reading its own buffer sees the last frame) or into the
+/// picture, with the dialect's uniforms set by name and the channels bound as samplers.
+///
+/// Made for one `ToyEffect` (its programs, buffers and textures are that effect's); everything
+/// is made when the runner is and when the view's size changes, so steady frames allocate
+/// nothing. Needs the current context it was made in.
+public final class ToyRunner {
+    /// The picture of the last frame: RGBA8, the view's size in pixels, rows from the bottom.
+    public var texture: GLuint { output.texture }
+    /// The picture's size in pixels.
+    public private(set) var pixelSize = (width: 0, height: 0)
+
+    private let context: GLContext
+    private let program: ToyProgram
+    private var passes: [CompiledPass] = []
+    /// Per buffer: the target drawn last (`front`) and the other.
+    private var buffers: [(front: RenderTarget, back: RenderTarget)] = []
+    private let output: RenderTarget
+    private var keyboardTexture: GLuint = 0
+    private var imageTextures: [GLuint] = []
+    private var samplers: [GLuint] = []
+    private var vertexArray: GLuint = 0
+    /// The buffers a channel reads with mipmaps: their levels are made after each draw.
+    private var mipmappedBuffers: [Bool]
+    private var restarts = 0
+
+    /// What one pass draws with: its program, where each uniform it reads goes.
+    private struct CompiledPass {
+        var program: GLuint
+        var target: Int?
+        var uniforms: [(location: GLint, role: Role, type: GLenum, count: GLint)]
+        /// Per channel: texture unit, what it reads, its sampler object.
+        var channels: [(unit: GLint, source: Source, sampler: GLuint)]
+        /// Per Shadertoy channel number 0–3: the position in `channels` of the channel with that
+        /// number, or -1.
+        var numbered: [Int]
+    }
+
+    private enum Source {
+        case buffer(Int), image(Int), keyboard
+    }
+
+    /// What a uniform is given.
+    private enum Role {
+        case time, timeDelta, frame, frameRate, date, mouse, cursor, resolution, pixelDensity, sampleRate, passIndex(Int)
+        case channelTime, channelResolution
+        /// The size in pixels of channel `n` of the pass.
+        case sourceSize(Int)
+        /// Component `offset` onward of the effect's input values.
+        case input(offset: Int)
+    }
+
+    /// The uniform names each role answers to, across the dialects.
+    private static let names: [String: Role] = [
+        "iTime": .time, "iGlobalTime": .time, "u_time": .time, "TIME": .time,
+        "iTimeDelta": .timeDelta, "u_delta": .timeDelta, "TIMEDELTA": .timeDelta,
+        "iFrame": .frame, "u_frame": .frame, "FRAMEINDEX": .frame,
+        "iFrameRate": .frameRate,
+        "iDate": .date, "u_date": .date, "DATE": .date,
+        "iMouse": .mouse, "u_mouse": .cursor,
+        "iResolution": .resolution, "u_resolution": .resolution, "RENDERSIZE": .resolution,
+        "u_pixelDensity": .pixelDensity, "iSampleRate": .sampleRate,
+        "iChannelTime": .channelTime, "iChannelResolution": .channelResolution,
+    ]
+
+    /// Compiles every pass of `program`; throws the first compile error, at the user's file and line.
+    public init(program: ToyProgram) throws(RenderError) {
+        context = try GLContext.requireCurrent(for: "a shader's passes")
+        self.program = program
+        output = try RenderTarget(pixelWidth: 1, pixelHeight: 1)
+        mipmappedBuffers = Array(repeating: false, count: program.buffers.count)
+        epoxy_glGenVertexArrays(1, &vertexArray)
+        do throws(RenderError) {
+            for buffer in program.buffers {
+                buffers.append((try RenderTarget(pixelWidth: 1, pixelHeight: 1, halfFloat: buffer.isFloat),
+                                try RenderTarget(pixelWidth: 1, pixelHeight: 1, halfFloat: buffer.isFloat)))
+            }
+            for (index, pass) in program.passes.enumerated() {
+                passes.append(try compile(pass, index: index))
+            }
+        } catch {
+            release()
+            throw error
+        }
+    }
+
+    deinit {
+        context.perform { release() }
+    }
+
+    private func release() {
+        for pass in passes { epoxy_glDeleteProgram(pass.program) }
+        passes = []
+        if !samplers.isEmpty { epoxy_glDeleteSamplers(GLsizei(samplers.count), samplers) }
+        samplers = []
+        if !imageTextures.isEmpty { epoxy_glDeleteTextures(GLsizei(imageTextures.count), imageTextures) }
+        imageTextures = []
+        if keyboardTexture != 0 { epoxy_glDeleteTextures(1, &keyboardTexture) }
+        keyboardTexture = 0
+        if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
+        vertexArray = 0
+    }
+
+    static let vertexSource = """
+    #version 330 core
+    void main() {
+        vec2 corner = vec2(float((gl_VertexID & 1) << 2), float((gl_VertexID & 2) << 1)) - 1.0;
+        gl_Position = vec4(corner, 0.0, 1.0);
+    }
+    """
+
+    private func compile(_ pass: ToyPass, index: Int) throws(RenderError) -> CompiledPass {
+        let vertex = try Self.compileShader(GLenum(GL_VERTEX_SHADER), Self.vertexSource, files: [0: "glint's vertex shader"], stage: "vertex")
+        let fragment: GLuint
+        do throws(RenderError) {
+            fragment = try Self.compileShader(GLenum(GL_FRAGMENT_SHADER), pass.source, files: pass.files, stage: "fragment")
+        } catch {
+            epoxy_glDeleteShader(vertex)
+            throw error
+        }
+        let id = epoxy_glCreateProgram()
+        epoxy_glAttachShader(id, vertex)
+        epoxy_glAttachShader(id, fragment)
+        epoxy_glBindFragDataLocation(id, 0, "glint_toyColor")
+        epoxy_glLinkProgram(id)
+        epoxy_glDeleteShader(vertex)
+        epoxy_glDeleteShader(fragment)
+        var ok: GLint = 0
+        epoxy_glGetProgramiv(id, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            var length: GLint = 0
+            epoxy_glGetProgramiv(id, GLenum(GL_INFO_LOG_LENGTH), &length)
+            var log = [CChar](repeating: 0, count: Int(max(length, 1)))
+            epoxy_glGetProgramInfoLog(id, GLsizei(log.count), nil, &log)
+            epoxy_glDeleteProgram(id)
+            let file = pass.files.sorted { $0.key < $1.key }.first { !$0.value.isEmpty }?.value ?? pass.name
+            throw .shader(file: file, line: nil, stage: "link", log: String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+
+        var compiled = CompiledPass(program: id, target: pass.target, uniforms: [], channels: [],
+                                    numbered: (0..<4).map { n in pass.channels.firstIndex { $0.index == n } ?? -1 })
+        epoxy_glUseProgram(id)
+        // The channels: a texture unit each, a sampler object for its filter and wrap.
+        for (unit, channel) in pass.channels.enumerated() {
+            let source: Source
+            switch channel.source {
+            case .buffer(let b):
+                source = .buffer(b)
+                if channel.filter == .mipmap { mipmappedBuffers[b] = true }
+            case .image(let image):
+                imageTextures.append(Textures.upload(image, levels: true))
+                source = .image(imageTextures.count - 1)
+            case .keyboard:
+                if keyboardTexture == 0 { keyboardTexture = Self.makeKeyboardTexture() }
+                source = .keyboard
+            }
+            let sampler = Self.makeSampler(channel)
+            samplers.append(sampler)
+            compiled.channels.append((GLint(unit), source, sampler))
+            let location = epoxy_glGetUniformLocation(id, channel.uniform)
+            if location >= 0 { epoxy_glUniform1i(location, GLint(unit)) }
+        }
+        // The uniforms the program reads, each given its role.
+        var count: GLint = 0
+        epoxy_glGetProgramiv(id, GLenum(GL_ACTIVE_UNIFORMS), &count)
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        for u in 0..<GLuint(max(count, 0)) {
+            var length: GLsizei = 0
+            var size: GLint = 0
+            var type: GLenum = 0
+            epoxy_glGetActiveUniform(id, u, GLsizei(nameBuffer.count), &length, &size, &type, &nameBuffer)
+            var name = String(decoding: nameBuffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if name.hasSuffix("[0]") { name.removeLast(3) }
+            let location = epoxy_glGetUniformLocation(id, name)
+            guard location >= 0 else { continue }
+            if let role = role(of: name, pass: pass, index: index) {
+                compiled.uniforms.append((location, role, type, size))
+            }
+        }
+        epoxy_glUseProgram(0)
+        return compiled
+    }
+
+    private func role(of name: String, pass: ToyPass, index: Int) -> Role? {
+        if name == "PASSINDEX" { return .passIndex(index) }
+        if let role = Self.names[name] { return role }
+        if let c = pass.channels.firstIndex(where: { $0.resolutionUniform == name }) { return .sourceSize(c) }
+        var offset = 0
+        for input in program.inputs {
+            if input.name == name { return .input(offset: offset) }
+            offset += input.defaults.count
+        }
+        return nil
+    }
+
+    private static func compileShader(_ type: GLenum, _ text: String, files: [Int: String], stage: String) throws(RenderError) -> GLuint {
+        let shader = epoxy_glCreateShader(type)
+        text.withCString { cText in
+            var pointer: UnsafePointer<GLchar>? = cText
+            epoxy_glShaderSource(shader, 1, &pointer, nil)
+        }
+        epoxy_glCompileShader(shader)
+        var ok: GLint = 0
+        epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
+        if ok == 0 {
+            var length: GLint = 0
+            epoxy_glGetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &length)
+            var log = [CChar](repeating: 0, count: Int(max(length, 1)))
+            epoxy_glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
+            epoxy_glDeleteShader(shader)
+            throw Program.compileError(String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
+                                       files: files, stage: stage)
+        }
+        return shader
+    }
+
+    private static func makeKeyboardTexture() -> GLuint {
+        var t: GLuint = 0
+        epoxy_glGenTextures(1, &t)
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), t)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(ToyEffect.keyCount), 3, 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        return t
+    }
+
+    private static func makeSampler(_ channel: ToyChannel) -> GLuint {
+        var object: GLuint = 0
+        epoxy_glGenSamplers(1, &object)
+        let wrap = channel.wrap == .repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_WRAP_S), wrap)
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_WRAP_T), wrap)
+        let (minify, magnify): (GLint, GLint)
+        switch channel.filter {
+        case .nearest: (minify, magnify) = (GL_NEAREST, GL_NEAREST)
+        case .linear: (minify, magnify) = (GL_LINEAR, GL_LINEAR)
+        case .mipmap: (minify, magnify) = (GL_LINEAR_MIPMAP_LINEAR, GL_LINEAR)
+        }
+        // The keyboard is read texel by texel whatever the channel says.
+        let isKeyboard = channel.source == .keyboard
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MIN_FILTER), isKeyboard ? GL_NEAREST : minify)
+        epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MAG_FILTER), isKeyboard ? GL_NEAREST : magnify)
+        return object
+    }
+
+    /// Draws the effect's next frame at `scale` pixels per point into the runner's picture
+    /// (`texture`), then closes the frame (`ToyEffect.didDraw`).
+    public func draw(_ effect: ToyEffect, scale: Double) throws(RenderError) {
+        let frame = effect.frameValues(scale: scale)
+        effect.lastScale = scale
+        let width = Int(frame.resolution.0)
+        let height = Int(frame.resolution.1)
+        if width != pixelSize.width || height != pixelSize.height || effect.restarts != restarts {
+            try resize(width: width, height: height)
+            restarts = effect.restarts
+        }
+        if effect.keyboardChanged, keyboardTexture != 0 {
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), keyboardTexture)
+            epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+            effect.keyboard.withUnsafeBufferPointer {
+                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(ToyEffect.keyCount), 3, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            }
+            effect.keyboardChanged = false
+        }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glBindVertexArray(vertexArray)
+        var p = 0
+        while p < passes.count {  // index loops: no iterator allocation in debug builds
+            let pass = passes[p]
+            let target = pass.target.map { buffers[$0].back } ?? output
+            target.framebuffer.bind()
+            if let t = pass.target, !program.buffers[t].isPersistent {
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
+            epoxy_glUseProgram(pass.program)
+            var c = 0
+            while c < pass.channels.count {
+                let channel = pass.channels[c]
+                epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(channel.unit)))
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture(of: channel.source))
+                epoxy_glBindSampler(GLuint(channel.unit), channel.sampler)
+                c += 1
+            }
+            setUniforms(pass, frame, effect: effect, target: target)
+            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            c = 0
+            while c < pass.channels.count {
+                epoxy_glBindSampler(GLuint(pass.channels[c].unit), 0)
+                c += 1
+            }
+            if let t = pass.target {
+                buffers[t] = (buffers[t].back, buffers[t].front)
+                if mipmappedBuffers[t] {
+                    epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), buffers[t].front.texture)
+                    epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+                }
+            }
+            p += 1
+        }
+        epoxy_glActiveTexture(GLenum(GL_TEXTURE0))
+        epoxy_glBindVertexArray(0)
+        epoxy_glUseProgram(0)
+        effect.lastFrame = frame
+        effect.didDraw()
+    }
+
+    private func texture(of source: Source) -> GLuint {
+        switch source {
+        case .buffer(let b): return buffers[b].front.texture
+        case .image(let i): return imageTextures[i]
+        case .keyboard: return keyboardTexture
+        }
+    }
+
+    private func size(of source: Source) -> (Double, Double) {
+        switch source {
+        case .buffer(let b): return (Double(buffers[b].front.framebuffer.pixelWidth), Double(buffers[b].front.framebuffer.pixelHeight))
+        case .image(let i): return imageSizes[i]
+        case .keyboard: return (Double(ToyEffect.keyCount), 3)
+        }
+    }
+    private lazy var imageSizes: [(Double, Double)] = program.passes.flatMap { pass in
+        pass.channels.compactMap { channel -> (Double, Double)? in
+            if case .image(let image) = channel.source { return (Double(image.width), Double(image.height)) }
+            return nil
+        }
+    }
+
+    /// Every buffer (both of its targets) and the picture at the new size, cleared to
+    /// transparent black: as Shadertoy does on a resize and a restart.
+    private func resize(width: Int, height: Int) throws(RenderError) {
+        pixelSize = (width, height)
+        try output.resize(pixelWidth: width, pixelHeight: height)
+        for (b, buffer) in program.buffers.enumerated() {
+            let size = bufferSize(buffer, width: width, height: height)
+            for target in [buffers[b].front, buffers[b].back] {
+                try target.resize(pixelWidth: size.0, pixelHeight: size.1)
+                target.framebuffer.bind()
+                epoxy_glClearColor(0, 0, 0, 0)
+                epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            }
+        }
+    }
+
+    /// A buffer's size for a picture of `width` × `height` pixels.
+    private func bufferSize(_ buffer: ToyBuffer, width: Int, height: Int) -> (Int, Int) {
+        guard case .expressions(let w, let h) = buffer.size else { return (width, height) }
+        var variables = ["WIDTH": Double(width), "HEIGHT": Double(height)]
+        var offset = 0
+        for input in program.inputs {
+            variables[input.name] = offset < inputValuesCache.count ? inputValuesCache[offset] : input.defaults[0]
+            offset += input.defaults.count
+        }
+        func evaluate(_ text: String?, _ fallback: Int) -> Int {
+            guard let text, let value = ToyExpression.evaluate(text, variables: variables), value.isFinite else { return fallback }
+            return min(max(1, Int(value.rounded())), 16384)
+        }
+        return (evaluate(w, width), evaluate(h, height))
+    }
+    private var inputValuesCache: [Double] = []
+
+    private func setUniforms(_ pass: CompiledPass, _ frame: ToyFrame, effect: ToyEffect, target: RenderTarget) {
+        var u = 0
+        while u < pass.uniforms.count {
+            let (location, role, type, count) = pass.uniforms[u]
+            u += 1
+            switch role {
+            case .time: set(location, type, frame.time)
+            case .timeDelta: set(location, type, frame.timeDelta)
+            case .frame: set(location, type, Double(frame.frame))
+            case .frameRate: set(location, type, frame.frameRate)
+            case .date: set(location, type, frame.date.0, frame.date.1, frame.date.2, frame.date.3)
+            case .mouse: set(location, type, frame.mouse.0, frame.mouse.1, frame.mouse.2, frame.mouse.3)
+            case .cursor: set(location, type, frame.cursor.0, frame.cursor.1)
+            case .resolution:
+                set(location, type, Double(target.framebuffer.pixelWidth), Double(target.framebuffer.pixelHeight), 1)
+            case .pixelDensity: set(location, type, frame.pixelDensity)
+            case .sampleRate: set(location, type, 44_100)
+            case .passIndex(let i): set(location, type, Double(i))
+            case .channelTime:
+                var k: GLint = 0
+                while k < count { set(location + k, type, frame.time); k += 1 }
+            case .channelResolution:
+                var k = 0
+                while k < min(Int(count), pass.numbered.count) {
+                    if pass.numbered[k] >= 0 {
+                        let s = size(of: pass.channels[pass.numbered[k]].source)
+                        set(location + GLint(k), type, s.0, s.1, 1)
+                    } else {
+                        set(location + GLint(k), type, 0, 0, 0)
+                    }
+                    k += 1
+                }
+            case .sourceSize(let c):
+                let s = size(of: pass.channels[c].source)
+                set(location, type, s.0, s.1)
+            case .input(let offset):
+                let values = effect.inputValues
+                let n = Self.components(type)
+                set(location, type, values[offset], n > 1 ? values[offset + 1] : 0, n > 2 ? values[offset + 2] : 0, n > 3 ? values[offset + 3] : 0)
+            }
+        }
+        if inputValuesCache.count != effect.inputValues.count || inputValuesCache != effect.inputValues {
+            inputValuesCache = effect.inputValues
+        }
+    }
+
+    private static func components(_ type: GLenum) -> Int {
+        switch Int32(type) {
+        case GL_FLOAT_VEC2, GL_INT_VEC2, GL_BOOL_VEC2: return 2
+        case GL_FLOAT_VEC3, GL_INT_VEC3, GL_BOOL_VEC3: return 3
+        case GL_FLOAT_VEC4, GL_INT_VEC4, GL_BOOL_VEC4: return 4
+        default: return 1
+        }
+    }
+
+    /// Sets a uniform of GL type `type` from as many of the values as it has components.
+    private func set(_ location: GLint, _ type: GLenum, _ x: Double, _ y: Double = 0, _ z: Double = 0, _ w: Double = 0) {
+        switch Int32(type) {
+        case GL_FLOAT: epoxy_glUniform1f(location, Float(x))
+        case GL_FLOAT_VEC2: epoxy_glUniform2f(location, Float(x), Float(y))
+        case GL_FLOAT_VEC3: epoxy_glUniform3f(location, Float(x), Float(y), Float(z))
+        case GL_FLOAT_VEC4: epoxy_glUniform4f(location, Float(x), Float(y), Float(z), Float(w))
+        case GL_INT, GL_BOOL: epoxy_glUniform1i(location, GLint(x.rounded()))
+        case GL_INT_VEC2, GL_BOOL_VEC2: epoxy_glUniform2i(location, GLint(x.rounded()), GLint(y.rounded()))
+        case GL_INT_VEC3, GL_BOOL_VEC3: epoxy_glUniform3i(location, GLint(x.rounded()), GLint(y.rounded()), GLint(z.rounded()))
+        case GL_INT_VEC4, GL_BOOL_VEC4: epoxy_glUniform4i(location, GLint(x.rounded()), GLint(y.rounded()), GLint(z.rounded()), GLint(w.rounded()))
+        default: break
+        }
+    }
+}
