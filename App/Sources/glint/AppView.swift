@@ -159,13 +159,22 @@ final class AppFrames {
     /// `time` has the frame count, the time step and, for shaders that keep buffers between
     /// frames, the buffers of a live run. Frames of shaders without such buffers are counted, not
     /// drawn. Returns how many of `events` were applied; other chains draw nothing here.
-    func runToyFrames(until time: Double, events: ArraySlice<PointerEvent>, size: Size, into target: Framebuffer) throws(RenderError) -> Int {
+    /// Key events (`keys`) reach the shaders' keyboards at the first frame at or after their time.
+    func runToyFrames(until time: Double, events: ArraySlice<PointerEvent>, keys: [ToyKeys.Event], size: Size, into target: Framebuffer) throws(RenderError) -> Int {
         let toys = state.effects.compactMap { $0 as? ToyEffect }
         guard !toys.isEmpty else { return events.startIndex }
         let draws = toys.contains { $0.program.hasFeedback }
         var next = events.startIndex
+        var key = 0
+        func applyKeys(until t: Double) {
+            while key < keys.count, keys[key].time <= t + Self.timeTolerance {
+                for toy in toys { toy.key(keys[key].code, isDown: keys[key].isDown) }
+                key += 1
+            }
+        }
         var n = 0
         while Double(n) * GlintCore.Timeline.maxStep < time - Self.timeTolerance {
+            applyKeys(until: Double(n) * GlintCore.Timeline.maxStep)
             next += advance(to: Double(n) * GlintCore.Timeline.maxStep, applying: events[next...])
             if draws {
                 try draw(size: size, into: target)
@@ -174,6 +183,7 @@ final class AppFrames {
             }
             n += 1
         }
+        applyKeys(until: time)
         return next
     }
     /// How close a step's time may come to the frame's and still be a frame before it.

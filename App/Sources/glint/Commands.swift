@@ -45,6 +45,22 @@ struct EffectOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read shaders from this folder before the built-in ones (also GLINT_SHADERS).", valueName: "dir"))
     var shaders: String?
 
+    @Option(name: .long, help: ArgumentHelp("The date and local time at time 0 for a Shadertoy, glslViewer or ISF shader's iDate, u_date or DATE (default: now).", valueName: "YYYY-MM-DD[THH:MM:SS]"))
+    var date: String?
+
+    /// `--date`, parsed: local time.
+    func startDate() throws -> Date? {
+        guard let date else { return nil }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = .current
+        for format in ["yyyy-MM-dd'T'HH:mm:ss.SSS", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm:ss", "yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd"] {
+            formatter.dateFormat = format
+            if let parsed = formatter.date(from: date) { return parsed }
+        }
+        throw InputError("bad date '\(Console.escaped(date))': expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, in local time")
+    }
+
     @Flag(name: .customLong("no-overlay"), help: "Hide the effect's foreground (label and image).")
     var noOverlay = false
 
@@ -167,7 +183,7 @@ struct EffectOptions: ParsableArguments {
         guard let dialect = ToyLoader.dialect(of: path, text: text) else {
             throw InputError("the shader '\(path)' is none of Shadertoy's, glslViewer's or ISF's")
         }
-        return ToyEffect(program: try ToyLoader.load(path, dialect: dialect))
+        return ToyEffect(program: try ToyLoader.load(path, dialect: dialect), startDate: try startDate() ?? Date())
     }
 
     /// Refuses the effect file at `path` with `--shaders`, or when what the renderer reads it by
@@ -358,8 +374,10 @@ struct TearOptions: ParsableArguments {
     /// The seed's tear as `TearConfiguration` declares it: the options' defaults are read from it.
     static let standard = TearConfiguration()
 
-    /// The tear, configured; nil with --no-tear.
-    func makeTear() throws -> TearController? {
+    /// The tear over `effects`, configured; nil with --no-tear, and for a Shadertoy, glslViewer
+    /// or ISF shader, which gets every press, as in its own tool.
+    func makeTear(over effects: [any Effect]) throws -> TearController? {
+        if effects.contains(where: { $0 is ToyEffect }) { return nil }
         var c = TearConfiguration()
         c.cutDirection = try Parse.cutDirection(cutDirection)
         c.breakThreshold = breakThreshold
@@ -435,6 +453,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pointer events, or @FILE to read them from a file.", valueName: "events"))
     var input: String?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Key presses for a Shadertoy shader's keyboard channel: TIME down|up KEY, separated by ';' (KEY: a letter, a digit, space, left, up, … or a code 0–255).", valueName: "events"))
+    var keys: String?
+
     @Option(name: [.short, .long], help: ArgumentHelp("The PNG to write: a name ending in .png (or with no extension), or - for standard output.", valueName: "file.png"))
     var output: String
 
@@ -492,7 +513,8 @@ struct RenderCommand: ParsableCommand {
         frames.update(size: viewSize, scale: scaleFactor)
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
-        let applied = try frames.runToyFrames(until: duration, events: events[...], size: viewSize, into: target.framebuffer)
+        let keyEvents = try keys.map { try ToyKeys.events($0) } ?? []
+        let applied = try frames.runToyFrames(until: duration, events: events[...], keys: keyEvents, size: viewSize, into: target.framebuffer)
         frames.advance(to: duration, applying: events[applied...])
         let progress = ProgressLine("rendering \(pixels.width)x\(pixels.height) pixels")
         frames.renderer.renderer.onProgress = progress.map { line in { line.show($0) } }
@@ -527,7 +549,7 @@ struct HeadlessSetup {
     init(_ effectOptions: EffectOptions, _ tearOptions: TearOptions, viewSize: Size, image: Image? = nil) throws {
         effects = try effectOptions.makeEffects(image: image)
         sources = try effectOptions.makeSources()
-        tear = try tearOptions.makeTear()
+        tear = try tearOptions.makeTear(over: effects)
         backdrop = try tearOptions.backdropColor()
         showsForeground = !effectOptions.noOverlay
         frameTimeout = effectOptions.frameTimeout(standard: Self.defaultFrameTimeout)

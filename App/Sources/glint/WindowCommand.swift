@@ -31,7 +31,7 @@ struct WindowCommand: ParsableCommand {
         let effects = try effectOptions.makeEffects(image: image)
         let sources = try effectOptions.makeSources()
         let quit = quitAfter
-        let tear = try tearOptions.makeTear()
+        let tear = try tearOptions.makeTear(over: effects)
         let backdrop = try tearOptions.backdropColor()
         let app = try WindowApp(effects: effects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
                                 showsControls: effectOptions.controls,
