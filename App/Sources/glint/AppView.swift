@@ -160,7 +160,8 @@ final class AppFrames {
     /// frames, the buffers of a live run. Frames of shaders without such buffers are counted, not
     /// drawn. Returns how many of `events` were applied; other chains draw nothing here.
     /// Key events (`keys`) reach the shaders' keyboards at the first frame at or after their time.
-    func runToyFrames(until time: Double, events: ArraySlice<PointerEvent>, keys: [ToyKeys.Event], size: Size, into target: Framebuffer) throws(RenderError) -> Int {
+    func runToyFrames(until time: Double, events: ArraySlice<PointerEvent>, keys: [ToyKeys.Event], size: Size, into target: Framebuffer,
+                       progress: (Int) -> Void = { _ in }) throws(RenderError) -> Int {
         let toys = state.effects.compactMap { $0 as? ToyEffect }
         guard !toys.isEmpty else { return events.startIndex }
         let draws = toys.contains { $0.program.hasFeedback }
@@ -182,6 +183,7 @@ final class AppFrames {
                 for toy in toys { toy.didDraw() }
             }
             n += 1
+            progress(n)
         }
         applyKeys(until: time)
         return next

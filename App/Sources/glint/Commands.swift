@@ -514,7 +514,11 @@ struct RenderCommand: ParsableCommand {
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
         let keyEvents = try keys.map { try ToyKeys.events($0) } ?? []
-        let applied = try frames.runToyFrames(until: duration, events: events[...], keys: keyEvents, size: viewSize, into: target.framebuffer)
+        let frameCount = Int((duration / GlintCore.Timeline.maxStep).rounded(.up))
+        let simulation = ProgressLine("drawing the \(frameCount) frames before \(Parse.text(duration)) s")
+        let applied = try frames.runToyFrames(until: duration, events: events[...], keys: keyEvents, size: viewSize, into: target.framebuffer,
+                                              progress: { simulation?.show(Double($0) / Double(max(frameCount, 1))) })
+        simulation?.finish()
         frames.advance(to: duration, applying: events[applied...])
         let progress = ProgressLine("rendering \(pixels.width)x\(pixels.height) pixels")
         frames.renderer.renderer.onProgress = progress.map { line in { line.show($0) } }
