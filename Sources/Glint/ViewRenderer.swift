@@ -43,7 +43,7 @@ public final class ViewRenderer {
 
     /// The runners of the `ToyEffect`s drawn lately, by the effects' serials, with the frame
     /// each was last used in.
-    private var toys: [UInt64: (runner: ToyRunner, output: GlintCore.Image, lastUsed: Int)] = [:]
+    private var toys: [UInt64: (runner: ToyRunner, effect: ToyEffect, lastUsed: Int)] = [:]
     private var frameCount = 0
     /// Frames a toy's runner (its buffers, programs) is kept after its effect stops being drawn.
     static let toyLifetime = 120
@@ -61,7 +61,7 @@ public final class ViewRenderer {
                 } else {
                     runner = try ToyRunner(program: toy.program)
                 }
-                toys[toy.serial] = (runner, toy.output, frameCount)
+                toys[toy.serial] = (runner, toy, frameCount)
                 try runner.draw(toy, scale: scale)
                 renderer.setExternalTexture(runner.texture, for: toy.output)
             }
@@ -69,10 +69,38 @@ public final class ViewRenderer {
         }
         if toys.count > view.effects.count, frameCount % Self.toyLifetime == 0 {
             for (serial, entry) in toys where frameCount - entry.lastUsed > Self.toyLifetime {
-                renderer.setExternalTexture(nil, for: entry.output)
+                renderer.setExternalTexture(nil, for: entry.effect.output)
                 toys[serial] = nil
             }
         }
+    }
+
+    /// Compiles the passes of a Shadertoy, glslViewer or ISF shader ahead of its first frame, so
+    /// a shader that does not compile is reported before anything is shown.
+    public func prepare(_ toy: ToyEffect) throws(RenderError) {
+        guard toys[toy.serial] == nil, !toy.program.passes.isEmpty else { return }
+        toys[toy.serial] = (try ToyRunner(program: toy.program), toy, frameCount)
+    }
+
+    /// Reloads the shader files that changed since they were read (see
+    /// `Renderer.reloadChangedShaders`), Shadertoy, glslViewer and ISF shaders too: one whose
+    /// files no longer load or compile keeps running as it was, and its error is returned.
+    public func reloadChangedShaders() -> (reloaded: [String], errors: [RenderError]) {
+        var (reloaded, errors) = renderer.reloadChangedShaders()
+        for (serial, entry) in toys where entry.runner.filesChanged {
+            guard let origin = entry.effect.program.origin else { continue }
+            do throws(RenderError) {
+                let program = try ToyLoader.load(origin, dialect: entry.effect.program.dialect)
+                let runner = try ToyRunner(program: program)
+                entry.effect.reload(program)
+                toys[serial] = (runner, entry.effect, entry.lastUsed)
+                reloaded.append(origin)
+            } catch {
+                entry.runner.acknowledgeChanges()
+                errors.append(error)
+            }
+        }
+        return (reloaded, errors)
     }
 
     /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).

@@ -150,7 +150,10 @@ final class AppFrames {
     /// Compiles every pass the chain and the tear may draw, disabled ones too, so a broken
     /// shader is reported before the first frame and the frame a tear opens compiles nothing.
     func prepare() throws(RenderError) {
-        for effect in state.effects { try renderer.renderer.prepare(effect.pass) }
+        for effect in state.effects {
+            try renderer.renderer.prepare(effect.pass)
+            if let toy = effect as? ToyEffect { try renderer.prepare(toy) }
+        }
         if let tear = state.tear { try renderer.renderer.prepare(tear.pass) }
     }
 

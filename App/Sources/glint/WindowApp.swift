@@ -54,7 +54,8 @@ final class WindowApp {
         app.warmsUpTear = true
         // An image too large for this OpenGL shows a placeholder, with one warning.
         app.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
-        watchesShaders = sources.overrideDirectory != nil
+        // Shaders of other tools are watched too: their files are the user's.
+        watchesShaders = sources.overrideDirectory != nil || effects.contains { $0 is ToyEffect }
         state.hud = hud
         try app.prepare()
     }
@@ -158,7 +159,7 @@ final class WindowApp {
     /// With `--shaders DIR`, an edited effect file is recompiled while the window runs; a broken
     /// one keeps its last good version on screen and its error shows in the HUD and on stderr.
     private func reloadShaders() {
-        let (reloaded, errors) = app.renderer.renderer.reloadChangedShaders()
+        let (reloaded, errors) = app.renderer.reloadChangedShaders()
         for path in reloaded { Console.note("reloaded \(path)") }
         for error in errors { Console.warn("\(error)") }
         if let error = errors.first {

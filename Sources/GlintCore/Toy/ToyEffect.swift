@@ -12,8 +12,8 @@ public final class ToyEffect: Effect {
         name: "toy", title: "Shader",
         summary: "A Shadertoy, glslViewer or ISF shader file run as its tool runs it.", parameters: [])
 
-    public let descriptor: EffectDescriptor
-    public let program: ToyProgram
+    public private(set) var descriptor: EffectDescriptor
+    public private(set) var program: ToyProgram
     /// The picture the runner draws, shown by `pass`: its pixels live on the GPU only.
     public let output = Image(externalWidth: 1, height: 1)
     public private(set) var pass: ShaderEffect
@@ -45,7 +45,7 @@ public final class ToyEffect: Effect {
 
     /// The input values by `program.inputs`, each input's components in order.
     public private(set) var inputValues: [Double]
-    private let inputOffsets: [Int]
+    private var inputOffsets: [Int]
 
     /// The wall-clock date at time 0 (`iDate`, `u_date`, `DATE`), split once: the calendar day
     /// and its seconds since midnight, so frames compute the date without allocating.
@@ -62,21 +62,41 @@ public final class ToyEffect: Effect {
         self.program = program
         self.startDate = startDate
         serial = ToySerials.next()
-        descriptor = EffectDescriptor(
-            name: program.name, title: "\(program.name) (\(program.dialect.title))",
-            summary: "Your \(program.dialect.title) shader, run as \(program.dialect.title) runs it.",
-            parameters: ToyEffect.parameters(of: program.inputs))
-        var offsets: [Int] = []
-        var values: [Double] = []
-        for input in program.inputs {
-            offsets.append(values.count)
-            values += input.defaults
-        }
-        inputOffsets = offsets
-        inputValues = values
+        descriptor = Self.describe(program)
+        (inputOffsets, inputValues) = Self.defaults(of: program.inputs)
         pass = ShaderEffect(function: "toyImage", kind: .color, isOpaque: program.dialect == .shadertoy,
                             positional: [.boundingRect, .image(output)], names: ["bounds", "image"])
         splitStartDate()
+    }
+
+    private static func describe(_ program: ToyProgram) -> EffectDescriptor {
+        EffectDescriptor(
+            name: program.name, title: "\(program.name) (\(program.dialect.title))",
+            summary: "Your \(program.dialect.title) shader, run as \(program.dialect.title) runs it.",
+            parameters: ToyEffect.parameters(of: program.inputs))
+    }
+
+    /// Where each input's components start in `inputValues`, and the values at their defaults.
+    private static func defaults(of inputs: [ToyInput]) -> ([Int], [Double]) {
+        var offsets: [Int] = []
+        var values: [Double] = []
+        for input in inputs {
+            offsets.append(values.count)
+            values += input.defaults
+        }
+        return (offsets, values)
+    }
+
+    /// Shows `program` from now on (the files were edited), keeping the clock, the frame count,
+    /// the pointer, the keyboard and the value of every input the new program still has.
+    public func reload(_ program: ToyProgram) {
+        let kept = Dictionary(descriptor.parameters.map { ($0.name, parameterValue($0.name)) }, uniquingKeysWith: { a, _ in a })
+        self.program = program
+        descriptor = Self.describe(program)
+        (inputOffsets, inputValues) = Self.defaults(of: program.inputs)
+        for p in descriptor.parameters {
+            if let value = kept[p.name] ?? nil { setParameter(p.name, to: min(max(value, p.range.lowerBound), p.range.upperBound)) }
+        }
     }
 
     /// The inputs as the descriptor's parameters: one per component (`center.x`, `tint.r`).

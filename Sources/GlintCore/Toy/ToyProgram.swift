@@ -28,6 +28,11 @@ public struct ToyProgram: Sendable {
     public var passes: [ToyPass]
     /// Controls the files declare (ISF `INPUTS`, annotated uniforms), set by name as uniforms.
     public var inputs: [ToyInput]
+    /// What it was loaded from (a file or a folder) and as which dialect: what a reload reads again.
+    public var origin: String?
+    /// Every file it was made from (the shader, its tabs, what they include, its images): a
+    /// change to any of them reloads it in the window.
+    public var files: [String] = []
 
     public init(dialect: Dialect, name: String, buffers: [ToyBuffer], passes: [ToyPass], inputs: [ToyInput] = []) {
         self.dialect = dialect

@@ -27,11 +27,41 @@ public enum ToyLoader {
 
     /// The program of the shader at `path` in `dialect` (`dialect(of:text:)`), its images read.
     public static func load(_ path: String, dialect: ToyProgram.Dialect) throws(RenderError) -> ToyProgram {
+        var program: ToyProgram
         switch dialect {
-        case .shadertoy: return try ShadertoyLoader.load(path)
+        case .shadertoy: program = try ShadertoyLoader.load(path)
         case .glslViewer, .isf:
             throw .arguments("\(path): \(dialect.title) shaders are not supported yet")
         }
+        program.origin = path
+        program.files = watchedFiles(of: program, at: path)
+        return program
+    }
+
+    /// The files a program was made from, for the window to watch: the path itself (a folder's
+    /// files), every file its passes name, its images.
+    static func watchedFiles(of program: ToyProgram, at path: String) -> [String] {
+        var files: [String] = []
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            files += entries.sorted().map { (path as NSString).appendingPathComponent($0) }
+        } else {
+            files.append(path)
+        }
+        for pass in program.passes {
+            files += pass.files.values.filter { FileManager.default.fileExists(atPath: $0) }
+            for channel in pass.channels {
+                if case .image(let image) = channel.source, case .file(let file, _, _) = image.identity { files.append(file) }
+            }
+        }
+        var seen = Set<String>()
+        return files.filter { seen.insert($0).inserted }
+    }
+
+    /// When each of `files` was last changed (nil: gone), to tell when to reload.
+    public static func modificationDates(of files: [String]) -> [Date?] {
+        files.map { ShaderSources.modificationDate($0) }
     }
 
     /// The name a program is shown under: the file's name without its extension.
@@ -88,7 +118,9 @@ public enum ToyLoader {
                 for x in 0..<row { rgba.swapAt(a + x, b + x) }
             }
         }
-        return Image(width: decoded.width, height: decoded.height, pixels: rgba, label: what)
+        let modified = ShaderSources.modificationDate(path)?.timeIntervalSince1970 ?? 0
+        return Image(width: decoded.width, height: decoded.height, pixels: rgba,
+                     identity: .file(path: path, size: bytes.count, modified: modified), label: what)
     }
 
     /// A file that could not be read, in words.

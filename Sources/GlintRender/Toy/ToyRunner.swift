@@ -68,10 +68,25 @@ public final class ToyRunner {
         "iChannelTime": .channelTime, "iChannelResolution": .channelResolution,
     ]
 
+    /// The program's files as they were when it was loaded: `filesChanged` compares.
+    private var modified: [Date?]
+
+    /// Whether a file the program was made from changed since it was loaded (or since the last
+    /// `acknowledgeChanges()`): the window then loads it again.
+    public var filesChanged: Bool {
+        ToyLoader.modificationDates(of: program.files) != modified
+    }
+
+    /// Takes the files as they are now as seen (a reload that failed waits for the next change).
+    public func acknowledgeChanges() {
+        modified = ToyLoader.modificationDates(of: program.files)
+    }
+
     /// Compiles every pass of `program`; throws the first compile error, at the user's file and line.
     public init(program: ToyProgram) throws(RenderError) {
         context = try GLContext.requireCurrent(for: "a shader's passes")
         self.program = program
+        modified = ToyLoader.modificationDates(of: program.files)
         output = try RenderTarget(pixelWidth: 1, pixelHeight: 1)
         mipmappedBuffers = Array(repeating: false, count: program.buffers.count)
         epoxy_glGenVertexArrays(1, &vertexArray)
