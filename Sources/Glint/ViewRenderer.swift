@@ -62,7 +62,7 @@ public final class ViewRenderer {
                     runner = try ToyRunner(program: toy.program)
                 }
                 toys[toy.serial] = (runner, toy, frameCount)
-                try runner.draw(toy, scale: scale)
+                try runner.draw(toy, scale: scale, timeout: renderer.frameTimeout, setting: renderer.frameTimeoutSetting)
                 renderer.setExternalTexture(runner.texture, for: toy.output)
             }
             i += 1

@@ -25,7 +25,7 @@ struct GlintCommand: ParsableCommand {
 
 /// Options every command that shows an effect takes.
 struct EffectOptions: ParsableArguments {
-    @Option(name: .customLong("effect"), help: ArgumentHelp("The effect to show (see 'glint effects'), a chain applied in order (harmonic,wave,blur), or your own effect file (a colour effect path.frag, or a SwiftUI Metal file path.metal: colour, layer or distortion).", valueName: "name[,name…]"))
+    @Option(name: .customLong("effect"), help: ArgumentHelp("The effect to show (see 'glint effects'), a chain applied in order (harmonic,wave,blur), your own effect file (a colour effect path.frag, or a SwiftUI Metal file path.metal: colour, layer or distortion), or a shader of another tool run as it runs it (Shadertoy: a file defining mainImage, a folder of tabs or a JSON export; glslViewer; ISF .fs).", valueName: "name[,name…]"))
     var effectOption: String?
 
     /// The chain as given, harmonic by default.

@@ -32,6 +32,10 @@ public final class ToyRunner {
     /// What one pass draws with: its program, where each uniform it reads goes.
     private struct CompiledPass {
         var program: GLuint
+        /// The user's file it was made from, for the watchdog's message.
+        var file: String
+        /// How many pixels a chunk of this pass draws, learnt from the time chunks took.
+        var chunkPixels = Watchdog.firstChunkPixels
         var target: Int?
         var uniforms: [(location: GLint, role: Role, type: GLenum, count: GLint)]
         /// Per channel: texture unit, what it reads, its sampler object.
@@ -157,7 +161,7 @@ public final class ToyRunner {
             throw .shader(file: file, line: nil, stage: "link", log: String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
         }
 
-        var compiled = CompiledPass(program: id, target: pass.target, uniforms: [], channels: [],
+        var compiled = CompiledPass(program: id, file: pass.files[ShadertoyLoader.passString] ?? pass.name, target: pass.target, uniforms: [], channels: [],
                                     numbered: (0..<4).map { n in pass.channels.firstIndex { $0.index == n } ?? -1 })
         epoxy_glUseProgram(id)
         // The channels: a texture unit each, a sampler object for its filter and wrap.
@@ -263,9 +267,19 @@ public final class ToyRunner {
         return object
     }
 
+    /// Whether the watchdog stopped this shader: it draws nothing more (its picture stays as
+    /// it was) until it is loaded again.
+    public private(set) var isStopped = false
+
     /// Draws the effect's next frame at `scale` pixels per point into the runner's picture
     /// (`texture`), then closes the frame (`ToyEffect.didDraw`).
-    public func draw(_ effect: ToyEffect, scale: Double) throws(RenderError) {
+    ///
+    /// Under a `timeout` (seconds for a 1920x1080 frame, see `Watchdog.limit`), each pass is
+    /// drawn in chunks, each finished before the next, as the renderer draws the user's own
+    /// effect files: a frame that runs past the limit is stopped, the shader stops too
+    /// (`isStopped`), and `RenderError.tooSlow` names the pass's file and `setting`.
+    public func draw(_ effect: ToyEffect, scale: Double, timeout: Double? = nil, setting: String = "--frame-timeout") throws(RenderError) {
+        guard !isStopped else { return }
         let frame = effect.frameValues(scale: scale)
         effect.lastScale = scale
         let width = Int(frame.resolution.0)
@@ -285,9 +299,10 @@ public final class ToyRunner {
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         epoxy_glBindVertexArray(vertexArray)
+        let frameStart = Watchdog.now()
         var p = 0
         while p < passes.count {  // index loops: no iterator allocation in debug builds
-            let pass = passes[p]
+            let pass = passes[p]  // (drawInChunks updates passes[p]'s chunk size; `pass` is read only before it)
             let target = pass.target.map { buffers[$0].back } ?? output
             target.framebuffer.bind()
             if let t = pass.target, !program.buffers[t].isPersistent {
@@ -304,7 +319,19 @@ public final class ToyRunner {
                 c += 1
             }
             setUniforms(pass, frame, effect: effect, target: target)
-            epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            if let timeout {
+                let limit = Watchdog.limit(timeout, pixels: width * height)
+                do throws(RenderError) {
+                    try drawInChunks(p, target: target, frameStart: frameStart, limit: limit, setting: setting)
+                } catch {
+                    isStopped = true
+                    epoxy_glBindVertexArray(0)
+                    epoxy_glUseProgram(0)
+                    throw error
+                }
+            } else {
+                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+            }
             c = 0
             while c < pass.channels.count {
                 epoxy_glBindSampler(GLuint(pass.channels[c].unit), 0)
@@ -324,6 +351,36 @@ public final class ToyRunner {
         epoxy_glUseProgram(0)
         effect.lastFrame = frame
         effect.didDraw()
+    }
+
+    /// Draws pass `p` into `target` in scissored chunks, each finished before the next, growing
+    /// towards `Watchdog.chunkSeconds` a chunk; throws when the frame has run past `limit`.
+    private func drawInChunks(_ p: Int, target: RenderTarget, frameStart: Double, limit: Double, setting: String) throws(RenderError) {
+        let width = target.framebuffer.pixelWidth
+        let height = target.framebuffer.pixelHeight
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
+        var y = 0
+        while y < height {
+            let rows = min(height - y, max(1, passes[p].chunkPixels / width))
+            var x = 0
+            while x < width {
+                let columns = min(width - x, max(1, passes[p].chunkPixels / rows))
+                epoxy_glScissor(GLint(x), GLint(y), GLsizei(columns), GLsizei(rows))
+                let start = Watchdog.now()
+                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                epoxy_glFinish()
+                let end = Watchdog.now()
+                let rate = Double(columns * rows) / max(end - start, 1e-5)
+                let wanted = Int(min(rate * Watchdog.chunkSeconds, Double(Watchdog.maxChunkPixels)))
+                passes[p].chunkPixels = max(Watchdog.firstChunkPixels, min(wanted, passes[p].chunkPixels * 4))
+                if end - frameStart > limit {
+                    throw .tooSlow(file: passes[p].file, seconds: end - frameStart, limit: limit, setting: setting)
+                }
+                x += columns
+            }
+            y += rows
+        }
     }
 
     private func texture(of source: Source) -> GLuint {
