@@ -46,6 +46,8 @@ final class WindowApp {
     static let confirmationSeconds = 1.5
     /// Set by S: the next frame is drawn without the HUD and saved before it is shown.
     private var savesFrame = false
+    /// The video V is recording, if any.
+    private var recording: WindowRecording?
     /// Names tried for a saved frame before giving up: `name.png`, `name-2.png`, …
     static let saveNameAttempts = 1000
 
@@ -87,6 +89,8 @@ final class WindowApp {
             let total = glint_alloc_counting_end()
             countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
         }
+        // Quitting (Esc, Q, --quit-after, the window closed) while recording keeps the video.
+        stopRecording(at: window.time)
         if let allocations {
             // What `GLINT_COUNT_ALLOCATIONS=1 glint` measures: the window's frames as `bench` measures its own.
             let steady = max(allocations.frames, 1)
@@ -128,12 +132,20 @@ final class WindowApp {
         }
         // Each pointer event applies at its own time, so springs see the real press timing.
         app.advance(to: t, applying: frame.pointerEvents[...])
-        if savesFrame {
-            // The picture without the HUD, saved before the frame is drawn again with it.
-            savesFrame = false
+        if let recording, recording.pixelWidth != frame.framebuffer.pixelWidth || recording.pixelHeight != frame.framebuffer.pixelHeight {
+            // A video keeps one size: a resized (or fullscreen) window ends it, saved.
+            stopRecording(at: wall, because: "the window changed size")
+        }
+        let records = recording?.wants(t) == true
+        if savesFrame || records {
+            // The picture without the HUD, saved or recorded before the frame is drawn again with it.
             state.hud = nil
             try drawView(frame)
-            saveFrame(frame.framebuffer, wall: wall)
+            if savesFrame {
+                savesFrame = false
+                saveFrame(frame.framebuffer, wall: wall)
+            }
+            if records { recordFrame(frame.framebuffer, at: t, wall: wall) }
         }
         state.hud = hud
         try drawView(frame)
@@ -177,6 +189,58 @@ final class WindowApp {
     /// `glint-harmonic+wave-0012.000s`.
     private var captureName: String {
         "glint-\(state.name.replacingOccurrences(of: ",", with: "+"))-\(String(format: "%08.3f", app.driver.time))s"
+    }
+
+    /// V: starts recording the view at the window's pixel size, or stops and saves the video.
+    private func toggleRecording(_ frame: GlintWindow.Frame) {
+        guard recording == nil else { return stopRecording(at: frame.time) }
+        let base = captureName
+        guard let path = WindowRecording.freePath(base, attempts: Self.saveNameAttempts) else {
+            Console.warn("cannot record: \(base).mp4 and the next \(Self.saveNameAttempts - 1) names are all taken")
+            return confirm("Not recording: every name is taken", at: frame.time)
+        }
+        do {
+            recording = try WindowRecording(path: path, pixelWidth: frame.framebuffer.pixelWidth, pixelHeight: frame.framebuffer.pixelHeight)
+            playback.fixedFrames = true
+            Console.note("recording \(path) (\(frame.framebuffer.pixelWidth)x\(frame.framebuffer.pixelHeight) pixels, \(Int(WindowRecording.fps)) fps)")
+            confirm("Recording… (V to stop)", at: frame.time)
+        } catch {
+            Console.warn("\(error)")
+            confirm("Not recording: \(error)", at: frame.time)
+        }
+        refreshTitle()
+    }
+
+    private func recordFrame(_ framebuffer: Framebuffer, at t: Double, wall: Double) {
+        guard let recording else { return }
+        do {
+            try recording.record(framebuffer, at: t)
+        } catch {
+            // The encoder cancelled the recording (ffmpeg failed, the disk is full): no file is left.
+            self.recording = nil
+            playback.fixedFrames = false
+            Console.warn("\(error)")
+            confirm("Recording failed: \(error)", at: wall)
+            refreshTitle()
+        }
+    }
+
+    /// Ends the recording, if one runs, and saves the video; says so on screen and on stderr.
+    private func stopRecording(at wall: Double, because reason: String? = nil) {
+        guard let recording else { return }
+        self.recording = nil
+        playback.fixedFrames = false
+        let why = reason.map { " (\($0))" } ?? ""
+        do {
+            try recording.finish()
+            let seconds = String(format: "%.2f", Double(recording.frames) / WindowRecording.fps)
+            Console.note("saved \(recording.path) (\(recording.frames) frames, \(seconds) s)\(why)")
+            confirm("Saved \(recording.path)\(why)", at: wall)
+        } catch {
+            Console.warn("\(error)")
+            confirm("Recording failed: \(error)", at: wall)
+        }
+        refreshTitle()
     }
 
     /// Saves the frame just drawn (all its pixels, HiDPI included) as a PNG in the current
@@ -250,13 +314,14 @@ final class WindowApp {
         let shown = framesPerSecond > 0 ? Int(framesPerSecond.rounded()) : -1
         let name = state.name
         guard shown != shownFramesPerSecond || name != shownName || playback.isPaused != shownPlayback.paused
-                || playback.speed != shownPlayback.speed else { return }
+                || playback.speed != shownPlayback.speed || (recording != nil) != shownPlayback.recording else { return }
         shownFramesPerSecond = shown
-        shownPlayback = (playback.isPaused, playback.speed)
+        shownPlayback = (playback.isPaused, playback.speed, recording != nil)
         let fps = shown >= 0 ? "\(shown) fps" : "-- fps"
         let paused = playback.isPaused ? "   paused" : ""
         let speed = playback.speed != 1 ? "   speed \(playback.speedText)" : ""
-        hudText = "\(name)   \(fps)\(paused)\(speed)"
+        let recording = self.recording != nil ? "   recording (V to stop)" : ""
+        hudText = "\(name)   \(fps)\(paused)\(speed)\(recording)"
         if name != shownName {
             shownName = name
             let count = EffectRegistry.all.count
@@ -265,7 +330,7 @@ final class WindowApp {
             let hold = state.effect.drawingProgress == nil ? "hold: animate   " : ""
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
             helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
-                + "S: save PNG   F11: fullscreen   H: hide help   Q, Esc: quit"
+                + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"
         }
 
         window.title = "Glint — \(state.title) — \(fps)"
@@ -275,8 +340,8 @@ final class WindowApp {
     /// count) and the chain's name.
     private var shownFramesPerSecond = -2
     private var shownName = ""
-    /// The pause and speed the top line shows (it changes only when they do).
-    private var shownPlayback = (paused: false, speed: 1.0)
+    /// The pause, speed and recording the top line shows (it changes only when they do).
+    private var shownPlayback = (paused: false, speed: 1.0, recording: false)
 
     // MARK: - Keys
 
@@ -302,6 +367,8 @@ final class WindowApp {
             confirm("Speed \(playback.speedText)", at: frame.time)
         case "s":
             savesFrame = true
+        case "v":
+            toggleRecording(frame)
         case .f11:
             window.isFullscreen.toggle()
             confirm(window.isFullscreen ? "Fullscreen (F11 to leave)" : "Windowed", at: frame.time)

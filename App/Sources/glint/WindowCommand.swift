@@ -12,7 +12,8 @@ struct WindowCommand: ParsableCommand {
         90 % it breaks, R brings it back); \(GlintCommand.effectKeys) or Tab switch effects; C shows or hides the \
         controls beside the effect (a slider per parameter, Reset, and Replay for staged drawings); Space pauses and \
         resumes time, . steps a paused one by one frame (1/60 s), Backspace restarts it at 0, [ and ] halve and double \
-        its speed (1/16 to 16 times); S saves the frame as glint-<effect>-<time>.png in the current folder; F11 \
+        its speed (1/16 to 16 times); S saves the frame as glint-<effect>-<time>.png in the current folder, V starts and stops \
+        recording a video of it (.mp4, 60 frames per second of the timeline); F11 \
         toggles fullscreen; H hides the help; Esc or Q quits. Needs a display: without one use 'glint render'.
         """
     )
