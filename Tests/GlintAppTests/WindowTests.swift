@@ -826,8 +826,8 @@ struct WindowTests {
             }
             return false
         }
-        // The glow's bright lines, below the HUD's lines (three at 640 points, with their plate).
-        let belowHUD = 100
+        // The glow's bright lines, below the HUD's lines (five at 640 points, with their plate).
+        let belowHUD = 130
         func glow(_ shot: Screenshot) -> Double {
             shot.brightShare(columns: window.x..<(window.x + window.width), rows: (window.y + belowHUD)..<(window.y + window.height))
         }
