@@ -82,6 +82,8 @@ final class WindowApp {
     func run() throws {
         fpsWindowStart = window.time
         refreshTitle()
+        // Quitting (Esc, Q, --quit-after, the window closed, an error) while recording keeps the video.
+        defer { stopRecording(at: window.time) }
         try window.run { frame in
             guard allocations != nil else { return try self.draw(&frame) }
             glint_alloc_counting_begin()
@@ -89,8 +91,6 @@ final class WindowApp {
             let total = glint_alloc_counting_end()
             countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
         }
-        // Quitting (Esc, Q, --quit-after, the window closed) while recording keeps the video.
-        stopRecording(at: window.time)
         if let allocations {
             // What `GLINT_COUNT_ALLOCATIONS=1 glint` measures: the window's frames as `bench` measures its own.
             let steady = max(allocations.frames, 1)
