@@ -183,6 +183,47 @@ public final class GlintWindow {
     /// Seconds the window has been shown (not minimised) since it opened: the frames' clock.
     public var time: Double { glfwGetTime() - startTime - pausedTime }
 
+    /// Whether the window fills a monitor (the one it is mostly on) at that monitor's video mode.
+    /// Setting `false` puts it back where it was, at the size it had, before it went fullscreen.
+    public var isFullscreen: Bool {
+        get { glfwGetWindowMonitor(window) != nil }
+        set {
+            guard newValue != isFullscreen else { return }
+            guard newValue else {
+                let frame = windowedFrame
+                glfwSetWindowMonitor(window, nil, frame.x, frame.y, frame.width, frame.height, 0)
+                return
+            }
+            guard let monitor = monitorUnderWindow(), let mode = glfwGetVideoMode(monitor) else { return }
+            var frame = (x: Int32(0), y: Int32(0), width: Int32(0), height: Int32(0))
+            glfwGetWindowPos(window, &frame.x, &frame.y)
+            glfwGetWindowSize(window, &frame.width, &frame.height)
+            windowedFrame = frame
+            glfwSetWindowMonitor(window, monitor, 0, 0, mode.pointee.width, mode.pointee.height, mode.pointee.refreshRate)
+        }
+    }
+    /// Where the window was and its size (screen coordinates) before it went fullscreen.
+    private var windowedFrame = (x: Int32(0), y: Int32(0), width: Int32(0), height: Int32(0))
+
+    /// The monitor that holds most of the window, or the primary one.
+    private func monitorUnderWindow() -> OpaquePointer? {
+        var x: Int32 = 0, y: Int32 = 0, width: Int32 = 0, height: Int32 = 0
+        glfwGetWindowPos(window, &x, &y)
+        glfwGetWindowSize(window, &width, &height)
+        var count: Int32 = 0
+        var best: (monitor: OpaquePointer?, area: Int64) = (glfwGetPrimaryMonitor(), 0)
+        guard let monitors = glfwGetMonitors(&count) else { return best.monitor }
+        for i in 0..<Int(count) {
+            guard let monitor = monitors[i], let mode = glfwGetVideoMode(monitor) else { continue }
+            var mx: Int32 = 0, my: Int32 = 0
+            glfwGetMonitorPos(monitor, &mx, &my)
+            let across = Int64(max(0, min(x + width, mx + mode.pointee.width) - max(x, mx)))
+            let down = Int64(max(0, min(y + height, my + mode.pointee.height) - max(y, my)))
+            if across * down > best.area { best = (monitor, across * down) }
+        }
+        return best.monitor
+    }
+
     // MARK: - The frame loop
 
     /// Whether the window has been asked to close (by the user, `close()` or `quitAfter`).
@@ -333,6 +374,7 @@ public final class GlintWindow {
         case GLFW_KEY_END: return .end
         case GLFW_KEY_PAGE_UP: return .pageUp
         case GLFW_KEY_PAGE_DOWN: return .pageDown
+        case GLFW_KEY_F11: return .f11
         default: return nil
         }
     }

@@ -53,6 +53,8 @@ public struct Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByExt
     public static let pageUp = Key("\u{F72C}")
     /// Page Down.
     public static let pageDown = Key("\u{F72D}")
+    /// F11 (the private-use character AppKit gives it, as the arrows above).
+    public static let f11 = Key("\u{F70E}")
 
     /// The digit on the key, for the row of number keys: 0…9, or nil.
     public var digit: Int? {
@@ -76,6 +78,7 @@ public struct Key: Hashable, Sendable, CustomStringConvertible, ExpressibleByExt
         case .end: "End"
         case .pageUp: "Page Up"
         case .pageDown: "Page Down"
+        case .f11: "F11"
         default: character.uppercased()
         }
     }

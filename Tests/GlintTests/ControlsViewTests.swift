@@ -441,6 +441,33 @@ struct ControlsViewTests {
         #expect(letters - around > 100, "letters \(letters) over their surroundings \(around)")
     }
 
+    @Test("a key's confirmation sits centred at the bottom on its plate, and wraps (a long file name within) to fit a narrow view")
+    func confirmation() throws {
+        /// The dark plate's bounds in pixels.
+        func plate(_ image: RenderedImage) -> (minX: Int, maxX: Int, minY: Int, maxY: Int) {
+            var b = (minX: Int.max, maxX: Int.min, minY: Int.max, maxY: Int.min)
+            for y in 0..<image.height {
+                for x in 0..<image.width where image.pixel(x: x, y: y).red < 160 {
+                    b = (min(b.minX, x), max(b.maxX, x), min(b.minY, y), max(b.maxY, y))
+                }
+            }
+            return b
+        }
+        let L = HeadsUpDisplay.Style.self
+        let size = CGSize(width: 640, height: 400)
+        let wide = plate(try hud(HeadsUpDisplay(confirmation: "Speed 2×"), size: size))
+        #expect(wide.minX < wide.maxX, "a plate is drawn")
+        #expect(abs(Double(wide.minX + wide.maxX + 1) / 2 - Double(size.width) / 2) <= 1, "centred across: \(wide)")
+        #expect(abs(Double(size.height) - L.padding - Double(wide.maxY + 1)) <= 1, "its plate \(L.padding) points above the bottom: \(wide)")
+        let oneLine = wide.maxY - wide.minY
+
+        let narrow = CGSize(width: 160, height: 300)
+        let long = plate(try hud(HeadsUpDisplay(confirmation: "Saved glint-harmonic+wave+blur-0003.517s.png"), size: narrow))
+        #expect(Double(long.minX) >= L.padding - 1 && Double(long.maxX) <= Double(narrow.width) - L.padding,
+                "the plate, and the text on it, stay inside the view: \(long) in \(narrow)")
+        #expect(long.maxY - long.minY > oneLine + Int(L.textSize), "the long line wraps: \(long) against one line \(oneLine)")
+    }
+
     @Test("the notice sits centred over the view on its plate, and the HUD takes no press")
     func notice() throws {
         let size = CGSize(width: 640, height: 400)

@@ -2,7 +2,7 @@
 // and, where a name must exist, removed by a signal handler if SIGINT, SIGTERM or SIGHUP arrives
 // before the name is renamed into place. The handler may run on any thread at any moment, so
 // it only reads names copied into static memory beforehand and calls async-signal-safe functions
-// (unlink, sigaction, raise).
+// (unlink, kill, waitpid, sigaction, raise).
 #define _GNU_SOURCE
 #include "CFiles.h"
 #include <errno.h>
@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 /// How many temporary files may be registered at once (a render writes two).
@@ -19,6 +20,10 @@
 
 enum { slot_free = 0, slot_filling = 1, slot_active = 2 };
 
+/// How many child processes may be registered at once (a recording runs one ffmpeg).
+#define GLINT_CLEANUP_CHILDREN 4
+
+static atomic_int children[GLINT_CLEANUP_CHILDREN];
 static char names[GLINT_CLEANUP_SLOTS][PATH_MAX];
 static atomic_int states[GLINT_CLEANUP_SLOTS];
 /// Set by the handler before it removes anything, so a file created meanwhile on another
@@ -50,6 +55,13 @@ int glint_link_unnamed(int fd, const char *path) {
 static void on_signal(int sig) {
     int saved = errno;
     atomic_store(&dying, 1);
+    // A child writing a temporary file stops first, so it cannot create one after the removal.
+    for (int i = 0; i < GLINT_CLEANUP_CHILDREN; i++) {
+        pid_t pid = atomic_load(&children[i]);
+        if (pid <= 0) continue;
+        kill(pid, SIGKILL);
+        while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    }
     for (int i = 0; i < GLINT_CLEANUP_SLOTS; i++) {
         if (atomic_load(&states[i]) == slot_active) unlink(names[i]);
     }
@@ -105,4 +117,17 @@ int glint_cleanup_created(int slot) {
 void glint_cleanup_unregister(int slot) {
     if (slot < 0 || slot >= GLINT_CLEANUP_SLOTS) return;
     atomic_store(&states[slot], slot_free);
+}
+
+int glint_cleanup_child(pid_t pid) {
+    for (int i = 0; i < GLINT_CLEANUP_CHILDREN; i++) {
+        int expected = 0;
+        if (atomic_compare_exchange_strong(&children[i], &expected, (int)pid)) return i;
+    }
+    return -1;
+}
+
+void glint_cleanup_forget_child(int slot) {
+    if (slot < 0 || slot >= GLINT_CLEANUP_CHILDREN) return;
+    atomic_store(&children[slot], 0);
 }

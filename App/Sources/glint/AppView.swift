@@ -73,12 +73,13 @@ final class AppState {
 }
 
 /// The window's HUD: its top line (the effect and the frame rate), a second (a shader error),
-/// the keys, and a notice centred over the view.
+/// the keys, a notice centred over the view, and a key's confirmation at the bottom.
 struct HUDLines {
     var top: String?
     var second: String?
     var help: String?
     var notice: String?
+    var confirmation: String?
 }
 
 /// The app's whole frame, as Glint views: the effect chain (`EffectChainView`: seed 000's
@@ -92,7 +93,7 @@ struct AppView: View {
             ZStack(alignment: .topLeading) {
                 EffectChainView(state.effects, tear: state.tear, showsForeground: state.showsForeground)
                 if let hud = state.hud {
-                    HeadsUpDisplay(top: hud.top, second: hud.second, help: hud.help, notice: hud.notice)
+                    HeadsUpDisplay(top: hud.top, second: hud.second, help: hud.help, notice: hud.notice, confirmation: hud.confirmation)
                 }
             }
         }
@@ -103,16 +104,30 @@ struct AppView: View {
 /// drawn by a `ViewRenderer`. The window, `render` and `bench` each make one in their context.
 final class AppFrames {
     let state: AppState
-    let driver: FrameDriver
+    /// The one frame driver; a new one at each `restart()`.
+    private(set) var driver: FrameDriver
     let renderer: ViewRenderer
 
     /// Needs a current OpenGL 3.3 core context. `backdrop` shows through a tear and around the view.
     init(state: AppState, sources: ShaderSources, backdrop: GlintCore.Color, frameTimeout: Double?) throws(RenderError) {
         self.state = state
         // Headless runs start at the same date every time, so `TimelineView`s draw the same frames.
-        driver = FrameDriver(backdrop: Glint.Color(backdrop), startDate: Date(timeIntervalSinceReferenceDate: 0))
+        driver = Self.makeDriver(backdrop: Glint.Color(backdrop))
         renderer = try ViewRenderer(sources: sources)
         renderer.renderer.frameTimeout = frameTimeout
+    }
+
+    private static func makeDriver(backdrop: Glint.Color) -> FrameDriver {
+        FrameDriver(backdrop: backdrop, startDate: Date(timeIntervalSinceReferenceDate: 0))
+    }
+
+    /// Time back to 0 with `effects` (the window's Backspace): a new driver, so the view's state
+    /// and its timeline start over as at launch, and the tear whole. The host cancels the press first.
+    func restart(with effects: [any Effect]) throws(RenderError) {
+        driver = Self.makeDriver(backdrop: driver.backdrop)
+        state.switchEffects(to: effects, at: 0)
+        state.tear?.isBroken = false
+        try prepare()
     }
 
     /// Builds and lays out the app's view for the driver's time in a frame of `size` points.

@@ -344,3 +344,25 @@ enum OutputFiles {
     }
 
 }
+
+extension OutputFiles {
+    /// Writes `file` as a new file at its path, never replacing one (the window's S key): written
+    /// and synced beside it first, then linked to the path only if no file has that name (link(2)
+    /// fails rather than replace), so the file appears whole or not at all. Returns false, with
+    /// nothing written, when the name is taken; throws one line when it cannot be written.
+    static func create(_ file: OutputFile) throws -> Bool {
+        guard RawPath.lstat(file.path) == nil else { return false }
+        guard case .replace(let final) = try destination(of: file) else { return false }
+        glint_cleanup_install()
+        var staged = try stage(file, replacing: final)
+        defer { staged.discard() }
+        try name(&staged)
+        let linked = RawPath.withCString(staged.temporary) { from in RawPath.withCString(final) { Glibc.link(from, $0) } }
+        guard linked == 0 else {
+            if errno == EEXIST { return false }
+            throw writeError(file, errno)
+        }
+        syncFolder(Console.parentFolder(of: final))
+        return true
+    }
+}

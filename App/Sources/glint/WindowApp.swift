@@ -8,8 +8,9 @@ import GlintCore
 import GlintRender
 
 /// The interactive window: a client of the library's `GlintWindow`, which owns GLFW and turns
-/// input into values. Each frame its key presses become commands, and its pointer events and the
-/// frame's time go through the library's one frame driver to the app's view (`AppFrames`), as in
+/// input into values. Each frame its key presses become commands, the frame's wall time becomes
+/// timeline time (`Playback`: paused, stepped, restarted, sped up), and its pointer events and
+/// that time go through the library's one frame driver to the app's view (`AppFrames`), as in
 /// `render` and `bench`.
 final class WindowApp {
     private let window: GlintWindow
@@ -33,11 +34,30 @@ final class WindowApp {
     private var reportedGLError = false
     private let watchesShaders: Bool
     private var shaderError: String?
+    /// The wall clock to the timeline: Space, `.`, Backspace, `[` and `]` change it.
+    private var playback = Playback()
+    /// Makes the chain shown now afresh, as it was when it appeared (Backspace): the command
+    /// line's chain, or the one a number key chose.
+    private var makeChain: () throws -> [any Effect]
+    /// What the last key did, shown at the bottom until `confirmationEnds` (wall time).
+    private var confirmation: String?
+    private var confirmationEnds = 0.0
+    /// How long a confirmation shows, in wall seconds.
+    static let confirmationSeconds = 1.5
+    /// Set by S: the next frame is drawn without the HUD and saved before it is shown.
+    private var savesFrame = false
+    /// The video V is recording, if any.
+    private var recording: WindowRecording?
+    /// Names tried for a saved frame before giving up: `name.png`, `name-2.png`, …
+    static let saveNameAttempts = 1000
 
     /// `showsControls`: `--controls` or `--no-controls`; nil shows the panel for effects whose
     /// descriptor asks for it until the C key decides.
-    init(effects: [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources, showsForeground: Bool,
-         showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?) throws {
+    /// `makeEffects` makes the chain afresh, as at launch, for Backspace; the first chain shown is its first.
+    init(makeEffects: @escaping () throws -> [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources,
+         showsForeground: Bool, showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?) throws {
+        makeChain = makeEffects
+        let effects = try makeEffects()
         let name = effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
         do {
             window = try GlintWindow(title: "Glint — \(name)", size: size)
@@ -63,6 +83,8 @@ final class WindowApp {
     func run() throws {
         fpsWindowStart = window.time
         refreshTitle()
+        // Quitting (Esc, Q, --quit-after, the window closed, an error) while recording keeps the video.
+        defer { stopRecording(at: window.time) }
         try window.run { frame in
             guard allocations != nil else { return try self.draw(&frame) }
             glint_alloc_counting_begin()
@@ -95,12 +117,15 @@ final class WindowApp {
     }
 
     private func draw(_ frame: inout GlintWindow.Frame) throws {
+        let wall = frame.time
         var k = 0
         while k < frame.keyPresses.count {  // index loops: no iterator allocation in debug builds
             handle(frame.keyPresses[k], in: &frame)
             k += 1
         }
-        let t = frame.time
+        if !frame.keyPresses.isEmpty { refreshTitle() }
+        if confirmation != nil, wall >= confirmationEnds { confirmation = nil }
+        let t = playback.frame(at: wall, events: &frame.pointerEvents)
         var i = 0
         while i < frame.scrollEvents.count {
             app.driver.scroll(frame.scrollEvents[i])
@@ -108,7 +133,33 @@ final class WindowApp {
         }
         // Each pointer event applies at its own time, so springs see the real press timing.
         app.advance(to: t, applying: frame.pointerEvents[...])
+        if let recording, recording.pixelWidth != frame.framebuffer.pixelWidth || recording.pixelHeight != frame.framebuffer.pixelHeight {
+            // A video keeps one size: a resized (or fullscreen) window ends it, saved.
+            stopRecording(at: wall, because: "the window changed size")
+        }
+        let records = recording?.wants(t) == true
+        if savesFrame || records {
+            // The picture without the HUD, saved or recorded before the frame is drawn again with it.
+            state.hud = nil
+            try drawView(frame)
+            if savesFrame {
+                savesFrame = false
+                saveFrame(frame.framebuffer, wall: wall)
+            }
+            if records { recordFrame(frame.framebuffer, at: t, wall: wall) }
+        }
         state.hud = hud
+        try drawView(frame)
+        if !reportedImageErrors, !app.errors.isEmpty {
+            reportedImageErrors = true
+            for error in app.errors { Console.warn("\(error)") }
+        }
+        reportGLErrors()
+        countFrame(at: wall)
+    }
+    private var reportedImageErrors = false
+
+    private func drawView(_ frame: GlintWindow.Frame) throws {
         do {
             try app.draw(size: frame.viewSize, into: frame.framebuffer)
         } catch {
@@ -116,24 +167,101 @@ final class WindowApp {
             // nothing) is in place now, so say why and draw the frame again.
             guard case .tooSlow = error else { throw error }
             reportSlowShader(error)
-            state.hud = hud
+            if state.hud != nil { state.hud = hud }
             try app.draw(size: frame.viewSize, into: frame.framebuffer)
         }
-        if !reportedImageErrors, !app.errors.isEmpty {
-            reportedImageErrors = true
-            for error in app.errors { Console.warn("\(error)") }
-        }
-        reportGLErrors()
-        countFrame(at: t)
     }
-    private var reportedImageErrors = false
 
     /// What shows over the view: the HUD's lines while shown (hidden, only how to show them); a
     /// shader error even with the HUD hidden (the picture on screen is stale); over a broken view,
     /// how to bring it back.
     private var hud: HUDLines {
         HUDLines(top: showsHUD ? hudText : nil, second: shaderError, help: showsHUD ? helpText : Self.hiddenHelp,
-                 notice: state.tear?.isBroken == true ? Self.restoreNotice : nil)
+                 notice: state.tear?.isBroken == true ? Self.restoreNotice : nil, confirmation: confirmation)
+    }
+
+    /// Shows what a key did for `confirmationSeconds`.
+    private func confirm(_ text: String, at wall: Double) {
+        confirmation = text
+        confirmationEnds = wall + Self.confirmationSeconds
+    }
+
+    /// The chain and the timeline time as a file name: `glint-harmonic-0003.517s`,
+    /// `glint-harmonic+wave-0012.000s`.
+    private var captureName: String {
+        "glint-\(state.name.replacingOccurrences(of: ",", with: "+"))-\(String(format: "%08.3f", app.driver.time))s"
+    }
+
+    /// V: starts recording the view at the window's pixel size, or stops and saves the video.
+    private func toggleRecording(_ frame: GlintWindow.Frame) {
+        guard recording == nil else { return stopRecording(at: frame.time) }
+        let base = captureName
+        guard let path = WindowRecording.freePath(base, attempts: Self.saveNameAttempts) else {
+            Console.warn("cannot record: \(base).mp4 and the next \(Self.saveNameAttempts - 1) names are all taken")
+            return confirm("Not recording: every name is taken", at: frame.time)
+        }
+        do {
+            recording = try WindowRecording(path: path, pixelWidth: frame.framebuffer.pixelWidth, pixelHeight: frame.framebuffer.pixelHeight)
+            playback.fixedFrames = true
+            Console.note("recording \(path) (\(frame.framebuffer.pixelWidth)x\(frame.framebuffer.pixelHeight) pixels, \(Int(WindowRecording.fps)) fps)")
+            confirm("Recording… (V to stop)", at: frame.time)
+        } catch {
+            Console.warn("\(error)")
+            confirm("Not recording: \(error)", at: frame.time)
+        }
+        refreshTitle()
+    }
+
+    private func recordFrame(_ framebuffer: Framebuffer, at t: Double, wall: Double) {
+        guard let recording else { return }
+        do {
+            try recording.record(framebuffer, at: t)
+        } catch {
+            // The encoder cancelled the recording (ffmpeg failed, the disk is full): no file is left.
+            self.recording = nil
+            playback.fixedFrames = false
+            Console.warn("\(error)")
+            confirm("Recording failed: \(error)", at: wall)
+            refreshTitle()
+        }
+    }
+
+    /// Ends the recording, if one runs, and saves the video; says so on screen and on stderr.
+    private func stopRecording(at wall: Double, because reason: String? = nil) {
+        guard let recording else { return }
+        self.recording = nil
+        playback.fixedFrames = false
+        let why = reason.map { " (\($0))" } ?? ""
+        do {
+            try recording.finish()
+            let seconds = String(format: "%.2f", Double(recording.frames) / WindowRecording.fps)
+            Console.note("saved \(recording.path) (\(recording.frames) frames, \(seconds) s)\(why)")
+            confirm("Saved \(recording.path)\(why)", at: wall)
+        } catch {
+            Console.warn("\(error)")
+            confirm("Recording failed: \(error)", at: wall)
+        }
+        refreshTitle()
+    }
+
+    /// Saves the frame just drawn (all its pixels, HiDPI included) as a PNG in the current
+    /// folder under a name no file has yet; says so on screen and on stderr.
+    private func saveFrame(_ framebuffer: Framebuffer, wall: Double) {
+        let base = captureName
+        do {
+            for n in 1...Self.saveNameAttempts {
+                let path = n == 1 ? "\(base).png" : "\(base)-\(n).png"
+                let file = OutputFile(path, what: "the frame") { fd in try PNG.write(framebuffer: framebuffer, to: fd) }
+                guard try OutputFiles.create(file) else { continue }
+                Console.note("saved \(path) (\(framebuffer.pixelWidth)x\(framebuffer.pixelHeight) pixels)")
+                confirm("Saved \(path)", at: wall)
+                return
+            }
+            throw AppError("cannot write the frame: \(base).png and the next \(Self.saveNameAttempts - 1) names are all taken")
+        } catch {
+            Console.warn("\(error)")
+            confirm("Not saved: \(error)", at: wall)
+        }
     }
 
     /// Says once, on stderr, if a frame left an OpenGL error behind (it never should: resizing and
@@ -186,10 +314,15 @@ final class WindowApp {
         // Remade only when what they say changes: at a steady frame rate no frame makes a string.
         let shown = framesPerSecond > 0 ? Int(framesPerSecond.rounded()) : -1
         let name = state.name
-        guard shown != shownFramesPerSecond || name != shownName else { return }
+        guard shown != shownFramesPerSecond || name != shownName || playback.isPaused != shownPlayback.paused
+                || playback.speed != shownPlayback.speed || (recording != nil) != shownPlayback.recording else { return }
         shownFramesPerSecond = shown
+        shownPlayback = (playback.isPaused, playback.speed, recording != nil)
         let fps = shown >= 0 ? "\(shown) fps" : "-- fps"
-        hudText = "\(name)   \(fps)"
+        let paused = playback.isPaused ? "   paused" : ""
+        let speed = playback.speed != 1 ? "   speed \(playback.speedText)" : ""
+        let recording = self.recording != nil ? "   recording (V to stop)" : ""
+        hudText = "\(name)   \(fps)\(paused)\(speed)\(recording)"
         if name != shownName {
             shownName = name
             let count = EffectRegistry.all.count
@@ -197,7 +330,8 @@ final class WindowApp {
             // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
             let hold = state.effect.drawingProgress == nil ? "hold: animate   " : ""
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
-            helpText = "\(keys)\(hold)\(tear)C: controls   H: hide help   Q, Esc: quit"
+            helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
+                + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"
         }
 
         window.title = "Glint — \(state.title) — \(fps)"
@@ -207,6 +341,8 @@ final class WindowApp {
     /// count) and the chain's name.
     private var shownFramesPerSecond = -2
     private var shownName = ""
+    /// The pause, speed and recording the top line shows (it changes only when they do).
+    private var shownPlayback = (paused: false, speed: 1.0, recording: false)
 
     // MARK: - Keys
 
@@ -220,6 +356,23 @@ final class WindowApp {
             state.toggleControls()
         case "r":
             state.tear?.isBroken = false
+        case .space:
+            playback.togglePause()
+            confirm(playback.isPaused ? "Paused (Space to play, . to step a frame)" : "Playing", at: frame.time)
+        case ".":
+            confirm(playback.step() ? "Frame +1/60 s" : "Pause first (Space) to step a frame", at: frame.time)
+        case .delete:
+            restart(in: &frame)
+        case "[", "]":
+            playback.setSpeed(playback.speed * (key == "]" ? 2 : 0.5))
+            confirm("Speed \(playback.speedText)", at: frame.time)
+        case "s":
+            savesFrame = true
+        case "v":
+            toggleRecording(frame)
+        case .f11:
+            window.isFullscreen.toggle()
+            confirm(window.isFullscreen ? "Fullscreen (F11 to leave)" : "Windowed", at: frame.time)
         case .tab:
             let names = EffectRegistry.names
             let i = names.firstIndex(of: state.effects[state.effects.count - 1].descriptor.name) ?? 0
@@ -237,14 +390,32 @@ final class WindowApp {
         frame.cancelPointer()
         app.driver.cancelPointer()
         // An effect that changes what is below is shown over the harmonic glow.
-        let effect = type.make()
-        do {
+        let make: () throws -> [any Effect] = {
+            let effect = type.make()
             try EffectOptions.loadDefaultImages(effect)
-            state.switchEffects(to: type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect], at: app.driver.time)
+            return type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect]
+        }
+        do {
+            state.switchEffects(to: try make(), at: app.driver.time)
+            makeChain = make
             try app.prepare()
         } catch {
             Console.warn("\(error)")
         }
         refreshTitle()
+    }
+
+    /// Backspace: time back to 0 and the chain shown made afresh, as when it appeared; the
+    /// press in progress is cancelled first. Paused stays paused, at the speed chosen.
+    private func restart(in frame: inout GlintWindow.Frame) {
+        frame.cancelPointer()
+        app.driver.cancelPointer()
+        do {
+            try app.restart(with: try makeChain())
+            playback.restart()
+            confirm("Restarted at 0 s", at: frame.time)
+        } catch {
+            Console.warn("\(error)")
+        }
     }
 }

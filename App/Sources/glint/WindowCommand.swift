@@ -10,8 +10,11 @@ struct WindowCommand: ParsableCommand {
         discussion: """
         Controls: click and hold anywhere to animate; drag in from an edge to tear the view (past \
         90 % it breaks, R brings it back); \(GlintCommand.effectKeys) or Tab switch effects; C shows or hides the \
-        controls beside the effect (a slider per parameter, Reset, and Replay for staged drawings); H hides the help; \
-        Esc or Q quits. Needs a display: without one use 'glint render'.
+        controls beside the effect (a slider per parameter, Reset, and Replay for staged drawings); Space pauses and \
+        resumes time, . steps a paused one by one frame (1/60 s), Backspace restarts it at 0, [ and ] halve and double \
+        its speed (1/16 to 16 times); S saves the frame as glint-<effect>-<time>.png in the current folder, V starts and stops \
+        recording a video of it (.mp4, 60 frames per second of the timeline); F11 \
+        toggles fullscreen; H hides the help; Esc or Q quits. Needs a display: without one use 'glint render'.
         """
     )
 
@@ -28,12 +31,14 @@ struct WindowCommand: ParsableCommand {
     func run() throws {
         let image = try effectOptions.contentImage()
         let viewSize = try size.map { try Parse.size($0) } ?? image.map { Size(width: Double($0.width), height: Double($0.height)) } ?? Size(width: 960, height: 600)
-        let effects = try effectOptions.makeEffects(image: image)
+        let options = effectOptions
+        // Made again by Backspace, which restarts the chain as it was at launch.
+        let makeEffects = { try options.makeEffects(image: image) }
         let sources = try effectOptions.makeSources()
         let quit = quitAfter
         let tear = try tearOptions.makeTear(over: effects)
         let backdrop = try tearOptions.backdropColor()
-        let app = try WindowApp(effects: effects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
+        let app = try WindowApp(makeEffects: makeEffects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
                                 showsControls: effectOptions.controls,
                                 frameTimeout: effectOptions.frameTimeout(standard: WindowApp.defaultFrameTimeout), quitAfter: quit)
         try app.run()

@@ -5,8 +5,10 @@ import GlintRender
 /// The window's heads-up display, as a view: small text at the top-left of the view it covers
 /// (the effect's name and frame rate, a second line such as a shader error, and the help: the
 /// keys), on one translucent dark plate, and a larger notice centred over the view on a darker
-/// plate of its own ("Press R to bring the view back"). The plates keep white text readable over
-/// a glow turned white. Lay it over what it describes:
+/// plate of its own ("Press R to bring the view back"), and a short confirmation of what a key
+/// did ("Paused", "Saved glint-harmonic-0003.517s.png") centred at the bottom on the notice's
+/// plate. The plates keep white text readable over a glow turned white. Lay it over what it
+/// describes:
 ///
 /// ```swift
 /// ZStack {
@@ -31,13 +33,16 @@ public struct HeadsUpDisplay: View {
     public var help: String?
     /// A larger line centred over the view, on its own plate.
     public var notice: String?
+    /// A line centred at the bottom on a plate like the notice's; wraps at spaces to fit the view.
+    public var confirmation: String?
 
     /// A display of the parts given; nil parts take no room.
-    public init(top: String? = nil, second: String? = nil, help: String? = nil, notice: String? = nil) {
+    public init(top: String? = nil, second: String? = nil, help: String? = nil, notice: String? = nil, confirmation: String? = nil) {
         self.top = top
         self.second = second
         self.help = help
         self.notice = notice
+        self.confirmation = confirmation
     }
 
     /// The display's sizes (points) and colours.
@@ -86,6 +91,13 @@ public struct HeadsUpDisplay: View {
                     .padding(Self.insets(L.noticePadding))
                     .background(RoundedRectangle(cornerRadius: CGFloat(L.plateRadius)).fill(Color(L.noticePlate)))
                     .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity)
+            }
+            if let confirmation {
+                ShadowedText(string: confirmation, size: L.textSize, color: L.noticeColor, lineBreaks: .atSpaces)
+                    .padding(Self.insets(L.platePadding))
+                    .background(RoundedRectangle(cornerRadius: CGFloat(L.plateRadius)).fill(Color(L.noticePlate)))
+                    .padding(CGFloat(L.padding))
+                    .frame(minWidth: 0, maxWidth: .infinity, minHeight: 0, maxHeight: .infinity, alignment: .bottom)
             }
         }
         // The space offered, even when a line is wider: that line runs past the right edge.

@@ -29,4 +29,13 @@ int glint_cleanup_created(int slot);
 /// Forgets a slot: its file was renamed into place or removed.
 void glint_cleanup_unregister(int slot);
 
+/// Registers a child process that writes a registered temporary file (ffmpeg, for `glint record`):
+/// should a signal end glint, the handler kills it (SIGKILL) and waits for it before removing the
+/// files, so that it cannot create or finish one afterwards. Returns a slot for
+/// `glint_cleanup_forget_child`, or -1 when too many are registered (GLINT_CLEANUP_CHILDREN).
+int glint_cleanup_child(pid_t pid);
+
+/// Forgets a child: it has been waited for.
+void glint_cleanup_forget_child(int slot);
+
 #endif
