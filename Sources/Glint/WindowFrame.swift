@@ -24,9 +24,33 @@ extension GlintWindow {
         public var pointerEvents: [PointerEvent]
         /// Keys pressed since the last frame, in order (auto-repeat is left out).
         public var keyPresses: [Key]
+        /// Every key going down or up since the last frame, in order, modifier keys too: for a
+        /// client that follows held keys (a game's, Shadertoy's keyboard texture).
+        public var keyChanges: [KeyChange] = []
+        /// Where the pointer last moved with no button held since the last frame, in points from
+        /// the view's top-left; nil when it did not.
+        public var hover: Point?
         /// Turns of the mouse wheel since the last frame, in order, each where the pointer was,
         /// in points from the view's top-left, button held or not.
         public var scrollEvents: [ScrollEvent]
+        /// A key going down or up.
+        public struct KeyChange: Sendable, Equatable {
+            /// The platform's code for the key (GLFW's `GLFW_KEY_*`, named for the US layout).
+            public var code: Int
+            /// The key, when Glint names it (`Key`); nil for modifiers and keys it does not name.
+            public var key: Key?
+            public var isDown: Bool
+            /// Whether Control was held with it.
+            public var control: Bool
+
+            public init(code: Int, key: Key?, isDown: Bool, control: Bool = false) {
+                self.code = code
+                self.key = key
+                self.isDown = isDown
+                self.control = control
+            }
+        }
+
         /// Set by `cancelPointer()`; the window then forgets the press.
         public private(set) var cancelsPress = false
 

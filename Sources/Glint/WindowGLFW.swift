@@ -46,6 +46,8 @@ public final class GlintWindow {
     /// Input since the last frame; reused so a steady frame allocates nothing.
     private var pendingPointerEvents: [PointerEvent] = []
     private var pendingKeyPresses: [Key] = []
+    private var pendingKeyChanges: [Frame.KeyChange] = []
+    private var pendingHover: Point?
     private var pendingScrollEvents: [ScrollEvent] = []
     private var isPressed = false
 
@@ -118,6 +120,7 @@ public final class GlintWindow {
         startTime = glfwGetTime()
         pendingPointerEvents.reserveCapacity(256)
         pendingKeyPresses.reserveCapacity(16)
+        pendingKeyChanges.reserveCapacity(16)
         pendingScrollEvents.reserveCapacity(64)
         installCallbacks()
     }
@@ -260,15 +263,21 @@ public final class GlintWindow {
             var frame = Frame(time: t, viewSize: Self.viewSize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight, scale: scale),
                               pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses,
                               scrollEvents: pendingScrollEvents)
+            frame.keyChanges = pendingKeyChanges
+            frame.hover = pendingHover
+            pendingHover = nil
             // The frame holds the only reference while the client runs, so clearing reuses the storage.
             pendingPointerEvents = []
             pendingKeyPresses = []
+            pendingKeyChanges = []
             pendingScrollEvents = []
             defer {
                 pendingPointerEvents = frame.pointerEvents
                 pendingPointerEvents.removeAll(keepingCapacity: true)
                 pendingKeyPresses = frame.keyPresses
                 pendingKeyPresses.removeAll(keepingCapacity: true)
+                pendingKeyChanges = frame.keyChanges
+                pendingKeyChanges.removeAll(keepingCapacity: true)
                 pendingScrollEvents = frame.scrollEvents
                 pendingScrollEvents.removeAll(keepingCapacity: true)
                 if frame.cancelsPress { isPressed = false }
@@ -292,8 +301,8 @@ public final class GlintWindow {
         glfwSetMouseButtonCallback(window) { window, button, action, _ in
             GlintWindow.from(window)?.mouseButton(button, action: action)
         }
-        glfwSetKeyCallback(window) { window, key, _, action, _ in
-            GlintWindow.from(window)?.keyChanged(key, action: action)
+        glfwSetKeyCallback(window) { window, key, _, action, mods in
+            GlintWindow.from(window)?.keyChanged(key, action: action, mods: mods)
         }
         glfwSetScrollCallback(window) { window, dx, dy in
             GlintWindow.from(window)?.scrolled(dx: dx, dy: dy)
@@ -321,7 +330,10 @@ public final class GlintWindow {
     }
 
     private func cursorMoved(x: Double, y: Double) {
-        guard isPressed else { return }
+        guard isPressed else {
+            pendingHover = points(x: x, y: y)
+            return
+        }
         pendingPointerEvents.append(PointerEvent(.move, points(x: x, y: y), at: time))
     }
 
@@ -348,7 +360,11 @@ public final class GlintWindow {
         pendingScrollEvents.append(ScrollEvent(points(x: x, y: y), dx: dx, dy: dy, at: time))
     }
 
-    private func keyChanged(_ code: Int32, action: Int32) {
+    private func keyChanged(_ code: Int32, action: Int32, mods: Int32) {
+        if action == GLFW_PRESS || action == GLFW_RELEASE {
+            pendingKeyChanges.append(Frame.KeyChange(code: Int(code), key: Self.key(code), isDown: action == GLFW_PRESS,
+                                                     control: mods & GLFW_MOD_CONTROL != 0))
+        }
         guard action == GLFW_PRESS, let key = Self.key(code) else { return }
         pendingKeyPresses.append(key)
     }

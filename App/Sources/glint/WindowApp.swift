@@ -119,10 +119,25 @@ final class WindowApp {
     private func draw(_ frame: inout GlintWindow.Frame) throws {
         let wall = frame.time
         var k = 0
-        while k < frame.keyPresses.count {  // index loops: no iterator allocation in debug builds
-            handle(frame.keyPresses[k], in: &frame)
-            k += 1
+        if let toy = state.effect as? ToyEffect, toy.program.readsKeyboard {
+            // A shader reading the keyboard gets every key, held or not; Glint's keys take
+            // Control (Ctrl+S saves), except Esc and F11.
+            while k < frame.keyChanges.count {  // index loops: no iterator allocation in debug builds
+                let change = frame.keyChanges[k]
+                k += 1
+                if let key = change.key, change.control || key == .escape || key == .f11 {
+                    if change.isDown { handle(key, in: &frame) }
+                } else if let code = ToyKeys.browserCode(glfwKey: change.code) {
+                    toy.key(code, isDown: change.isDown)
+                }
+            }
+        } else {
+            while k < frame.keyPresses.count {
+                handle(frame.keyPresses[k], in: &frame)
+                k += 1
+            }
         }
+        if let hover = frame.hover, let toy = state.effect as? ToyEffect { toy.hover(at: hover) }
         if !frame.keyPresses.isEmpty { refreshTitle() }
         if confirmation != nil, wall >= confirmationEnds { confirmation = nil }
         let t = playback.frame(at: wall, events: &frame.pointerEvents)
@@ -328,7 +343,9 @@ final class WindowApp {
             let count = EffectRegistry.all.count
             let keys = count > 1 ? "1-\(min(count, 9)), Tab: switch effect   " : ""
             // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
-            let hold = state.effect.drawingProgress == nil ? "hold: animate   " : ""
+            let toy = state.effect as? ToyEffect
+            let hold = toy != nil ? (toy!.program.readsKeyboard ? "keys: the shader's (Ctrl+key: Glint's)   " : "")
+                : state.effect.drawingProgress == nil ? "hold: animate   " : ""
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
             helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
                 + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"

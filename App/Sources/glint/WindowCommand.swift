@@ -36,7 +36,7 @@ struct WindowCommand: ParsableCommand {
         let makeEffects = { try options.makeEffects(image: image) }
         let sources = try effectOptions.makeSources()
         let quit = quitAfter
-        let tear = try tearOptions.makeTear(over: effects)
+        let tear = try tearOptions.makeTear(over: try makeEffects())
         let backdrop = try tearOptions.backdropColor()
         let app = try WindowApp(makeEffects: makeEffects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
                                 showsControls: effectOptions.controls,
