@@ -78,6 +78,9 @@ do {
 } catch let error as InputError {
     Console.fail(error.message, code: 2)
 } catch let error as RenderError {
+    // What an effect includes is the user's input, as the effect file is: a missing, unreadable
+    // or cyclic include exits as bad input does.
+    if case .shader(_, _, "include", _) = error { Console.fail(error.description, code: 2) }
     Console.fail(error.description, code: 1)
 } catch {
     let code = GlintCommand.exitCode(for: error)
