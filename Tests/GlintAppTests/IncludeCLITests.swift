@@ -43,6 +43,8 @@ struct IncludeCLITests {
         #expect(abs(quarter - 64) <= 1, "TINT=0.25 draws a quarter red: \(quarter)")
         let whole = try Self.renderedRed(["--effect", "my.frag", "--include-dir", "lib", "--define", "TINT"], in: dir)
         #expect(whole == 255, "TINT alone is 1")
+        let oneWord = try #require(try Self.renderedRed(["--effect", "my.frag", "-Ilib", "-DTINT=0.5"], in: dir))
+        #expect(abs(oneWord - 128) <= 1, "-Ilib -DTINT=0.5, as cc writes them: \(oneWord)")
         // Without the define the driver's message names the included file and its line.
         try ShaderFileTests.expectOneLine(["render", "--effect", "my.frag", "-I", "lib", "--size", "8x8", "--output", "out.png"], in: dir,
                                           mentioning: ["lib/tint.glsl:2: fragment shader error: `TINT' undeclared"])
