@@ -55,8 +55,8 @@ public struct ShaderSources: Sendable {
             if name.hasPrefix("GL_") || name.contains("__") {
                 return "GLSL reserves names starting with GL_ and names containing __ for itself"
             }
-            if let value, value.contains(where: \.isNewline) {
-                return "the value spans lines; a define's value is one line"
+            if let value, value.contains(where: \.isNewline) || value.hasSuffix("\\") {
+                return "the value spans lines (a new line, or a \\ at its end); a define's value is one line"
             }
             return nil
         }
@@ -272,7 +272,10 @@ public struct ShaderSources: Sendable {
             var rest = words(trimmed.dropFirst())
             if rest.hasPrefix("pragma") {
                 rest = words(rest.dropFirst("pragma".count))
-                if rest.hasPrefix("once"), words(rest.dropFirst("once".count)).allSatisfy(\.isWhitespace) { return .once }
+                if rest.hasPrefix("once") {
+                    let after = words(rest.dropFirst("once".count))
+                    if after.allSatisfy(\.isWhitespace) || after.hasPrefix("//") { return .once }
+                }
                 guard rest.hasPrefix("include") else { return nil }
             } else if !rest.hasPrefix("include") {
                 return nil

@@ -67,7 +67,7 @@ struct IncludeTests {
     func spellingsAndOnce() throws {
         let dir = try Self.folder([
             "main.frag": "#pragma include \"lib/once.glsl\"\n  #  include \"lib/once.glsl\"\n#include \"lib/../lib/once.glsl\"\n#pragma include \"lib/twice.glsl\"\n#include \"lib/twice.glsl\"\n",
-            "lib/once.glsl": "#pragma once\nfloat onceOnly;\n",
+            "lib/once.glsl": "#pragma once // a guard\nfloat onceOnly;\n",
             "lib/twice.glsl": "float twice;\n",
         ])
         let text = try Self.expand(dir + "/main.frag").text
@@ -138,7 +138,7 @@ struct IncludeTests {
         #expect(try ShaderSources.Define(parsing: "_fast").description == "#define _fast 1")
         #expect(try ShaderSources.Define(parsing: "EMPTY=").description == "#define EMPTY ")
         #expect(try ShaderSources.Define(parsing: "F=a=b").value == "a=b")
-        for bad in ["2X", "", "A-B", "=1", "é", "GL_SEEN", "A__B", "X=1\n#version 100"] {
+        for bad in ["2X", "", "A-B", "=1", "é", "GL_SEEN", "A__B", "X=1\n#version 100", "X=1 \\"] {
             #expect(throws: RenderError.self, "\(bad)") { try ShaderSources.Define(parsing: bad) }
         }
     }
