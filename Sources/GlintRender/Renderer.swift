@@ -81,6 +81,9 @@ public final class Renderer {
 
     /// Needs a current OpenGL 3.3 core context.
     public init(sources: ShaderSources = ShaderSources()) throws(RenderError) {
+        if let bad = sources.defines.first(where: { $0.problem != nil }), let problem = bad.problem {
+            throw .arguments("bad define '\(bad.name)': \(problem)")
+        }
         context = try GLContext.requireCurrent(for: "the renderer")
         try GL.requireVersion33()
         self.sources = sources
@@ -218,7 +221,7 @@ public final class Renderer {
         var file: (text: String, path: String)
         var includes: [Int: String] = [:]
         if let library {
-            let source = try ShaderSources.librarySource(function, in: library)
+            let source = try ShaderSources.librarySource(function, in: library, includePaths: sources.includePaths)
             file = (source.text, source.path)
             includes = source.includes
         } else {
@@ -252,8 +255,10 @@ public final class Renderer {
                 }
             }
         }
-        let text = main.map { EffectSource.assemble(effect: file.text, prelude: preludeText, main: $0) }
+        let assembled = main.map { EffectSource.assemble(effect: file.text, prelude: preludeText, main: $0) }
             ?? EffectSource.assemble(effect: file.text, prelude: preludeText, kind: kind)
+        // `-D`: after the version line, every file's lines numbered as before.
+        let text = ShaderSources.injectDefines(sources.defines, into: assembled)
         let program = try Program(
             name: function,
             vertex: (vertex.text, [0: vertex.path]),

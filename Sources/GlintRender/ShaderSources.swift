@@ -9,8 +9,84 @@ public struct ShaderSources: Sendable {
     /// A folder read before the built-in shaders, if any.
     public var overrideDirectory: String?
 
-    public init(overrideDirectory: String? = ProcessInfo.processInfo.environment["GLINT_SHADERS"]) {
+    /// Folders searched in order for a file an effect includes (`#include "common.glsl"`) that is
+    /// not beside the file including it: the command line's `-I DIR`.
+    public var includePaths: [String]
+
+    /// Macros every effect's shader is compiled with, defined after its `#version` line: the
+    /// command line's `-D NAME[=VALUE]`.
+    public var defines: [Define]
+
+    public init(overrideDirectory: String? = ProcessInfo.processInfo.environment["GLINT_SHADERS"],
+                includePaths: [String] = [], defines: [Define] = []) {
         self.overrideDirectory = overrideDirectory
+        self.includePaths = includePaths
+        self.defines = defines
+    }
+
+    /// A macro the effects' shaders are compiled with, as a C compiler's `-D` defines one.
+    public struct Define: Sendable, Equatable, CustomStringConvertible {
+        /// The macro's name: a GLSL identifier.
+        public var name: String
+        /// The macro's text; nil defines it as 1, as `cc -D NAME` does, so `#if NAME` and
+        /// `#ifdef NAME` both hold.
+        public var value: String?
+
+        public init(_ name: String, _ value: String? = nil) {
+            self.name = name
+            self.value = value
+        }
+
+        /// `NAME` or `NAME=VALUE`, as `-D` takes it; refused with one line saying why for a name
+        /// that is not a GLSL identifier (or one GLSL reserves) and a value of several lines.
+        public init(parsing text: String) throws(RenderError) {
+            let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            self.init(String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+            if let problem { throw .arguments("bad define '\(text)': \(problem)") }
+        }
+
+        /// What is wrong with this define, or nil when the GLSL preprocessor takes it.
+        public var problem: String? {
+            let isIdentifier = name.first.map { $0.isASCII && ($0.isLetter || $0 == "_") } == true
+                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            guard isIdentifier else {
+                return "'\(name)' is not a GLSL identifier (letters, digits and _, not starting with a digit), like -D QUALITY=2"
+            }
+            if name.hasPrefix("GL_") || name.contains("__") {
+                return "GLSL reserves names starting with GL_ and names containing __ for itself"
+            }
+            if let value, value.contains(where: \.isNewline) || value.hasSuffix("\\") {
+                return "the value spans lines (a new line, or a \\ at its end); a define's value is one line"
+            }
+            return nil
+        }
+
+        /// The line that defines it: `#define NAME VALUE`.
+        public var description: String { "#define \(name) \(value ?? "1")" }
+    }
+
+    /// `text` with `defines` defined after its `#version` line, or at its top when it has none,
+    /// followed by a `#line` directive: every line of `text` keeps its number (and source string)
+    /// in the driver's messages.
+    public static func injectDefines(_ defines: [Define], into text: String) -> String {
+        guard !defines.isEmpty else { return text }
+        let block = defines.map(\.description).joined(separator: "\n")
+        var lineStart = text.startIndex
+        var number = 1
+        while lineStart < text.endIndex {
+            let lineEnd = text[lineStart...].firstIndex(of: "\n") ?? text.endIndex
+            let line = text[lineStart..<lineEnd].drop { $0 == " " || $0 == "\t" }
+            if line.hasPrefix("#"), line.dropFirst().drop(while: { $0 == " " || $0 == "\t" }).hasPrefix("version") {
+                // The version line must come first: the defines go after it.
+                guard lineEnd < text.endIndex else { return text + "\n" + block + "\n" }
+                let next = text.index(after: lineEnd)
+                return String(text[..<next]) + block + "\n#line \(number + 1)\n" + String(text[next...])
+            }
+            guard lineEnd < text.endIndex else { break }
+            lineStart = text.index(after: lineEnd)
+            number += 1
+        }
+        return block + "\n#line 1\n" + text
     }
 
     /// The shader file names built into this binary.
@@ -117,10 +193,11 @@ public struct ShaderSources: Sendable {
     }
 
     /// The text of the file of a user's shader library that defines `function`, as GLSL: a Metal
-    /// file translated, and the files it includes (`#include "common.glsl"`, relative to the file
-    /// including it) spliced in, each under a `#line` directive with a source-string number of its
-    /// own; `includes` names the files by those numbers, for the driver's messages.
-    public static func librarySource(_ function: String, in library: String) throws(RenderError) -> (text: String, path: String, includes: [Int: String]) {
+    /// file translated, and the files it includes (`#include "common.glsl"`, beside the file
+    /// including it or in `includePaths`) spliced in, each under a `#line` directive with a
+    /// source-string number of its own; `includes` names the files by those numbers, for the
+    /// driver's messages.
+    public static func librarySource(_ function: String, in library: String, includePaths: [String] = []) throws(RenderError) -> (text: String, path: String, includes: [Int: String]) {
         let files = libraryFiles(function, in: library)
         guard let path = files.first else {
             throw .missingShader(name: function + ".frag", searched: library)
@@ -130,24 +207,34 @@ public struct ShaderSources: Sendable {
             throw .arguments("the shader library \(library) defines '\(function)' in both \(min(path, files[1])) and \(max(path, files[1])): rename one")
         }
         var expander = IncludeExpander()
+        expander.searchPaths = includePaths
         let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
         let withHelpers = expander.helpers.isEmpty ? text : MetalTranslator.insertHelpers(expander.helpers, into: text)
         return (withHelpers, path, expander.files)
     }
 
-    /// Splices the files a shader includes into it (see `librarySource`).
+    /// Splices the files a shader includes into it (see `librarySource`): `#include "file"` or
+    /// `#pragma include "file"`, found beside the file including it, then in `searchPaths` in
+    /// order. A file that says `#pragma once` is spliced in once; a file including itself, however
+    /// indirectly, is refused naming the chain. The files loaders of other formats read expand
+    /// the same way:
+    ///
+    ///     var expander = IncludeExpander()
+    ///     expander.searchPaths = sources.includePaths
+    ///     let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
+    ///     // expander.files: the included files by source-string number, for `Program`'s messages
     struct IncludeExpander {
         /// The included files by their source-string numbers.
         var files: [Int: String] = [:]
         /// The helpers the Metal files translated call.
         var helpers: Set<String> = []
-        /// Files that say `#pragma once`, and the files spliced in so far.
-        private var once: Set<String> = []
-        private var included: Set<String> = []
-        private var nextNumber = IncludeExpander.firstNumber
-        /// Folders searched for an included file after the including file's own (`-I DIR`).
+        /// Folders searched in order for an included file not beside the file including it (`-I`).
         var searchPaths: [String] = []
-
+        /// Files that say `#pragma once`, by `identity`.
+        private var once: Set<String> = []
+        /// The files being expanded, outermost first, to name a cycle.
+        private var chain: [(path: String, identity: String)] = []
+        private var nextNumber = IncludeExpander.firstNumber
         /// A source-string number of its own for a file spliced in by the caller (Shadertoy's
         /// Common tab), numbered as includes are.
         mutating func reserveNumber(for path: String) -> Int {
@@ -156,7 +243,7 @@ public struct ShaderSources: Sendable {
             files[number] = path
             return number
         }
-        /// How deep includes may nest (a file including itself is stopped here).
+        /// How deep includes may nest.
         static let maxDepth = 16
         /// Reads the file at a path, nil when there is none: the disk, or for `Shaders/…` the
         /// files built into the binary.
@@ -174,11 +261,67 @@ public struct ShaderSources: Sendable {
             line > firstNumber * linesPerFile ? (line / linesPerFile, line % linesPerFile) : nil
         }
 
+        /// What a line of a shader asks of the expander.
+        enum Directive: Equatable {
+            /// `#include "name"` or `#pragma include "name"`.
+            case include(String)
+            /// `#include` or `#pragma include` without a file in quotes.
+            case malformed
+            /// `#pragma once`.
+            case once
+        }
+
+        /// The directive on `line`, nil for any other line. `#` may be followed by spaces, as
+        /// the C preprocessor allows.
+        static func directive(_ line: Substring) -> Directive? {
+            func words(_ text: Substring) -> Substring { text.drop { $0 == " " || $0 == "\t" } }
+            let trimmed = words(line)
+            guard trimmed.hasPrefix("#") else { return nil }
+            var rest = words(trimmed.dropFirst())
+            if rest.hasPrefix("pragma") {
+                rest = words(rest.dropFirst("pragma".count))
+                if rest.hasPrefix("once") {
+                    let after = words(rest.dropFirst("once".count))
+                    if after.allSatisfy(\.isWhitespace) || after.hasPrefix("//") { return .once }
+                }
+                guard rest.hasPrefix("include") else { return nil }
+            } else if !rest.hasPrefix("include") {
+                return nil
+            }
+            rest = words(rest.dropFirst("include".count))
+            guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\""), close > rest.index(after: rest.startIndex) else {
+                return .malformed
+            }
+            return .include(String(rest[rest.index(after: rest.startIndex)..<close]))
+        }
+
+        /// One file however it is named (`common.glsl`, `./common.glsl`, through a link): its
+        /// real path when it is on the disk.
+        static func identity(_ path: String) -> String {
+            guard let real = realpath(path, nil) else { return path }
+            defer { free(real) }
+            return String(cString: real)
+        }
+
+        /// Where the file `name`, included by the file at `path`, may be, in the order searched.
+        func candidates(_ name: String, includedBy path: String) -> [String] {
+            if name.hasPrefix("/") { return [name] }
+            let folder = (path as NSString).deletingLastPathComponent
+            let beside = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
+            return [beside] + searchPaths.map { $0 == "." ? name : ($0 as NSString).appendingPathComponent(name) }
+        }
+
         /// The GLSL of the file at `path`: translated if it is Metal, its includes spliced in.
         mutating func expand(_ path: String, stringNumber: Int, depth: Int) throws(RenderError) -> String {
-            guard var text = try reader(path) else {
+            guard let text = try reader(path) else {
                 throw .shader(file: path, line: nil, stage: "read", log: "the file went away while it was being read")
             }
+            return try expand(text: text, path: path, stringNumber: stringNumber, depth: depth)
+        }
+
+        /// `text`, the file at `path`, as GLSL: translated if it is Metal, its includes spliced in.
+        mutating func expand(text source: String, path: String, stringNumber: Int, depth: Int) throws(RenderError) -> String {
+            var text = source
             if MetalTranslator.isMetal(path) {
                 // SwiftUI's Metal, translated line for line: messages keep the Metal file's lines.
                 do throws(MetalTranslator.Failure) {
@@ -187,37 +330,55 @@ public struct ShaderSources: Sendable {
                     throw .shader(file: path, line: error.line, stage: "Metal", log: "column \(error.column): \(error.message)")
                 }
             }
-            included.insert(path)
-            guard text.contains("#include") || text.contains("#pragma") else { return text }
+            guard text.contains("#") && (text.contains("include") || text.contains("once")) else { return text }
+            let identity = Self.identity(path)
+            chain.append((path, identity))
+            defer { chain.removeLast() }
             var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             for index in lines.indices {
-                let line = lines[index].trimmingCharacters(in: .whitespaces)
-                if line == "#pragma once" {
-                    once.insert(path)
+                guard let directive = Self.directive(lines[index][...]) else { continue }
+                func refuse(_ why: String) -> RenderError { .shader(file: path, line: index + 1, stage: "include", log: why) }
+                let name: String
+                switch directive {
+                case .once:
+                    once.insert(identity)
+                    lines[index] = ""
+                    continue
+                case .malformed:
+                    throw refuse("#include takes a file in quotes, found beside this one or in an -I folder: #include \"common.glsl\"")
+                case .include(let named):
+                    name = named
+                }
+                let searched = candidates(name, includedBy: path)
+                guard let target = searched.first(where: { ShaderSources.exists($0) || ShaderSources.isBuiltIn($0) }) else {
+                    let folders = searchPaths.isEmpty ? " (add its folder with -I DIR)" : ""
+                    throw refuse("cannot find '\(name)': looked for \(searched.joined(separator: ", "))\(folders)")
+                }
+                let targetIdentity = Self.identity(target)
+                if once.contains(targetIdentity) {
                     lines[index] = ""
                     continue
                 }
-                guard line.hasPrefix("#include") else { continue }
-                let rest = line.dropFirst("#include".count).trimmingCharacters(in: .whitespaces)
-                guard rest.hasPrefix("\""), rest.dropFirst().contains("\""), let name = rest.dropFirst().split(separator: "\"").first else {
-                    throw .shader(file: path, line: index + 1, stage: "include", log: "#include takes a file in quotes, relative to this one: #include \"common.glsl\"")
-                }
-                let target = name.hasPrefix("/") ? String(name) : (path as NSString).deletingLastPathComponent.isEmpty
-                    ? String(name) : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(String(name))
-                if once.contains(target) {
-                    lines[index] = ""
-                    continue
+                if chain.contains(where: { $0.identity == targetIdentity }) {
+                    let names = chain.drop { $0.identity != targetIdentity }.map(\.path) + [target]
+                    throw refuse("\(names.joined(separator: " includes ")): an include cycle; say #pragma once in the files included twice, or include one from the other only")
                 }
                 guard depth < Self.maxDepth else {
-                    throw .shader(file: path, line: index + 1, stage: "include", log: "includes nest deeper than \(Self.maxDepth) files: does '\(name)' include itself? Guard it with #pragma once")
-                }
-                guard ShaderSources.exists(target) || ShaderSources.isBuiltIn(target) else {
-                    throw .shader(file: path, line: index + 1, stage: "include", log: "no file '\(name)' beside this one (looked for \(target))")
+                    throw refuse("includes nest deeper than \(Self.maxDepth) files: '\(name)' would be the \(Self.maxDepth + 1)th")
                 }
                 let number = nextNumber
                 nextNumber += 1
                 files[number] = target
-                let spliced = try expand(target, stringNumber: number, depth: depth + 1)
+                let spliced: String
+                do {
+                    spliced = try expand(target, stringNumber: number, depth: depth + 1)
+                } catch {
+                    // What is at the path but cannot be read: named with the line including it.
+                    if case let .shader(file, nil, "read", log) = error, file == target {
+                        throw refuse("cannot include '\(name)'\(name == target ? "" : " (\(target))"): \(log)")
+                    }
+                    throw error
+                }
                 lines[index] = "#line \(Self.lineBase(number) + 1) \(number)\n" + spliced + "\n#line \(Self.lineBase(stringNumber) + index + 2) \(stringNumber)"
             }
             return lines.joined(separator: "\n")
@@ -233,12 +394,8 @@ public struct ShaderSources: Sendable {
         let metal = function + ".metal"
         let hasMetal = (overrideDirectory.map { Self.exists(Self.join($0, metal)) } ?? false) || EmbeddedFiles.shaders[metal] != nil
         let hasFrag = (overrideDirectory.map { Self.exists(Self.join($0, function + ".frag")) } ?? false) || EmbeddedFiles.shaders[function + ".frag"] != nil
-        guard hasMetal && !hasFrag else {
-            let file = try source(named: function + ".frag")
-            return (file.text, file.path, [:])
-        }
-        let path = overrideDirectory.map { Self.join($0, metal) }.flatMap { Self.exists($0) ? $0 : nil } ?? Self.builtInFolder + metal
         var expander = IncludeExpander()
+        expander.searchPaths = includePaths
         // The override folder's files, then the built-in ones (an override file may include a
         // built-in one); `Shaders/…` is read from the disk only when it is the override folder.
         let overrideFolder = overrideDirectory.map { Self.join($0, "") }
@@ -248,6 +405,12 @@ public struct ShaderSources: Sendable {
             }
             return path.hasPrefix(Self.builtInFolder) ? EmbeddedFiles.shaders[String(path.dropFirst(Self.builtInFolder.count))] : nil
         }
+        guard hasMetal && !hasFrag else {
+            let file = try source(named: function + ".frag")
+            let text = try expander.expand(text: file.text, path: file.path, stringNumber: EffectSource.effectString, depth: 0)
+            return (text, file.path, expander.files)
+        }
+        let path = overrideDirectory.map { Self.join($0, metal) }.flatMap { Self.exists($0) ? $0 : nil } ?? Self.builtInFolder + metal
         let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
         let withHelpers = expander.helpers.isEmpty ? text : MetalTranslator.insertHelpers(expander.helpers, into: text)
         return (withHelpers, path, expander.files)

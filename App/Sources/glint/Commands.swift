@@ -61,6 +61,13 @@ struct EffectOptions: ParsableArguments {
         throw InputError("bad date '\(Console.escaped(date))': expected YYYY-MM-DD or YYYY-MM-DDTHH:MM:SS, in local time")
     }
 
+    @Option(name: [.customShort("I"), .customLong("include-dir")], help: ArgumentHelp("Look in this folder for a file an effect includes (#include \"file\" or #pragma include \"file\") that is not beside the file including it; folders are searched in the order given (repeatable).", valueName: "dir"))
+    var includeDirs: [String] = []
+
+    @Option(name: [.customShort("D"), .customLong("define")], help: ArgumentHelp("Compile the effects' shaders with #define NAME VALUE after their #version line; NAME alone defines it as 1, as cc -D does (repeatable).", valueName: "name[=value]"),
+            transform: TypedOption.define)
+    var defines: [ShaderSources.Define] = []
+
     @Flag(name: .customLong("no-overlay"), help: "Hide the effect's foreground (label and image).")
     var noOverlay = false
 
@@ -183,6 +190,8 @@ struct EffectOptions: ParsableArguments {
         guard let dialect = ToyLoader.dialect(of: path, text: text) else {
             throw InputError("the shader '\(path)' is none of Shadertoy's, glslViewer's or ISF's")
         }
+        ToyLoader.includePaths = includeDirs
+        ToyLoader.defines = defines
         return ToyEffect(program: try ToyLoader.load(path, dialect: dialect), startDate: try startDate() ?? Date())
     }
 
@@ -319,20 +328,36 @@ struct EffectOptions: ParsableArguments {
     }
 
     func makeSources() throws -> ShaderSources {
+        var sources = try makeShaderFolder()
+        sources.includePaths = try includeDirs.map { dir in
+            try Self.folder(dir, what: "include folder", for: "the include folder '\(dir)' (-I)")
+        }
+        sources.defines = defines
+        return sources
+    }
+
+    /// Where the shaders are read from: the effect file's folder, `--shaders` or `GLINT_SHADERS`.
+    private func makeShaderFolder() throws -> ShaderSources {
         if let path = customFile {
             // The file's folder, read live: the window reloads the file as it changes.
             return ShaderSources(overrideDirectory: try Self.shaderFolder(Console.parentFolder(of: path), for: "the effect file '\(path)'"))
         }
         if let dir = shaders {
-            guard let info = RawPath.stat(dir) else { throw InputError("bad shader folder '\(dir)': no such folder") }
-            guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError("bad shader folder '\(dir)': it is not a folder") }
-            return ShaderSources(overrideDirectory: try Self.shaderFolder(dir, for: "the shader folder '\(dir)'"))
+            return ShaderSources(overrideDirectory: try Self.folder(dir, what: "shader folder", for: "the shader folder '\(dir)'"))
         }
         // GLINT_SHADERS, as the bytes given.
         return ShaderSources(overrideDirectory: getenv(Self.shadersVariable).map {
             let dir = RawPath.decode(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
             return RawPath.foundationFolder(dir) ?? dir
         })
+    }
+
+    /// The folder `dir` a user named (`--shaders`, `-I`) as the renderer can reach it; refused in
+    /// one line when it is not there or not a folder.
+    private static func folder(_ dir: String, what: String, for subject: String) throws -> String {
+        guard let info = RawPath.stat(dir) else { throw InputError("bad \(what) '\(dir)': no such folder") }
+        guard info.st_mode & S_IFMT == S_IFDIR else { throw InputError("bad \(what) '\(dir)': it is not a folder") }
+        return try shaderFolder(dir, for: subject)
     }
 
     /// The environment variable that names a shader folder, as --shaders does.

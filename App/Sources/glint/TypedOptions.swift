@@ -1,5 +1,6 @@
 import ArgumentParser
 import GlintCore
+import GlintRender
 
 /// Number options parsed once, as the command line reads them, into their types: each option's
 /// `transform` is one of these, and its default is a typed value read from where the default is
@@ -11,7 +12,7 @@ enum TypedOption {
     nonisolated(unsafe) static var failure: InputError?
 
     /// A transform that parses with `parse`, keeping its refusal.
-    static func parsed(_ parse: @escaping @Sendable (String) throws(InputError) -> Double) -> @Sendable (String) throws -> Double {
+    static func parsed<Value>(_ parse: @escaping @Sendable (String) throws(InputError) -> Value) -> @Sendable (String) throws -> Value {
         { text in
             do throws(InputError) {
                 return try parse(text)
@@ -32,4 +33,14 @@ enum TypedOption {
 
     /// Pixels per point (`--scale`).
     static let scale = parsed { text throws(InputError) in try Parse.scale(text) }
+
+    /// A macro for the effects' shaders (`-D NAME[=VALUE]`): a name that is not a GLSL identifier is refused.
+    static let define = parsed { text throws(InputError) -> ShaderSources.Define in
+        do throws(RenderError) {
+            return try ShaderSources.Define(parsing: text)
+        } catch {
+            if case .arguments(let why) = error { throw InputError(why) }
+            throw InputError(error.description)
+        }
+    }
 }

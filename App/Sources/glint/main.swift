@@ -55,7 +55,10 @@ func unknownCommand(_ word: String) -> Never {
 }
 
 // The arguments as the bytes given: a path that is not UTF-8 names the file it names (RawPath).
-let arguments = Array(RawPath.arguments.dropFirst())
+// `-DNAME=VALUE` and `-IDIR` are also taken as one word, as cc and glslViewer write them.
+let arguments = RawPath.arguments.dropFirst().flatMap { word in
+    (word.hasPrefix("-D") || word.hasPrefix("-I")) && word.count > 2 ? [String(word.prefix(2)), String(word.dropFirst(2))] : [word]
+}
 
 // No command takes a bare word first, so one that names no command is a mistyped command, not an
 // argument to the default `window`; `glint help WORD` likewise.
@@ -78,6 +81,9 @@ do {
 } catch let error as InputError {
     Console.fail(error.message, code: 2)
 } catch let error as RenderError {
+    // What an effect includes is the user's input, as the effect file is: a missing, unreadable
+    // or cyclic include exits as bad input does.
+    if case .shader(_, _, "include", _) = error { Console.fail(error.description, code: 2) }
     Console.fail(error.description, code: 1)
 } catch {
     let code = GlintCommand.exitCode(for: error)

@@ -7,6 +7,8 @@ import GlintCore
 public enum ToyLoader {
     /// Where a file's includes are looked for after its own folder (`-I DIR`), in order.
     nonisolated(unsafe) public static var includePaths: [String] = []
+    /// What every pass is compiled with (`-D NAME=VALUE`), after its version line.
+    nonisolated(unsafe) public static var defines: [ShaderSources.Define] = []
 
     /// The dialect of the shader at `path`, or nil for a file that is none of them (a Glint
     /// effect file: `colorEffect`, a Metal file). A folder is Shadertoy's tabs; a `.json` file a
@@ -35,6 +37,11 @@ public enum ToyLoader {
         }
         program.origin = path
         program.files = watchedFiles(of: program, at: path)
+        if !defines.isEmpty {
+            for p in program.passes.indices {
+                program.passes[p].source = ShaderSources.injectDefines(defines, into: program.passes[p].source)
+            }
+        }
         return program
     }
 
