@@ -2118,3 +2118,64 @@ private func meanDifference(_ a: (width: Int, height: Int, rgba: [UInt8]), _ b: 
     }
     return Double(sum) / Double(a.width * a.height * 3) / 255
 }
+
+/// A Shadertoy shader in the real window: keys reach its keyboard channel as they go down and
+/// up (S among them), and Glint's own keys take Control then (Ctrl+S saves).
+extension WindowTests {
+    @Test("a Shadertoy shader's keyboard channel follows the keys held and toggled; Glint's keys take Ctrl",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func shadertoyKeyboard() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("shadertoy-keys")
+        let dir = try CLI.temporaryFolder()
+        // Left half red while A is held, right half green while A is toggled on.
+        try Data("""
+        #iChannel0 "keyboard"
+        void mainImage(out vec4 c, in vec2 p) {
+            float held = texelFetch(iChannel0, ivec2(65, 0), 0).r;
+            float toggled = texelFetch(iChannel0, ivec2(65, 2), 0).r;
+            c = vec4(p.x < 0.5 * iResolution.x ? held : 0.0, p.x >= 0.5 * iResolution.x ? toggled : 0.0, 0.0, 1.0);
+        }
+        """.utf8).write(to: URL(fileURLWithPath: dir + "/keys.glsl"))
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--effect", "keys.glsl", "--size", "400x300", "--quit-after", "40"], environment: x.environment, in: dir)
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1.5)
+        // Below the HUD: rows at 70 % of the height, a quarter in from each side.
+        let row = window.y + window.height * 7 / 10
+        let left = window.x + window.width / 4
+        let right = window.x + window.width * 3 / 4
+        func look(_ name: String) throws -> (left: (r: Double, g: Double, b: Double), right: (r: Double, g: Double, b: Double)) {
+            let shot = try screenshot(x, to: shots + "/\(name).png", app: app)
+            return (shot.pixel(left, row), shot.pixel(right, row))
+        }
+        let idle = try look("idle")
+        #expect(idle.left.r < 0.1 && idle.right.g < 0.1, "nothing held or toggled yet: \(idle)")
+        try x.run("xdotool", ["keydown", "a"])
+        Thread.sleep(forTimeInterval: 0.6)
+        let held = try look("held")
+        #expect(held.left.r > 0.9 && held.right.g > 0.9, "A held: left red, right green (toggled on): \(held)")
+        try x.run("xdotool", ["keyup", "a"])
+        Thread.sleep(forTimeInterval: 0.6)
+        let released = try look("released")
+        #expect(released.left.r < 0.1 && released.right.g > 0.9, "A released: left dark, still toggled: \(released)")
+        try x.run("xdotool", ["key", "a"])
+        Thread.sleep(forTimeInterval: 0.6)
+        let again = try look("again")
+        #expect(again.right.g < 0.1, "a second press toggles it off: \(again)")
+
+        // S is the shader's; Ctrl+S is Glint's save.
+        try x.run("xdotool", ["key", "s"])
+        Thread.sleep(forTimeInterval: 0.6)
+        let pngs = { (try? FileManager.default.contentsOfDirectory(atPath: dir))?.filter { $0.hasSuffix(".png") } ?? [] }
+        #expect(pngs().isEmpty, "S alone goes to the shader and saves nothing: \(pngs())")
+        try x.run("xdotool", ["key", "ctrl+s"])
+        Thread.sleep(forTimeInterval: 1.0)
+        #expect(pngs().count == 1, "Ctrl+S saves the frame: \(pngs())")
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0), "Escape still quits: \(app.stderrSummary())")
+    }
+}
