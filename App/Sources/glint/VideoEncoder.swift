@@ -34,6 +34,9 @@ enum VideoFormat: Equatable {
 
     /// The format `path` names, or one line saying which names work.
     init(path: String) throws {
+        if path.contains("%"), Self.fileExtension(of: path) == "png" {
+            _ = try PNGSequence.parse(path)  // one frame number, or the line that says what is wrong
+        }
         if PNGSequence.isPattern(path) {
             guard Self.fileExtension(of: path) == "png" else {
                 throw AppError("cannot record to '\(path)': a name with a frame number (%05d) makes a PNG sequence and must end in .png", exitCode: 2)
@@ -622,7 +625,8 @@ private final class FFmpegProcess: @unchecked Sendable {
 
     private func failure(_ raw: Int32, what: String) -> AppError {
         let signal = raw & 0x7f
-        let reason = lastErrorLine ?? (signal != 0 ? "it ended by signal \(signal)" : "it exited with status \((raw >> 8) & 0xff)")
+        // ffmpeg names the temporary file; the user knows the file by its own name.
+        let reason = lastErrorLine.map { $0.replacingOccurrences(of: temporary, with: final) } ?? (signal != 0 ? "it ended by signal \(signal)" : "it exited with status \((raw >> 8) & 0xff)")
         return AppError("ffmpeg failed writing \(what): \(reason)")
     }
 
