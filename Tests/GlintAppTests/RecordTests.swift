@@ -211,6 +211,25 @@ struct RecordTests {
         #expect(try Self.names(in: dir).isEmpty, "no partial file, no temporary file")
     }
 
+    @Test("a signal stops ffmpeg before removing its file: an ffmpeg that writes late writes nothing")
+    func signalStopsFFmpeg() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/bin", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
+        // An ffmpeg that reads every frame and makes its file only once its input ends, as glint dies.
+        let late = "#!/bin/sh\nfor a; do last=$a; done\ncat > /dev/null\nsleep 0.3\necho late > \"$last\"\n"
+        try late.write(toFile: dir + "/bin/ffmpeg", atomically: true, encoding: .utf8)
+        chmod(dir + "/bin/ffmpeg", 0o755)
+        let running = try RawCLI.start(["record", "--size", "64x48", "--duration", "600", "-o", "out/clip.mp4"].map { Array($0.utf8) }, in: dir,
+                                       environment: ["PATH": dir + "/bin:/usr/bin:/bin"])
+        usleep(1_000_000)
+        kill(running.pid, SIGTERM)
+        let r = RawCLI.wait(running)
+        #expect(r.reason == .uncaughtSignal && r.status == SIGTERM, "ended by the signal: \(r.reason) \(r.status) \(r.stderr)")
+        usleep(800_000)
+        #expect(try Self.names(in: dir + "/out").isEmpty, "ffmpeg was stopped: it wrote no file after glint ended")
+    }
+
     @Test("names glint cannot record, rates out of range and a missing --output are one line each")
     func refusals() throws {
         let dir = try CLI.temporaryFolder()
