@@ -1,4 +1,5 @@
 import ArgumentParser
+import CAllocCounter
 @preconcurrency import CEpoxy
 import Foundation
 import GlintCore
@@ -66,6 +67,8 @@ struct RecordCommand: ParsableCommand {
     /// The largest supersampling factor and the most subframes.
     static let maxSupersample = 8
     static let maxSubframes = 64
+    /// Frames not counted in --verbose's allocations: caches fill, programs compile.
+    static let warmUpFrames = 30
     /// The shutter's default: half the frame interval, as film's 180° shutter.
     static let standardShutter = 0.5
 
@@ -108,6 +111,8 @@ struct RecordCommand: ParsableCommand {
             var nextEvent = 0
             let blend = Blend(width: pixels.width, height: pixels.height, factor: k, samples: k * k * subframes)
             for index in 0..<count {
+                let counts = index >= Self.warmUpFrames
+                if counts { glint_alloc_counting_begin() }
                 let time = from + Double(index) / fps
                 if blend.isNeeded {
                     blend.clear()
@@ -128,6 +133,11 @@ struct RecordCommand: ParsableCommand {
                     }
                     try timing.measure(\.readBack) { try encoder.withNextFrame { Self.readBack(target.framebuffer, into: $0) } }
                 }
+                if counts {
+                    let all = glint_alloc_counting_end()
+                    timing.allocations += all - glint_alloc_counting_driver()
+                    timing.driverAllocations += glint_alloc_counting_driver()
+                }
                 progress.update(done: index + 1)
             }
             for error in frames.errors { Console.warn("\(error)") }
@@ -145,6 +155,13 @@ struct RecordCommand: ParsableCommand {
                                     timing.rendering, timing.rendering * 1000 / Double(count), readBack, readBack * 1000 / Double(count),
                                     summary.waitingForEncoder, summary.writing,
                                     format == .pngSequence ? " (PNG encoding and writing)" : String(format: ", ffmpeg encoding %.2f s of CPU", summary.encoderCPU)))
+                let steady = count - Self.warmUpFrames
+                if glint_alloc_counter_active() != 0 && steady > 0 {
+                    Console.note(String(format: "heap: %.2f allocations a frame by Glint after the first %d frames (drawing thread %.2f, writer thread %.2f); the GL driver's own: %.2f",
+                                        Double(timing.allocations + summary.writerAllocations) / Double(steady), Self.warmUpFrames,
+                                        Double(timing.allocations) / Double(steady), Double(summary.writerAllocations) / Double(steady),
+                                        Double(timing.driverAllocations) / Double(steady)))
+                }
             }
         } catch {
             progress.finish()
@@ -181,6 +198,9 @@ struct RecordCommand: ParsableCommand {
 private struct Timing {
     var rendering = 0.0
     var readBack = 0.0
+    /// Heap allocations on the drawing thread after the warm-up, Glint's and the GL driver's.
+    var allocations: UInt64 = 0
+    var driverAllocations: UInt64 = 0
 
     mutating func measure<R>(_ part: WritableKeyPath<Timing, Double>, _ body: () throws -> R) rethrows -> R {
         let start = DispatchTime.now().uptimeNanoseconds

@@ -1,3 +1,4 @@
+import CAllocCounter
 import CFiles
 import Foundation
 import GlintRender
@@ -172,6 +173,8 @@ final class VideoEncoder {
         /// Seconds the writer thread spent handing frames on (writing into ffmpeg's pipe, or
         /// encoding and writing PNGs).
         var writing: Double
+        /// Heap allocations on the writer thread after the first `RecordCommand.warmUpFrames` frames.
+        var writerAllocations: UInt64
         /// ffmpeg's own CPU seconds (user + system), on its own threads; 0 for a PNG sequence.
         var encoderCPU: Double
     }
@@ -270,7 +273,7 @@ final class VideoEncoder {
         if writer.failure != nil { throw failed() }
         finished = true
         var summary = Summary(frames: framesAppended, bytes: 0, waitingForEncoder: writer.waitingSeconds,
-                              writing: writer.writingSeconds, encoderCPU: 0)
+                              writing: writer.writingSeconds, writerAllocations: writer.allocations, encoderCPU: 0)
         guard let ffmpeg else {
             return summary
         }
@@ -343,6 +346,8 @@ private final class Writer: @unchecked Sendable {
     private var stopped = false
     private var _failure: (any Error)?
     private(set) var waitingSeconds = 0.0
+    /// Heap allocations the writer thread made after the warm-up frames (read once it stopped).
+    private(set) var allocations: UInt64 = 0
     private var _writingSeconds = 0.0
 
     init(frameBytes: Int, sink: @escaping Sink) {
@@ -406,11 +411,14 @@ private final class Writer: @unchecked Sendable {
             if finished { break }
             if !failed {
                 let start = DispatchTime.now().uptimeNanoseconds
+                let counts = consumed >= RecordCommand.warmUpFrames
+                if counts { glint_alloc_counting_begin() }
                 do {
                     try sink(slots[consumed % slots.count], consumed)
                 } catch {
                     lock.lock(); _failure = error; lock.unlock()
                 }
+                if counts { allocations += glint_alloc_counting_end() }
                 lock.lock(); _writingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9; lock.unlock()
             }
             consumed += 1
