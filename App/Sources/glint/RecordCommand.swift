@@ -45,14 +45,14 @@ struct RecordCommand: ParsableCommand {
     @Option(name: [.short, .long], help: ArgumentHelp("The clip: out.mp4, out.webm, out.mov, out.gif, or frames/%05d.png for a PNG sequence.", valueName: "file"))
     var output: String
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Draw each frame at K times the pixel size and average it down (K×K samples a pixel; default: 1).", valueName: "K"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Draw each frame at K times the pixel size and average it down (K×K samples a pixel).", valueName: "K"))
     var supersample: Int = 1
 
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Motion blur: the part of the frame interval the subframes spread over (0…1; default: \(fmt(RecordCommand.standardShutter))).", valueName: "fraction"),
             transform: TypedOption.number("shutter", in: 0...1))
     var shutter: Double = RecordCommand.standardShutter
 
-    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Motion blur: subframes averaged into each frame (default: 1, no blur).", valueName: "N"))
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Motion blur: subframes averaged into each frame (1: no blur).", valueName: "N"))
     var subframes: Int = 1
 
     @Flag(name: .long, help: "Print where the time went: rendering, read-back, encoding.")
@@ -294,7 +294,8 @@ private final class RecordProgress {
     func update(done: Int) {
         guard isTerminal else { return }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        guard elapsed - lastShown >= Self.interval || done == total else { return }
+        // The first frame compiles programs: the rate means something from the second on.
+        guard done >= 2, elapsed - lastShown >= Self.interval || done == total else { return }
         lastShown = elapsed
         visible = true
         let filled = Self.barWidth * done / total
