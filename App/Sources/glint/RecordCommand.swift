@@ -145,8 +145,8 @@ struct RecordCommand: ParsableCommand {
             progress.finish()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let size = format == .pngSequence ? "" : ", \(Self.describeBytes(summary.bytes))"
-            Console.note(String(format: "recorded %d frames of %dx%d (%@ s at %@ fps%@) in %.1f s, %.1f frames/s: %@",
-                                count, pixels.width, pixels.height, fmt(Double(count) / fps), fmt(fps), size, seconds, Double(count) / seconds, output))
+            Console.note(String(format: "recorded %d frame%@ of %dx%d (%@ s at %@ fps%@) in %.1f s, %.1f frames/s: %@",
+                                count, count == 1 ? "" : "s", pixels.width, pixels.height, fmt(Double(count) / fps), fmt(fps), size, seconds, Double(count) / seconds, output))
             if verbose {
                 // The caller's wait for a free buffer is inside read-back's clock: counted apart.
                 let readBack = max(0, timing.readBack - summary.waitingForEncoder)
