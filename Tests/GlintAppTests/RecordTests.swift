@@ -198,18 +198,43 @@ struct RecordTests {
         #expect(try Self.names(in: small).isEmpty, "no partial file, no temporary file")
     }
 
-    @Test("SIGINT or SIGTERM while recording stops ffmpeg and leaves no file", arguments: [SIGINT, SIGTERM])
-    func interrupted(signal: Int32) throws {
+    /// The children of `pid`, from /proc.
+    static func children(of pid: pid_t) -> [pid_t] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let child = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return nil }
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && pid_t(fields[1]) == pid ? child : nil
+        }
+    }
+
+    @Test("SIGINT, SIGTERM or even SIGKILL while recording leaves no file: ffmpeg writes one with no name; where it must have one, the signal removes it",
+          arguments: [(SIGINT, false), (SIGTERM, false), (SIGKILL, false), (SIGINT, true), (SIGTERM, true)])
+    func interrupted(signal: Int32, named: Bool) throws {
         let dir = try CLI.temporaryFolder()
-        let running = try RawCLI.start(["record", "--size", "320x240", "--duration", "60", "-o", "long.mp4"].map { Array($0.utf8) }, in: dir)
-        // Wait for ffmpeg's temporary file, so the signal lands mid-recording.
+        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+        let running = try RawCLI.start(["record", "--size", "320x240", "--duration", "60", "-o", "long.mp4"].map { Array($0.utf8) }, in: dir,
+                                       environment: named ? ["GLINT_NAMED_TEMPORARY": "1"] : [:])
+        // Wait until ffmpeg writes its file, so the signal lands mid-recording.
         let deadline = Date().addingTimeInterval(30)
-        while try Self.names(in: dir).isEmpty && Date() < deadline && kill(running.pid, 0) == 0 { usleep(20_000) }
-        #expect(try Self.names(in: dir).contains { $0.hasPrefix(".long.mp4.glint-") }, "recording under a temporary name")
+        var writing: [String] = []
+        while writing.isEmpty && Date() < deadline && kill(running.pid, 0) == 0 {
+            writing = Self.children(of: running.pid).flatMap { PathTests.openFiles(of: $0, in: real) }
+            if writing.isEmpty { usleep(20_000) }
+        }
+        let during = try Self.names(in: dir)
         usleep(300_000)
         kill(running.pid, signal)
         let r = RawCLI.wait(running)
+        #expect(writing.count == 1, "ffmpeg was writing a file in the folder: \(writing)")
+        if named {
+            #expect(writing.first?.contains("/.long.mp4.glint-") == true && during.count == 1, "under a hidden temporary name: \(writing)")
+        } else {
+            #expect(writing.first?.hasSuffix("(deleted)") == true && during.isEmpty, "with no name: \(writing), \(during)")
+        }
         #expect(r.reason == .uncaughtSignal && r.status == signal, "ended by the signal: \(r.reason) \(r.status) \(r.stderr)")
+        usleep(300_000)  // an ffmpeg left running (after SIGKILL) finishes with its input
         #expect(try Self.names(in: dir).isEmpty, "no partial file, no temporary file")
     }
 
@@ -223,7 +248,7 @@ struct RecordTests {
         try late.write(toFile: dir + "/bin/ffmpeg", atomically: true, encoding: .utf8)
         chmod(dir + "/bin/ffmpeg", 0o755)
         let running = try RawCLI.start(["record", "--size", "64x48", "--duration", "600", "-o", "out/clip.mp4"].map { Array($0.utf8) }, in: dir,
-                                       environment: ["PATH": dir + "/bin:/usr/bin:/bin"])
+                                       environment: ["PATH": dir + "/bin:/usr/bin:/bin", "GLINT_NAMED_TEMPORARY": "1"])
         usleep(1_000_000)
         kill(running.pid, SIGTERM)
         let r = RawCLI.wait(running)
