@@ -141,9 +141,10 @@ enum PNGSequence {
 /// (PNG sequences excepted: the PNG encoder allocates). A writer thread un-premultiplies them
 /// where the format keeps alpha and pipes them as raw video into ffmpeg's standard input.
 ///
-/// The file appears under its name only once `finish()` succeeds: ffmpeg writes a hidden
-/// temporary file in the same folder, which is renamed into place at the end. A failure, a
-/// `cancel()` or a SIGINT/SIGTERM/SIGHUP (which kills ffmpeg first) removes it.
+/// The file appears under its name only once `finish()` succeeds: ffmpeg writes a file in the
+/// same folder that has no name (O_TMPFILE), named and renamed into place at the end, so nothing
+/// is ever left behind; where the file system makes no unnamed files, a hidden temporary file,
+/// which a failure, a `cancel()` or a SIGINT/SIGTERM/SIGHUP (which kills ffmpeg first) removes.
 ///
 ///     let encoder = try VideoEncoder(path: "clip.mp4", pixelWidth: 1280, pixelHeight: 720, fps: 60)
 ///     for frame in frames { try encoder.withNextFrame { readBack(into: $0) } }   // or append(bytes)
@@ -429,7 +430,8 @@ private final class Writer: @unchecked Sendable {
 }
 
 /// ffmpeg running for one recording: reading raw RGBA from a pipe on its standard input, writing
-/// a hidden temporary file beside the output, its standard error kept (the last lines) for messages.
+/// a file beside the output with no name yet (or a hidden temporary one), its standard error kept
+/// (the last lines) for messages.
 private final class FFmpegProcess: @unchecked Sendable {
     let final: String
     let temporary: String
