@@ -360,7 +360,7 @@ struct PathTests {
     // MARK: What --output takes
 
     @Test("--output with an extension glint cannot write is refused in one line; .PNG and no extension are written", arguments: [
-        ("x.gif", "cannot write the image 'x.gif': glint writes PNG only, not .gif; name it x.png"),
+        ("x.gif", "cannot write the image 'x.gif': render draws one frame as a PNG; to record a .gif clip use glint record --output x.gif --duration SECONDS"),
         ("x.jpg", "cannot write the image 'x.jpg': glint writes PNG only, not .jpg; name it x.png"),
         ("sub/frame.JPEG", "cannot write the image 'sub/frame.JPEG': glint writes PNG only, not .JPEG; name it frame.png"),
         ("x.png.tmp", "glint writes PNG only, not .tmp; name it x.png"),

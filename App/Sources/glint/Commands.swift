@@ -12,7 +12,7 @@ struct GlintCommand: ParsableCommand {
         Esc or Q to quit.
         """,
         version: "0.1.0",
-        subcommands: [WindowCommand.self, RenderCommand.self, EffectsCommand.self, BenchCommand.self],
+        subcommands: [WindowCommand.self, RenderCommand.self, RecordCommand.self, EffectsCommand.self, BenchCommand.self],
         defaultSubcommand: WindowCommand.self
     )
 
@@ -512,6 +512,9 @@ struct RenderCommand: ParsableCommand {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return }
         let ext = name[name.index(after: dot)...]
         guard !ext.isEmpty, ext.lowercased() != imageExtension else { return }
+        if VideoFormat.byExtension[ext.lowercased()] != nil {
+            throw AppError("cannot write the image '\(path)': render draws one frame as a PNG; to record a .\(ext) clip use glint record --output \(name) --duration SECONDS", exitCode: 2)
+        }
         let stem = name[..<dot]
         let suggestion = stem.lowercased().hasSuffix("." + imageExtension) ? String(stem) : "\(stem).\(imageExtension)"
         throw AppError("cannot write the image '\(path)': glint writes PNG only, not .\(ext); name it \(suggestion)", exitCode: 2)

@@ -1,3 +1,4 @@
+import CAllocCounter
 import CFiles
 import Foundation
 import GlintRender
@@ -34,6 +35,9 @@ enum VideoFormat: Equatable {
 
     /// The format `path` names, or one line saying which names work.
     init(path: String) throws {
+        if path.contains("%"), Self.fileExtension(of: path) == "png" {
+            _ = try PNGSequence.parse(path)  // one frame number, or the line that says what is wrong
+        }
         if PNGSequence.isPattern(path) {
             guard Self.fileExtension(of: path) == "png" else {
                 throw AppError("cannot record to '\(path)': a name with a frame number (%05d) makes a PNG sequence and must end in .png", exitCode: 2)
@@ -137,9 +141,10 @@ enum PNGSequence {
 /// (PNG sequences excepted: the PNG encoder allocates). A writer thread un-premultiplies them
 /// where the format keeps alpha and pipes them as raw video into ffmpeg's standard input.
 ///
-/// The file appears under its name only once `finish()` succeeds: ffmpeg writes a hidden
-/// temporary file in the same folder, which is renamed into place at the end. A failure, a
-/// `cancel()` or a SIGINT/SIGTERM/SIGHUP (which kills ffmpeg first) removes it.
+/// The file appears under its name only once `finish()` succeeds: ffmpeg writes a file in the
+/// same folder that has no name (O_TMPFILE), named and renamed into place at the end, so nothing
+/// is ever left behind; where the file system makes no unnamed files, a hidden temporary file,
+/// which a failure, a `cancel()` or a SIGINT/SIGTERM/SIGHUP (which kills ffmpeg first) removes.
 ///
 ///     let encoder = try VideoEncoder(path: "clip.mp4", pixelWidth: 1280, pixelHeight: 720, fps: 60)
 ///     for frame in frames { try encoder.withNextFrame { readBack(into: $0) } }   // or append(bytes)
@@ -169,6 +174,8 @@ final class VideoEncoder {
         /// Seconds the writer thread spent handing frames on (writing into ffmpeg's pipe, or
         /// encoding and writing PNGs).
         var writing: Double
+        /// Heap allocations on the writer thread after the first `RecordCommand.warmUpFrames` frames.
+        var writerAllocations: UInt64
         /// ffmpeg's own CPU seconds (user + system), on its own threads; 0 for a PNG sequence.
         var encoderCPU: Double
     }
@@ -267,7 +274,7 @@ final class VideoEncoder {
         if writer.failure != nil { throw failed() }
         finished = true
         var summary = Summary(frames: framesAppended, bytes: 0, waitingForEncoder: writer.waitingSeconds,
-                              writing: writer.writingSeconds, encoderCPU: 0)
+                              writing: writer.writingSeconds, writerAllocations: writer.allocations, encoderCPU: 0)
         guard let ffmpeg else {
             return summary
         }
@@ -340,6 +347,8 @@ private final class Writer: @unchecked Sendable {
     private var stopped = false
     private var _failure: (any Error)?
     private(set) var waitingSeconds = 0.0
+    /// Heap allocations the writer thread made after the warm-up frames (read once it stopped).
+    private(set) var allocations: UInt64 = 0
     private var _writingSeconds = 0.0
 
     init(frameBytes: Int, sink: @escaping Sink) {
@@ -403,11 +412,14 @@ private final class Writer: @unchecked Sendable {
             if finished { break }
             if !failed {
                 let start = DispatchTime.now().uptimeNanoseconds
+                let counts = consumed >= RecordCommand.warmUpFrames
+                if counts { glint_alloc_counting_begin() }
                 do {
                     try sink(slots[consumed % slots.count], consumed)
                 } catch {
                     lock.lock(); _failure = error; lock.unlock()
                 }
+                if counts { allocations += glint_alloc_counting_end() }
                 lock.lock(); _writingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9; lock.unlock()
             }
             consumed += 1
@@ -418,7 +430,8 @@ private final class Writer: @unchecked Sendable {
 }
 
 /// ffmpeg running for one recording: reading raw RGBA from a pipe on its standard input, writing
-/// a hidden temporary file beside the output, its standard error kept (the last lines) for messages.
+/// a file beside the output with no name yet (or a hidden temporary one), its standard error kept
+/// (the last lines) for messages.
 private final class FFmpegProcess: @unchecked Sendable {
     let final: String
     let temporary: String
@@ -427,6 +440,9 @@ private final class FFmpegProcess: @unchecked Sendable {
     let input: Int32
     private let errorOutput: Int32
     private var slot: Int32 = -1
+    /// The file ffmpeg writes when it has no name yet (O_TMPFILE), open here; -1 when ffmpeg writes
+    /// `temporary` by name instead (no O_TMPFILE on this file system, or GLINT_NAMED_TEMPORARY).
+    private var unnamed: Int32 = -1
     private var childSlot: Int32 = -1
     private var status: Int32?
     private var stderrTail = [UInt8]()
@@ -436,6 +452,9 @@ private final class FFmpegProcess: @unchecked Sendable {
 
     /// Keep this much of ffmpeg's standard error, for its last line.
     static let stderrKept = 8192 // bytes
+
+    /// ffmpeg's descriptor for the file it writes when that has no name.
+    static let unnamedDescriptor: Int32 = 3
 
     /// The installation hint in the "needs ffmpeg" line.
     static let installHint = "apt-get install ffmpeg"
@@ -461,11 +480,25 @@ private final class FFmpegProcess: @unchecked Sendable {
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(pixelWidth)x\(pixelHeight)",
                          "-framerate", fmt(fps), "-i", "pipe:0"]
         arguments += format.ffmpegOutputArguments(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
-        arguments += ["-f", format.muxer, "-y", temporary]
-
         glint_cleanup_install()
-        slot = RawPath.withCString(temporary) { glint_cleanup_register($0) }
-        guard slot >= 0 else { throw AppError("cannot write the video '\(path)': \(BoundedFile.describe(ENAMETOOLONG))") }
+        // Where the file system allows, ffmpeg writes a file with no name, which nothing can leave
+        // behind (not even a SIGKILL of glint): glint's descriptor for it becomes ffmpeg's
+        // descriptor 3, which ffmpeg opens by /proc (twice for +faststart, to move the index);
+        // it is named only once ffmpeg has succeeded. Elsewhere it writes `temporary` by name.
+        if ProcessInfo.processInfo.environment[OutputFiles.namedTemporaryVariable] == nil {
+            unnamed = RawPath.withCString(Console.parentFolder(of: final)) { glint_open_unnamed($0, 0o666) }
+            if unnamed == Self.unnamedDescriptor {
+                // dup2 onto itself would keep close-on-exec: move it out of the way first.
+                let moved = fcntl(unnamed, F_DUPFD_CLOEXEC, Self.unnamedDescriptor + 1)
+                close(unnamed)
+                unnamed = moved
+            }
+        }
+        arguments += ["-f", format.muxer, "-y", unnamed >= 0 ? "/proc/self/fd/\(Self.unnamedDescriptor)" : temporary]
+        if unnamed < 0 {
+            slot = RawPath.withCString(temporary) { glint_cleanup_register($0) }
+            guard slot >= 0 else { throw AppError("cannot write the video '\(path)': \(BoundedFile.describe(ENAMETOOLONG))") }
+        }
         var inPipe: [Int32] = [-1, -1], errPipe: [Int32] = [-1, -1]
         guard Self.makePipe(&inPipe) else { glint_cleanup_unregister(slot); throw AppError("cannot start ffmpeg: \(BoundedFile.describe(errno))") }
         guard Self.makePipe(&errPipe) else {
@@ -483,6 +516,7 @@ private final class FFmpegProcess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
+        if unnamed >= 0 { posix_spawn_file_actions_adddup2(&actions, unnamed, Self.unnamedDescriptor) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         var empty = sigset_t(), defaults = sigset_t()
@@ -508,6 +542,7 @@ private final class FFmpegProcess: @unchecked Sendable {
         close(errPipe[1])
         guard spawned == 0 else {
             close(inPipe[1]); close(errPipe[0]); glint_cleanup_unregister(slot)
+            if unnamed >= 0 { close(unnamed) }
             throw AppError("cannot start ffmpeg (\(executable)): \(BoundedFile.describe(spawned))")
         }
         pid = child
@@ -594,13 +629,24 @@ private final class FFmpegProcess: @unchecked Sendable {
             discard()
             throw failure(raw, what: what)
         }
-        let fd = RawPath.open(temporary, O_RDONLY | O_CLOEXEC)
+        let fd = unnamed >= 0 ? unnamed : RawPath.open(temporary, O_RDONLY | O_CLOEXEC)
         let synced = fd >= 0 && fsync(fd) == 0
         let number = errno
-        if fd >= 0 { close(fd) }
+        if fd >= 0 && unnamed < 0 { close(fd) }
         guard synced else {
             discard()
             throw AppError("cannot write \(what): \(BoundedFile.describe(number))")
+        }
+        if unnamed >= 0 {
+            // Named now, registered first so that a signal from here on removes it; link(2)
+            // cannot replace the old file, the rename that follows does, at once.
+            slot = RawPath.withCString(temporary) { glint_cleanup_register($0) }
+            let linked = slot >= 0 && RawPath.withCString(temporary, { glint_link_unnamed(unnamed, $0) }) == 0
+            let number = slot >= 0 ? errno : ENAMETOOLONG
+            if linked { glint_cleanup_created(slot) } else { glint_cleanup_unregister(slot); slot = -1 }
+            close(unnamed)
+            unnamed = -1
+            guard linked else { throw AppError("cannot write \(what): \(BoundedFile.describe(number))") }
         }
         guard RawPath.rename(temporary, final) == 0 else {
             let number = errno
@@ -622,7 +668,10 @@ private final class FFmpegProcess: @unchecked Sendable {
 
     private func failure(_ raw: Int32, what: String) -> AppError {
         let signal = raw & 0x7f
-        let reason = lastErrorLine ?? (signal != 0 ? "it ended by signal \(signal)" : "it exited with status \((raw >> 8) & 0xff)")
+        // ffmpeg names the temporary file; the user knows the file by its own name.
+        let reason = lastErrorLine.map {
+            $0.replacingOccurrences(of: temporary, with: final).replacingOccurrences(of: "/proc/self/fd/\(Self.unnamedDescriptor)", with: final)
+        } ?? (signal != 0 ? "it ended by signal \(signal)" : "it exited with status \((raw >> 8) & 0xff)")
         return AppError("ffmpeg failed writing \(what): \(reason)")
     }
 
@@ -634,6 +683,10 @@ private final class FFmpegProcess: @unchecked Sendable {
     /// Waits for ffmpeg and removes its temporary file.
     func discard() {
         _ = wait()
+        if unnamed >= 0 {
+            close(unnamed)  // the file had no name: it is gone
+            unnamed = -1
+        }
         if slot >= 0 {
             RawPath.unlink(temporary)
             glint_cleanup_unregister(slot)
