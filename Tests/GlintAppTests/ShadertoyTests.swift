@@ -130,6 +130,22 @@ struct ShadertoyTests {
         }
     }
 
+    @Test("record draws a feedback shader frame by frame: each frame of a PNG sequence is render's at its time, from --from on too")
+    func recordFeedback() throws {
+        let dir = try Self.feedbackFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/seq", withIntermediateDirectories: true)
+        let r = try CLI.run(["record", "--effect", "fb", "--size", "8x8", "--from", "0.1", "--duration", "0.1", "--fps", "60",
+                             "--output", "seq/%02d.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        for (frame, time) in [(0, "0.1"), (5, "0.18333333333333335")] {
+            let rendered = try CLI.run(["render", "--effect", "fb", "--size", "8x8", "--time", time, "--output", "r.png"], in: dir)
+            #expect(rendered.status == 0, "\(rendered.stderr)")
+            let a = try Data(contentsOf: URL(fileURLWithPath: dir + "/r.png"))
+            let b = try Data(contentsOf: URL(fileURLWithPath: dir + String(format: "/seq/%02d.png", frame)))
+            #expect(a == b, "frame \(frame) of the clip should be render --time \(time)")
+        }
+    }
+
     /// A Shadertoy JSON export: Buffer A writes red 0.25, Buffer B adds green 0.5 to what A
     /// holds, the Image shows B and a 2x2 PNG on iChannel1.
     static let export = """

@@ -185,15 +185,9 @@ final class AppFrames {
         let draws = toys.contains { $0.program.hasFeedback }
         var next = events.startIndex
         var key = 0
-        func applyKeys(until t: Double) {
-            while key < keys.count, keys[key].time <= t + Self.timeTolerance {
-                for toy in toys { toy.key(keys[key].code, isDown: keys[key].isDown) }
-                key += 1
-            }
-        }
         var n = 0
         while Double(n) * GlintCore.Timeline.maxStep < time - Self.timeTolerance {
-            applyKeys(until: Double(n) * GlintCore.Timeline.maxStep)
+            applyKeys(keys, from: &key, until: Double(n) * GlintCore.Timeline.maxStep)
             next += advance(to: Double(n) * GlintCore.Timeline.maxStep, applying: events[next...])
             if draws {
                 try draw(size: size, into: target)
@@ -203,8 +197,19 @@ final class AppFrames {
             n += 1
             progress(n)
         }
-        applyKeys(until: time)
+        applyKeys(keys, from: &key, until: time)
         return next
+    }
+
+    /// Hands the key events from `index` on whose time has come by `time` to the chain's
+    /// Shadertoy shaders, moving `index` past them.
+    func applyKeys(_ keys: [ToyKeys.Event], from index: inout Int, until time: Double) {
+        while index < keys.count, keys[index].time <= time + Self.timeTolerance {
+            for effect in state.effects {
+                (effect as? ToyEffect)?.key(keys[index].code, isDown: keys[index].isDown)
+            }
+            index += 1
+        }
     }
     /// How close a step's time may come to the frame's and still be a frame before it.
     static let timeTolerance = 1e-9

@@ -30,6 +30,9 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Pointer events, or @FILE to read them from a file (as for render).", valueName: "events"))
     var input: String?
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Key presses for a Shadertoy shader's keyboard channel, as for render: TIME down|up KEY; …", valueName: "events"))
+    var keys: String?
+
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long the clip lasts, in seconds.", valueName: "seconds"),
             transform: TypedOption.number("duration", in: 0.001...RecordCommand.longestClip, unit: "seconds"))
     var duration: Double
@@ -93,6 +96,7 @@ struct RecordCommand: ParsableCommand {
             ?? Size(width: 1280, height: 720)
         let events = try readEvents(input)
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: image)
+        let keyEvents = try keys.map { try ToyKeys.events($0) } ?? []
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scale)
         try VideoEncoder.check(path: output)
 
@@ -108,7 +112,9 @@ struct RecordCommand: ParsableCommand {
         var timing = Timing()
         let started = DispatchTime.now().uptimeNanoseconds
         do {
-            var nextEvent = 0
+            // A shader of another tool draws every frame before the clip (its buffers feed back).
+            var nextKey = 0
+            var nextEvent = try frames.runToyFrames(until: from, events: events[...], keys: keyEvents, size: viewSize, into: target.framebuffer)
             let blend = Blend(width: pixels.width, height: pixels.height, factor: k, samples: k * k * subframes)
             for index in 0..<count {
                 let counts = index >= Self.warmUpFrames
@@ -120,6 +126,7 @@ struct RecordCommand: ParsableCommand {
                         // Spread over the shutter, starting at the frame's own time.
                         let subTime = time + shutter / fps * Double(sub) / Double(subframes)
                         try timing.measure(\.rendering) {
+                            frames.applyKeys(keyEvents, from: &nextKey, until: subTime)
                             nextEvent += frames.advance(to: subTime, applying: events[nextEvent...])
                             try draw(frames, viewSize, target)
                         }
@@ -128,6 +135,7 @@ struct RecordCommand: ParsableCommand {
                     try timing.measure(\.readBack) { try encoder.withNextFrame { blend.resolve(into: $0) } }
                 } else {
                     try timing.measure(\.rendering) {
+                        frames.applyKeys(keyEvents, from: &nextKey, until: time)
                         nextEvent += frames.advance(to: time, applying: events[nextEvent...])
                         try draw(frames, viewSize, target)
                     }
