@@ -87,6 +87,7 @@ public final class ViewRenderer {
     /// files no longer load or compile keeps running as it was, and its error is returned.
     public func reloadChangedShaders() -> (reloaded: [String], errors: [RenderError]) {
         var (reloaded, errors) = renderer.reloadChangedShaders()
+        guard toys.contains(where: { $0.value.runner.filesChanged }) else { return (reloaded, errors) }
         for (serial, entry) in toys where entry.runner.filesChanged {
             guard let origin = entry.effect.program.origin else { continue }
             do throws(RenderError) {

@@ -66,9 +66,16 @@ public enum ToyLoader {
         return files.filter { seen.insert($0).inserted }
     }
 
-    /// When each of `files` was last changed (nil: gone), to tell when to reload.
-    public static func modificationDates(of files: [String]) -> [Date?] {
-        files.map { ShaderSources.modificationDate($0) }
+    /// When each of `files` was last changed, in nanoseconds (-1: gone), to tell when to reload.
+    public static func modificationTimes(of files: [String]) -> [Int] {
+        files.map(modificationTime)
+    }
+
+    /// When `file` was last changed, in nanoseconds since 1970 (-1: it is gone): one `stat`, no allocation.
+    public static func modificationTime(_ file: String) -> Int {
+        var info = stat()
+        guard stat(file, &info) == 0 else { return -1 }
+        return info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
     }
 
     /// The name a program is shown under: the file's name without its extension.

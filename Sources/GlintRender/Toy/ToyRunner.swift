@@ -73,24 +73,29 @@ public final class ToyRunner {
     ]
 
     /// The program's files as they were when it was loaded: `filesChanged` compares.
-    private var modified: [Date?]
+    private var modified: [Int]
 
     /// Whether a file the program was made from changed since it was loaded (or since the last
-    /// `acknowledgeChanges()`): the window then loads it again.
+    /// `acknowledgeChanges()`): the window then loads it again. A `stat` a file; allocates nothing.
     public var filesChanged: Bool {
-        ToyLoader.modificationDates(of: program.files) != modified
+        var i = 0
+        while i < program.files.count {  // index loops: no iterator allocation in debug builds
+            if ToyLoader.modificationTime(program.files[i]) != modified[i] { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Takes the files as they are now as seen (a reload that failed waits for the next change).
     public func acknowledgeChanges() {
-        modified = ToyLoader.modificationDates(of: program.files)
+        modified = ToyLoader.modificationTimes(of: program.files)
     }
 
     /// Compiles every pass of `program`; throws the first compile error, at the user's file and line.
     public init(program: ToyProgram) throws(RenderError) {
         context = try GLContext.requireCurrent(for: "a shader's passes")
         self.program = program
-        modified = ToyLoader.modificationDates(of: program.files)
+        modified = ToyLoader.modificationTimes(of: program.files)
         output = try RenderTarget(pixelWidth: 1, pixelHeight: 1)
         mipmappedBuffers = Array(repeating: false, count: program.buffers.count)
         epoxy_glGenVertexArrays(1, &vertexArray)
