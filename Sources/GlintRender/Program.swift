@@ -174,6 +174,8 @@ final class Program {
         var sizeLocation: GLint
         /// The texture unit of an image argument (0: the next free one).
         var unit: GLint = 0
+        /// Whether a number sets it as an `int` (a whole-number parameter's uniform).
+        var isInteger = false
     }
 
     /// Compiles and links. `sources` are (stage, text, names of source strings for messages).
@@ -263,7 +265,8 @@ final class Program {
                 location: location(name),
                 count: uniforms[name]?.count ?? 0,
                 countLocation: location(name + "_count"),
-                sizeLocation: location(name + "_size")
+                sizeLocation: location(name + "_size"),
+                isInteger: uniforms[name]?.type == GLenum(GL_INT)
             )
         }
         slots[pass.names] = made
@@ -284,7 +287,8 @@ final class Program {
         /// Whether a uniform declared as `type` takes this value without a GL error.
         func accepts(_ type: GLenum) -> Bool {
             switch self {
-            case .float: return type == GLenum(GL_FLOAT) || type == GLenum(GL_BOOL)
+            // A number sets an `int` uniform as a whole number (`UniformSlot.isInteger`).
+            case .float: return type == GLenum(GL_FLOAT) || type == GLenum(GL_BOOL) || type == GLenum(GL_INT)
             case .vec2: return type == GLenum(GL_FLOAT_VEC2) || type == GLenum(GL_BOOL_VEC2)
             case .vec3: return type == GLenum(GL_FLOAT_VEC3) || type == GLenum(GL_BOOL_VEC3)
             case .vec4: return type == GLenum(GL_FLOAT_VEC4) || type == GLenum(GL_BOOL_VEC4)
