@@ -15,6 +15,10 @@ enum ControlStyle {
     static let knob = 20.0
     /// A toggle's switch size.
     static let switchWidth = 44.0
+    /// A pad's side when nothing is proposed, its corner radius and its cross-hairs' thickness.
+    static let idealPadSide = 120.0
+    static let padRadius = 6.0
+    static let padLine = 1.0
     /// The track behind the value.
     static let track = Color(white: 0.35, opacity: 0.75)
     /// The knob.
@@ -36,6 +40,8 @@ struct ControlLeaf {
     enum Kind {
         case slider(fraction: Double)
         case toggle(isOn: Bool)
+        /// Where the knob is across and down, 0…1 each.
+        case pad(x: Double, y: Double)
     }
     var kind: Kind
     var tint: Color
@@ -178,6 +184,48 @@ extension Toggle where Label == Text {
     /// A toggle titled `title`.
     public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
         self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+/// Two values chosen together by pressing or dragging a knob on a pad: x across, y down (as a
+/// view's points), each in its own range. A press anywhere on the pad moves the knob there; a
+/// drag follows the pointer, clamped to the pad (the knob's centre stays half a knob in from
+/// every edge). Drawn as the `Slider` is: a dark translucent pad, cross-hairs of the accent
+/// colour (`.tint`) through a white knob. It fills what it is offered (120 points a side when
+/// nothing is).
+///
+/// ```swift
+/// XYPad(x: $center.x, y: $center.y, in: 0...1, 0...1).frame(height: 96)
+/// ```
+public struct XYPad: View {
+    let x: Binding<Double>
+    let y: Binding<Double>
+    let xBounds: ClosedRange<Double>
+    let yBounds: ClosedRange<Double>
+
+    /// A pad setting `x` in `xBounds` across and `y` in `yBounds` down.
+    public init(x: Binding<Double>, y: Binding<Double>, in xBounds: ClosedRange<Double> = 0...1, _ yBounds: ClosedRange<Double> = 0...1) {
+        self.x = x
+        self.y = y
+        self.xBounds = xBounds
+        self.yBounds = yBounds
+    }
+
+    public var body: Never { fatalError("XYPad has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        func fraction(_ v: Double, _ bounds: ClosedRange<Double>) -> Double {
+            let span = bounds.upperBound - bounds.lowerBound
+            return span > 0 && v.isFinite ? min(max((v - bounds.lowerBound) / span, 0), 1) : 0
+        }
+        let identity = ViewGraph.mix(graph.currentIdentity, 0x9AD_2D)
+        let index = graph.addGesture(GestureHandler(recognizer: .pad(x: view.x, y: view.y, view.xBounds, view.yBounds),
+                                                    identity: identity, isEnabled: graph.environment.isEnabled))
+        graph.withNode(.gesture(index)) { graph in
+            graph.addNode(.control(ControlLeaf(kind: .pad(x: fraction(view.x.wrappedValue, view.xBounds), y: fraction(view.y.wrappedValue, view.yBounds)),
+                                               tint: graph.environment.tint ?? .accentColor,
+                                               isEnabled: graph.environment.isEnabled, isPressed: graph.store.isTracking(identity))))
+        }
     }
 }
 
