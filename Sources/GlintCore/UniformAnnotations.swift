@@ -75,6 +75,7 @@ public enum UniformAnnotations {
     public static func parameter(name: String, type: String, annotation: String) throws(InputError) -> EffectParameter {
         let words = annotation.split { $0 == " " || $0 == "\t" }.map(String.init)
         let summary = "uniform \(type) \(name)"
+        let isColor = words.first == "color" || words.first == "colour"
         switch type {
         case "bool":
             let valid = "expected true, false or toggle (off) for a bool"
@@ -83,7 +84,7 @@ public enum UniformAnnotations {
             case ["true"], ["toggle", "true"]: return .toggle(name, summary, default: true)
             default: throw InputError(valid)
             }
-        case "vec3", "vec4" where words.first == "color" || words.first == "colour":
+        case "vec3" where isColor, "vec4" where isColor:
             let count = type == "vec3" ? 3 : 4
             guard words.count <= 2 else { throw InputError("expected color and one default colour, like color #ff8800") }
             let defaults = words.count == 2 ? try color(words[1], components: count) : Array(repeating: 1.0, count: count)
