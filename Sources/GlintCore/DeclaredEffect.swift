@@ -83,8 +83,10 @@ public struct EffectDeclaration: Sendable {
         /// The names `init(role:)` knows, for messages.
         public static let roleNames = "time, pointer (or touch, location), isPressed, hold, bounds (the view's rect) and size (the view's size), in points"
 
-        /// What the shader receives for parameter `p` whose components are `v`.
-        static func value(of p: EffectParameter, _ v: SIMD4<Double>) -> ShaderArgument {
+        /// What the shader receives for parameter `p` whose components are `v`: a whole number
+        /// an `int` where it sets a uniform declared so (`asInt`, a file's own `int` uniform).
+        static func value(of p: EffectParameter, _ v: SIMD4<Double>, asInt: Bool = false) -> ShaderArgument {
+            if asInt && p.kind == .wholeNumber { return .int(v[0].isFinite ? Int32(clamping: Int(v[0].rounded())) : 0) }
             switch p.components {
             case 1: return .float(Float(v[0]))
             case 2: return .float2(Float(v[0]), Float(v[1]))
@@ -233,7 +235,11 @@ public final class DeclaredEffect: Effect {
             reachIndex = (i, scale)
             offset = numbers[i][0] * scale
         }
-        let (names, values) = (declaration.arguments.map(\.name), declaration.arguments.map(\.initialValue))
+        let names = declaration.arguments.map(\.name)
+        let values = zip(declaration.arguments, numbers).map { argument, v in
+            if case .number(let p) = argument { return EffectDeclaration.Argument.value(of: p, v, asInt: declaration.setsUniforms) }
+            return argument.initialValue
+        }
         pass = declaration.setsUniforms
             ? ShaderEffect(function: declaration.function, kind: declaration.passKind(offset: offset), isOpaque: declaration.isOpaque, uniforms: names, values: values)
             : ShaderEffect(function: declaration.function, kind: declaration.passKind(offset: offset), isOpaque: declaration.isOpaque, positional: values, names: names)
@@ -293,7 +299,7 @@ public final class DeclaredEffect: Effect {
             case .hold: pass.set(k, .float(Float(hold.value)))
             case .bounds: pass.set(k, .float4(0, 0, Float(viewSize.width), Float(viewSize.height)))
             case .size: pass.set(k, .float2(Float(viewSize.width), Float(viewSize.height)))
-            case .number(let p): pass.set(k, EffectDeclaration.Argument.value(of: p, numbers[k]))
+            case .number(let p): pass.set(k, EffectDeclaration.Argument.value(of: p, numbers[k], asInt: declaration.setsUniforms))
             case .color, .image: break
             }
             k += 1

@@ -9,9 +9,10 @@ public struct EffectParameter: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
         /// A number in `range` (`float`): a slider.
         case number
-        /// A whole number in `range` (`int` or `float`): a slider that snaps to whole numbers.
+        /// A whole number in `range`: a slider that snaps to whole numbers. An `int` where it
+        /// sets a uniform by name (`EffectDeclaration.setsUniforms`), a `float` passed by position.
         case wholeNumber
-        /// On (1) or off (0) (`bool`, `int` or `float`): a switch.
+        /// On (1) or off (0), a `float` (a uniform may be declared `bool`): a switch.
         case toggle
         /// Two numbers, each in `range` (`vec2`): a 2-D pad.
         case point
@@ -66,16 +67,6 @@ public struct EffectParameter: Equatable, Sendable {
         guard components > 1 else { return "" }
         let names = kind == .color ? ["r", "g", "b", "a"] : ["x", "y", "z", "w"]
         return names[index]
-    }
-
-    /// The GLSL types whose uniform the value may set (the first is the one it is written as).
-    public var glslTypes: [String] {
-        switch kind {
-        case .number: return ["float"]
-        case .wholeNumber: return ["int", "float"]
-        case .toggle: return ["bool", "int", "float"]
-        case .point, .color, .vector: return ["vec\(components)"]
-        }
     }
 
     /// A value as `--param` writes it: `2`, `true`, `0.2,0.8`, `#ff8800` (`#ff880080` with alpha

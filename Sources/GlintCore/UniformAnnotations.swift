@@ -96,7 +96,7 @@ public enum UniformAnnotations {
             let colourHint = count >= 3 ? ", or color [#RRGGBB]" : ""
             guard (2...3).contains(words.count), let low = Parse.plainNumber(words[0]), let high = Parse.plainNumber(words[1]),
                   low.isFinite, high.isFinite else {
-                throw InputError("expected \(shape) for a \(type), like \(example)\(colourHint)")
+                throw InputError("expected \(shape) for \(type == "int" ? "an" : "a") \(type), like \(example)\(colourHint)")
             }
             guard low < high else { throw InputError("MIN \(words[0]) must be below MAX \(words[1])") }
             var defaults = Array(repeating: low, count: count)

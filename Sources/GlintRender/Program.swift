@@ -174,8 +174,6 @@ final class Program {
         var sizeLocation: GLint
         /// The texture unit of an image argument (0: the next free one).
         var unit: GLint = 0
-        /// Whether a number sets it as an `int` (a whole-number parameter's uniform).
-        var isInteger = false
     }
 
     /// Compiles and links. `sources` are (stage, text, names of source strings for messages).
@@ -265,8 +263,7 @@ final class Program {
                 location: location(name),
                 count: uniforms[name]?.count ?? 0,
                 countLocation: location(name + "_count"),
-                sizeLocation: location(name + "_size"),
-                isInteger: uniforms[name]?.type == GLenum(GL_INT)
+                sizeLocation: location(name + "_size")
             )
         }
         slots[pass.names] = made
@@ -287,8 +284,7 @@ final class Program {
         /// Whether a uniform declared as `type` takes this value without a GL error.
         func accepts(_ type: GLenum) -> Bool {
             switch self {
-            // A number sets an `int` uniform as a whole number (`UniformSlot.isInteger`).
-            case .float: return type == GLenum(GL_FLOAT) || type == GLenum(GL_BOOL) || type == GLenum(GL_INT)
+            case .float: return type == GLenum(GL_FLOAT) || type == GLenum(GL_BOOL)
             case .vec2: return type == GLenum(GL_FLOAT_VEC2) || type == GLenum(GL_BOOL_VEC2)
             case .vec3: return type == GLenum(GL_FLOAT_VEC3) || type == GLenum(GL_BOOL_VEC3)
             case .vec4: return type == GLenum(GL_FLOAT_VEC4) || type == GLenum(GL_BOOL_VEC4)
@@ -306,6 +302,7 @@ final class Program {
             case .float2: return [(name, .vec2)]
             case .float3: return [(name, .vec3)]
             case .float4, .color, .boundingRect: return [(name, .vec4)]
+            case .int: return [(name, .int)]
             case .image: return [(name, .sampler2D), (name + "_size", .vec2)]
             case .floatArray: return [(name, .float), (name + "_count", .int)]
             case .colorArray: return [(name, .vec4), (name + "_count", .int)]

@@ -151,6 +151,7 @@ public final class Renderer {
             case .colorArray: return 8
             case .data: return 9
             case .boundingRect: return 10
+            case .int: return 11
             }
         }
     }
@@ -1117,11 +1118,11 @@ public final class Renderer {
             guard slot.location >= 0 || slot.countLocation >= 0 || slot.sizeLocation >= 0 else { continue }
             let l = slot.location
             switch value {
-            case .float(let x):
-                if slot.isInteger { epoxy_glUniform1i(l, x.isFinite ? GLint(min(max(x.rounded(), -2e9), 2e9)) : 0) } else { epoxy_glUniform1f(l, x) }
+            case .float(let x): epoxy_glUniform1f(l, x)
             case let .float2(x, y): epoxy_glUniform2f(l, x, y)
             case let .float3(x, y, z): epoxy_glUniform3f(l, x, y, z)
             case let .float4(x, y, z, w): epoxy_glUniform4f(l, x, y, z, w)
+            case .int(let n): epoxy_glUniform1i(l, n)
             case .color(let c):
                 let (r, g, b, a) = c.premultiplied
                 epoxy_glUniform4f(l, r, g, b, a)

@@ -91,7 +91,7 @@ struct AnnotatedUniformsCLITests {
         let dir = try Self.folder(Self.shader.replacingOccurrences(of: "// glint: 1 4 2", with: "// glint: 1 four 2"))
         let r = try CLI.run(["render", "--effect", "split.frag", "--size", "64x48", "-o", "x.png"], in: dir)
         #expect(r.reason == .exit && r.status == 2, "exit \(r.status): \(r.stderr)")
-        #expect(r.stderr == "glint: split.frag:3: bad annotation '// glint: 1 four 2' of uniform 'count': expected MIN MAX [DEFAULT] for a int, like 1 12 6\n",
+        #expect(r.stderr == "glint: split.frag:3: bad annotation '// glint: 1 four 2' of uniform 'count': expected MIN MAX [DEFAULT] for an int, like 1 12 6\n",
                 "\(r.stderr)")
     }
 

@@ -115,7 +115,7 @@ struct UniformAnnotationsTests {
         #expect(values["center"] == .float2(0.5, 0.75))
         #expect(values["tint"] == .float3(1, Float(136.0 / 255), 0))
         #expect(values["glow"] == .float4(0.1, 0.2, 0.3, 1))
-        #expect(values["count"] == .float(3))
+        #expect(values["count"] == .int(3), "an int uniform is fed an int")
         let state = Dictionary(uniqueKeysWithValues: effect.stateSnapshot())
         #expect(state["invert"] == .bool(true) && state["flip"] == .bool(false))
         effect.resetParameters()
