@@ -121,4 +121,12 @@ struct AnnotatedUniformsCLITests {
         #expect((s["tint"] as? [Double]).map { abs($0[2] - 0.6) < 1e-6 && $0[0] == 1 } == true, "the blue channel: \(String(describing: s["tint"]))")
         #expect(s["count"] as? Double == 3, "\(s)")
     }
+
+    @Test("glint bench --controls with a switch, a pad and a colour on the panel: no heap allocation by Glint in steady state")
+    func benchAllocatesNothing() throws {
+        let dir = try Self.folder()
+        let r = try CLI.run(["bench", "--effect", "split.frag", "--controls", "--size", "500x480", "--frames", "80"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("0.00 allocations/frame by Glint"), "\(r.stdout)")
+    }
 }
