@@ -229,6 +229,117 @@ public struct XYPad: View {
     }
 }
 
+/// A colour chosen with a slider per channel, as SwiftUI's `ColorPicker` (whose system panel
+/// Glint has none of): the label and a swatch of the colour, then red, green and blue sliders
+/// (and opacity, with `supportsOpacity`), each tinted its channel's colour. Made of the library's
+/// `Slider`, `Text` and `RoundedRectangle`; the channels' bindings are made once for the view's
+/// place in the tree, so a steady frame allocates nothing.
+///
+/// ```swift
+/// ColorPicker("Tint", selection: $tint, supportsOpacity: false)
+/// ```
+public struct ColorPicker<Label: View>: View {
+    let selection: Binding<Color>
+    let supportsOpacity: Bool
+    let label: Label
+
+    /// A picker of `selection`, with an opacity slider when `supportsOpacity`, showing `label`.
+    public init(selection: Binding<Color>, supportsOpacity: Bool = true, @ViewBuilder label: () -> Label) {
+        self.selection = selection
+        self.supportsOpacity = supportsOpacity
+        self.label = label()
+    }
+
+    public var body: Never { fatalError("ColorPicker has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let box = graph.store.extra(graph.currentIdentity, slot: ColorChannels.slot, initial: ColorChannels(view.selection))
+        box.value.selection = view.selection
+        graph.makeChild(ColorPickerContent(label: view.label, channels: box.value, supportsOpacity: view.supportsOpacity))
+    }
+}
+
+extension ColorPicker where Label == Text {
+    /// A picker titled `title`.
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Color>, supportsOpacity: Bool = true) {
+        self.init(selection: selection, supportsOpacity: supportsOpacity) { Text(title) }
+    }
+}
+
+/// A `ColorPicker`'s selection and a binding per channel of it, kept by the picker's identity.
+final class ColorChannels {
+    /// The store slot it is kept in.
+    static let slot = 7
+    /// The channels' tints: red, green, blue, and grey for opacity.
+    static let tints = [Color(red: 0.95, green: 0.26, blue: 0.26), Color(red: 0.2, green: 0.8, blue: 0.35),
+                        Color(red: 0.2, green: 0.5, blue: 1), Color(white: 0.85)]
+    /// The swatch's size and corner radius (points).
+    static let swatch = CGSize(width: 44, height: 20)
+    static let swatchRadius = 4.0
+
+    /// The binding of this frame's picker.
+    var selection: Binding<Color>
+    /// Red, green, blue, opacity.
+    private(set) var channels: [Binding<Double>] = []
+
+    init(_ selection: Binding<Color>) {
+        self.selection = selection
+        channels = (0..<4).map { Binding(location: ColorChannelLocation(self, $0)) }
+    }
+}
+
+/// One channel of a `ColorPicker`'s selection, 0…1.
+final class ColorChannelLocation: BindingLocation<Double> {
+    unowned let owner: ColorChannels
+    let index: Int
+
+    init(_ owner: ColorChannels, _ index: Int) {
+        self.owner = owner
+        self.index = index
+    }
+
+    override var value: Double {
+        get {
+            let c = owner.selection.wrappedValue.resolved
+            return Double(index == 0 ? c.red : index == 1 ? c.green : index == 2 ? c.blue : c.alpha)
+        }
+        set {
+            let c = owner.selection.wrappedValue.resolved
+            var (r, g, b, a) = (Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
+            switch index {
+            case 0: r = newValue
+            case 1: g = newValue
+            case 2: b = newValue
+            default: a = newValue
+            }
+            owner.selection.wrappedValue = Color(red: r, green: g, blue: b, opacity: a)
+        }
+    }
+}
+
+/// A `ColorPicker`'s views: the label and swatch, then a slider per channel.
+struct ColorPickerContent<Label: View>: View {
+    let label: Label
+    let channels: ColorChannels
+    let supportsOpacity: Bool
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            HStack(spacing: 8) {
+                label
+                Spacer(minLength: 0)
+                RoundedRectangle(cornerRadius: CGFloat(ColorChannels.swatchRadius))
+                    .fill(channels.selection.wrappedValue)
+                    .frame(width: ColorChannels.swatch.width, height: ColorChannels.swatch.height)
+            }
+            Slider(value: channels.channels[0]).tint(ColorChannels.tints[0])
+            Slider(value: channels.channels[1]).tint(ColorChannels.tints[1])
+            Slider(value: channels.channels[2]).tint(ColorChannels.tints[2])
+            if supportsOpacity { Slider(value: channels.channels[3]).tint(ColorChannels.tints[3]) }
+        }
+    }
+}
+
 extension Color {
     /// The colour with its channels scaled by `factor` (< 1 darker).
     func darkened(by factor: Double) -> Color {

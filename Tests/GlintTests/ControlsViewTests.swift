@@ -926,4 +926,27 @@ struct ControlsViewTests {
         #expect(abs(c[0] - 255) <= 2 && abs(c[1] - 136) <= 2 && c[2] <= 2, "the swatch is #ff8800: \(c)")
         #expect(ControlsPanel.hex(red: 1, green: 136.0 / 255, blue: 0) == "#ff8800" && ControlsPanel.format(x: 0.25, y: 0.75, for: pad.parameter) == "0.25, 0.75")
     }
+
+    @Test("the library's ColorPicker: a slider per channel; a press on the green one sets green alone; opacity only when supported; the swatch shows the colour")
+    func colorPicker() throws {
+        final class Holder { var color = Glint.Color(red: 1, green: 0, blue: 0, opacity: 1) }
+        let holder = Holder()
+        let selection = Binding(get: { holder.color }, set: { holder.color = $0 })
+        let size = CGSize(width: 300, height: 160)
+        var resolved = ResolvedView()
+        resolved.update(ColorPicker("Tint", selection: selection).padding(10), in: size)
+        #expect(resolved.sliderRects.count == 4, "red, green, blue, opacity")
+        resolved.update(ColorPicker("Tint", selection: selection, supportsOpacity: false).padding(10), in: size)
+        let sliders = resolved.sliderRects
+        try #require(sliders.count == 3, "no opacity: \(sliders.count)")
+        press(resolved, at: location(of: 0.5, on: sliders[1], in: 0...1))
+        let c = holder.color.resolved
+        #expect(c.red == 1 && abs(c.green - 0.5) < 1e-6 && c.blue == 0 && c.alpha == 1, "green set alone: \(c)")
+        resolved.update(ColorPicker("Tint", selection: selection, supportsOpacity: false).padding(10), in: size)
+        let pixels = try draw(resolved)
+        // The swatch: at the right of the label's line, above the first slider.
+        let x = Int(size.width) - 10 - 22, y = Int(sliders[0].minY) - 4 - 10
+        let i = (y * Int(size.width) + x) * 4
+        #expect(abs(Int(pixels[i]) - 255) <= 2 && abs(Int(pixels[i + 1]) - 128) <= 2 && pixels[i + 2] <= 2, "the swatch at \(x),\(y): \(pixels[i..<i + 3])")
+    }
 }

@@ -209,9 +209,8 @@ struct EffectSliderRow: View {
     let row: EffectControlsModel.Row
     typealias S = ControlsPanel.Style
 
-    /// The tint of channel `index` of a colour's sliders.
-    static let channelTints = [Color(red: 0.95, green: 0.26, blue: 0.26), Color(red: 0.2, green: 0.8, blue: 0.35),
-                               Color(red: 0.2, green: 0.5, blue: 1), Color(white: 0.85)]
+    /// The tint of channel `index` of a colour's sliders: the library `ColorPicker`'s.
+    static let channelTints = ColorChannels.tints
 
     var body: some View {
         VStack(spacing: 0) {
