@@ -15,6 +15,10 @@ enum ControlStyle {
     static let knob = 20.0
     /// A toggle's switch size.
     static let switchWidth = 44.0
+    /// A pad's side when nothing is proposed, its corner radius and its cross-hairs' thickness.
+    static let idealPadSide = 120.0
+    static let padRadius = 6.0
+    static let padLine = 1.0
     /// The track behind the value.
     static let track = Color(white: 0.35, opacity: 0.75)
     /// The knob.
@@ -36,6 +40,8 @@ struct ControlLeaf {
     enum Kind {
         case slider(fraction: Double)
         case toggle(isOn: Bool)
+        /// Where the knob is across and down, 0…1 each.
+        case pad(x: Double, y: Double)
     }
     var kind: Kind
     var tint: Color
@@ -178,6 +184,159 @@ extension Toggle where Label == Text {
     /// A toggle titled `title`.
     public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
         self.init(isOn: isOn) { Text(title) }
+    }
+}
+
+/// Two values chosen together by pressing or dragging a knob on a pad: x across, y down (as a
+/// view's points), each in its own range. A press anywhere on the pad moves the knob there; a
+/// drag follows the pointer, clamped to the pad (the knob's centre stays half a knob in from
+/// every edge). Drawn as the `Slider` is: a dark translucent pad, cross-hairs of the accent
+/// colour (`.tint`) through a white knob. It fills what it is offered (120 points a side when
+/// nothing is).
+///
+/// ```swift
+/// XYPad(x: $center.x, y: $center.y, in: 0...1, 0...1).frame(height: 96)
+/// ```
+public struct XYPad: View {
+    let x: Binding<Double>
+    let y: Binding<Double>
+    let xBounds: ClosedRange<Double>
+    let yBounds: ClosedRange<Double>
+
+    /// A pad setting `x` in `xBounds` across and `y` in `yBounds` down.
+    public init(x: Binding<Double>, y: Binding<Double>, in xBounds: ClosedRange<Double> = 0...1, _ yBounds: ClosedRange<Double> = 0...1) {
+        self.x = x
+        self.y = y
+        self.xBounds = xBounds
+        self.yBounds = yBounds
+    }
+
+    public var body: Never { fatalError("XYPad has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        func fraction(_ v: Double, _ bounds: ClosedRange<Double>) -> Double {
+            let span = bounds.upperBound - bounds.lowerBound
+            return span > 0 && v.isFinite ? min(max((v - bounds.lowerBound) / span, 0), 1) : 0
+        }
+        let identity = ViewGraph.mix(graph.currentIdentity, 0x9AD_2D)
+        let index = graph.addGesture(GestureHandler(recognizer: .pad(x: view.x, y: view.y, view.xBounds, view.yBounds),
+                                                    identity: identity, isEnabled: graph.environment.isEnabled))
+        graph.withNode(.gesture(index)) { graph in
+            graph.addNode(.control(ControlLeaf(kind: .pad(x: fraction(view.x.wrappedValue, view.xBounds), y: fraction(view.y.wrappedValue, view.yBounds)),
+                                               tint: graph.environment.tint ?? .accentColor,
+                                               isEnabled: graph.environment.isEnabled, isPressed: graph.store.isTracking(identity))))
+        }
+    }
+}
+
+/// A colour chosen with a slider per channel, as SwiftUI's `ColorPicker` (whose system panel
+/// Glint has none of): the label and a swatch of the colour, then red, green and blue sliders
+/// (and opacity, with `supportsOpacity`), each tinted its channel's colour. Made of the library's
+/// `Slider`, `Text` and `RoundedRectangle`; the channels' bindings are made once for the view's
+/// place in the tree, so a steady frame allocates nothing.
+///
+/// ```swift
+/// ColorPicker("Tint", selection: $tint, supportsOpacity: false)
+/// ```
+public struct ColorPicker<Label: View>: View {
+    let selection: Binding<Color>
+    let supportsOpacity: Bool
+    let label: Label
+
+    /// A picker of `selection`, with an opacity slider when `supportsOpacity`, showing `label`.
+    public init(selection: Binding<Color>, supportsOpacity: Bool = true, @ViewBuilder label: () -> Label) {
+        self.selection = selection
+        self.supportsOpacity = supportsOpacity
+        self.label = label()
+    }
+
+    public var body: Never { fatalError("ColorPicker has no body") }
+
+    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        let box = graph.store.extra(graph.currentIdentity, slot: ColorChannels.slot, initial: ColorChannels(view.selection))
+        box.value.selection = view.selection
+        graph.makeChild(ColorPickerContent(label: view.label, channels: box.value, supportsOpacity: view.supportsOpacity))
+    }
+}
+
+extension ColorPicker where Label == Text {
+    /// A picker titled `title`.
+    public init<S: StringProtocol>(_ title: S, selection: Binding<Color>, supportsOpacity: Bool = true) {
+        self.init(selection: selection, supportsOpacity: supportsOpacity) { Text(title) }
+    }
+}
+
+/// A `ColorPicker`'s selection and a binding per channel of it, kept by the picker's identity.
+final class ColorChannels {
+    /// The store slot it is kept in.
+    static let slot = 7
+    /// The channels' tints: red, green, blue, and grey for opacity.
+    static let tints = [Color(red: 0.95, green: 0.26, blue: 0.26), Color(red: 0.2, green: 0.8, blue: 0.35),
+                        Color(red: 0.2, green: 0.5, blue: 1), Color(white: 0.85)]
+    /// The swatch's size and corner radius (points).
+    static let swatch = CGSize(width: 44, height: 20)
+    static let swatchRadius = 4.0
+
+    /// The binding of this frame's picker.
+    var selection: Binding<Color>
+    /// Red, green, blue, opacity.
+    private(set) var channels: [Binding<Double>] = []
+
+    init(_ selection: Binding<Color>) {
+        self.selection = selection
+        channels = (0..<4).map { Binding(location: ColorChannelLocation(self, $0)) }
+    }
+}
+
+/// One channel of a `ColorPicker`'s selection, 0…1.
+final class ColorChannelLocation: BindingLocation<Double> {
+    unowned let owner: ColorChannels
+    let index: Int
+
+    init(_ owner: ColorChannels, _ index: Int) {
+        self.owner = owner
+        self.index = index
+    }
+
+    override var value: Double {
+        get {
+            let c = owner.selection.wrappedValue.resolved
+            return Double(index == 0 ? c.red : index == 1 ? c.green : index == 2 ? c.blue : c.alpha)
+        }
+        set {
+            let c = owner.selection.wrappedValue.resolved
+            var (r, g, b, a) = (Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha))
+            switch index {
+            case 0: r = newValue
+            case 1: g = newValue
+            case 2: b = newValue
+            default: a = newValue
+            }
+            owner.selection.wrappedValue = Color(red: r, green: g, blue: b, opacity: a)
+        }
+    }
+}
+
+/// A `ColorPicker`'s views: the label and swatch, then a slider per channel.
+struct ColorPickerContent<Label: View>: View {
+    let label: Label
+    let channels: ColorChannels
+    let supportsOpacity: Bool
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            HStack(spacing: 8) {
+                label
+                Spacer(minLength: 0)
+                RoundedRectangle(cornerRadius: CGFloat(ColorChannels.swatchRadius))
+                    .fill(channels.selection.wrappedValue)
+                    .frame(width: ColorChannels.swatch.width, height: ColorChannels.swatch.height)
+            }
+            Slider(value: channels.channels[0]).tint(ColorChannels.tints[0])
+            Slider(value: channels.channels[1]).tint(ColorChannels.tints[1])
+            Slider(value: channels.channels[2]).tint(ColorChannels.tints[2])
+            if supportsOpacity { Slider(value: channels.channels[3]).tint(ColorChannels.tints[3]) }
+        }
     }
 }
 

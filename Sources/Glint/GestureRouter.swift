@@ -173,6 +173,8 @@ final class GestureRouter {
             } else {
                 setSlider(binding, bounds, step, x: event.location.x, rect: rect)
             }
+        case .pad(let x, let y, let xBounds, let yBounds):
+            setPad(x, y, xBounds, yBounds, at: event.location, rect: rect)
         case .tap, .button, .toggle:
             break
         }
@@ -219,6 +221,8 @@ final class GestureRouter {
             if event.phase == .up && rect.contains(event.location) { action() }
         case .toggle(let binding):
             if event.phase == .up && rect.contains(event.location) { binding.wrappedValue.toggle() }
+        case .pad(let x, let y, let xBounds, let yBounds):
+            if !cancelled { setPad(x, y, xBounds, yBounds, at: event.location, rect: rect) }
         }
     }
 
@@ -239,6 +243,20 @@ final class GestureRouter {
         let span = bounds.upperBound - bounds.lowerBound
         let fraction = span > 0 && value.isFinite ? min(max((value - bounds.lowerBound) / span, 0), 1) : 0
         return rect.minX + inset + fraction * travel
+    }
+
+    /// Sets a pad's values from where the pointer is on it (the knob's centre stays half a knob
+    /// in from every edge): x across, y down.
+    private func setPad(_ x: Binding<Double>, _ y: Binding<Double>, _ xBounds: ClosedRange<Double>, _ yBounds: ClosedRange<Double>,
+                        at location: Point, rect: Rect) {
+        let inset = ControlStyle.knob / 2
+        func value(_ along: Double, _ from: Double, _ length: Double, _ bounds: ClosedRange<Double>) -> Double {
+            let t = min(max((along - from - inset) / max(1, length - 2 * inset), 0), 1)
+            return bounds.lowerBound + t * (bounds.upperBound - bounds.lowerBound)
+        }
+        let vx = value(location.x, rect.minX, rect.width, xBounds), vy = value(location.y, rect.minY, rect.height, yBounds)
+        if x.wrappedValue != vx { x.wrappedValue = vx }
+        if y.wrappedValue != vy { y.wrappedValue = vy }
     }
 
     /// Sets a slider's value from where the pointer is along its track (the knob's centre

@@ -19,6 +19,8 @@ public enum GestureRecognizerKind {
     case button(() -> Void)
     /// A `Toggle`: a press released inside flips the value.
     case toggle(Binding<Bool>)
+    /// An `XYPad`: the press sets both values where it is on the pad, and follows the drag.
+    case pad(x: Binding<Double>, y: Binding<Double>, ClosedRange<Double>, ClosedRange<Double>)
 }
 
 /// A press that moves, as SwiftUI's `DragGesture`: `onChanged` once the pointer has moved

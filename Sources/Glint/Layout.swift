@@ -54,6 +54,9 @@ struct ViewLayout {
                 return Size(width: w, height: ControlStyle.height)
             case .toggle:
                 return Size(width: ControlStyle.switchWidth, height: ControlStyle.height)
+            case .pad:
+                return Size(width: p.w.map { $0.isFinite ? $0 : ControlStyle.idealPadSide } ?? ControlStyle.idealPadSide,
+                            height: p.h.map { $0.isFinite ? $0 : ControlStyle.idealPadSide } ?? ControlStyle.idealPadSide)
             }
         case .text(let leaf):
             guard let text else { return .zero }

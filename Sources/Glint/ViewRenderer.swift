@@ -358,6 +358,18 @@ public final class ViewRenderer {
             let pad = (h - knob) / 2
             let knobRect = CGRect(x: isOn ? w - pad - knob : pad, y: pad, width: knob, height: knob)
             add({ $0.addEllipse(in: knobRect) }, ControlStyle.knobColor)
+        case .pad(let fx, let fy):
+            let inset = knob / 2
+            let x = inset + fx * max(0, r.width - knob), y = inset + fy * max(0, r.height - knob)
+            let radius = ControlStyle.padRadius, line = ControlStyle.padLine
+            add({ $0.addRoundedRect(in: CGRect(x: 0, y: 0, width: r.width, height: r.height), cornerSize: CGSize(width: radius, height: radius)) },
+                ControlStyle.track)
+            // Cross-hairs through the knob, in the accent colour.
+            add({ $0.addRect(CGRect(x: 0, y: y - line / 2, width: r.width, height: line)) }, leaf.tint)
+            add({ $0.addRect(CGRect(x: x - line / 2, y: 0, width: line, height: r.height)) }, leaf.tint)
+            let knobRect = CGRect(x: x - knob / 2, y: y - knob / 2, width: knob, height: knob)
+            add({ $0.addEllipse(in: knobRect) }, leaf.isPressed ? ControlStyle.knobColor.darkened(by: 0.88) : ControlStyle.knobColor)
+            add({ $0.addEllipse(in: knobRect.insetBy(dx: 0.5, dy: 0.5)) }, ControlStyle.knobRim, stroke: ControlStyle.rimStroke)
         }
     }
 }

@@ -1,6 +1,7 @@
 /// The model of the window's controls panel (`EffectControls` docked by `ControlsDock`): a
-/// slider per parameter of the effects shown, generated from their descriptors (name, range,
-/// whole-number flag), a Reset button that puts every parameter back to its default, and a
+/// row per parameter of the effects shown, generated from their descriptors (name, kind, range):
+/// a slider for a number or whole number, a switch for a toggle, a 2-D pad for a point, a slider
+/// per component for a vector, a swatch and a slider per channel for a colour; a Reset button that puts every parameter back to its default, and a
 /// Replay button for effects that draw themselves in stages; the panel's sizes and colours; how
 /// a value shows and snaps.
 ///
@@ -40,6 +41,20 @@ public final class ControlsPanel {
         public static let titleSpacing: Double = 10
         /// Height of one slider's row: a line of text, then the slider (points).
         public static let rowHeight: Double = 40
+        /// Height of a toggle's row: its name, and the switch at the right, centred (points).
+        public static let toggleRowHeight: Double = 32
+        /// Height of a colour's row above its channels' sliders: its name, value and swatch (points).
+        public static let swatchRowHeight: Double = 24
+        /// The swatch's size (points).
+        public static let swatchWidth: Double = 44
+        public static let swatchHeight: Double = 20
+        /// The library `Toggle`'s switch (points).
+        public static let switchWidth: Double = 44
+        /// A point's pad under its line of text: its height, and the space below it (points).
+        public static let padHeight: Double = 96
+        public static let padBottomSpacing: Double = 6
+        /// Height of a point's row: a line of text, then the pad (points).
+        public static let padRowHeight: Double = trackOffset - sliderHeight / 2 + padHeight + padBottomSpacing
         /// From the title line's top to its text's baseline (points).
         public static let baselineOffset: Double = 13
         /// From a row's top to its slider's centre line (points).
@@ -80,14 +95,41 @@ public final class ControlsPanel {
         public static let buttonText = Color(red: 1, green: 1, blue: 1, alpha: 0.92)
     }
 
-    /// One parameter's slider.
+    /// What a row holds.
+    public enum Control: String, Equatable, Sendable {
+        /// A slider of one component: a number, a whole number, a vector's component or a colour's channel.
+        case slider
+        /// A switch: a toggle.
+        case toggle
+        /// A 2-D pad: a point, x across, y down (as a view's points).
+        case pad
+        /// A colour's swatch, above its channels' sliders (pressing it does nothing).
+        case swatch
+
+        /// The row's height, in points.
+        public var rowHeight: Double {
+            switch self {
+            case .slider: return Style.rowHeight
+            case .toggle: return Style.toggleRowHeight
+            case .pad: return Style.padRowHeight
+            case .swatch: return Style.swatchRowHeight
+            }
+        }
+    }
+
+    /// One row: a parameter's slider, or for other kinds its switch, pad or swatch (`control`).
     public struct Slider: Equatable {
-        /// What the row says: the parameter's name, or `effect.name` in a chain (as `--param`).
+        /// What the row says: the parameter's name, or `effect.name` in a chain (as `--param`);
+        /// a component's or channel's slider adds it: `glow.x`, `tint.r`.
         public let name: String
         /// The parameter as its effect declares it.
         public let parameter: EffectParameter
         /// Which of `effects` it belongs to.
         public let effectIndex: Int
+        /// What the row holds.
+        public var control: Control = .slider
+        /// Which component of the parameter a slider sets (0 for a number).
+        public var component = 0
     }
 
     /// A button under the sliders.
@@ -122,7 +164,8 @@ public final class ControlsPanel {
     public let effects: [any Effect]
     /// The line at the top: the effect's title, or the chain's names.
     public let title: String
-    /// A slider per parameter, the effects' in drawing order, each effect's in its descriptor's.
+    /// A row per parameter (per component for a vector, a swatch and a row per channel for a
+    /// colour), the effects' in drawing order, each effect's in its descriptor's.
     public let sliders: [Slider]
     /// Replay (when an effect draws in stages), then Reset, right-aligned under the sliders.
     public let buttons: [ButtonKind]
@@ -141,16 +184,39 @@ public final class ControlsPanel {
         let names = EffectInstanceNames.names(of: effects)
         for (index, effect) in effects.enumerated() {
             for p in effect.descriptor.parameters {
-                sliders.append(Slider(name: effects.count == 1 ? p.name : "\(names[index]).\(p.name)", parameter: p, effectIndex: index))
+                let name = effects.count == 1 ? p.name : "\(names[index]).\(p.name)"
+                switch p.kind {
+                case .number, .wholeNumber:
+                    sliders.append(Slider(name: name, parameter: p, effectIndex: index))
+                case .toggle:
+                    sliders.append(Slider(name: name, parameter: p, effectIndex: index, control: .toggle))
+                case .point:
+                    sliders.append(Slider(name: name, parameter: p, effectIndex: index, control: .pad))
+                case .vector, .color:
+                    if p.kind == .color { sliders.append(Slider(name: name, parameter: p, effectIndex: index, control: .swatch)) }
+                    for c in 0..<p.components {
+                        sliders.append(Slider(name: "\(name).\(p.componentName(c))", parameter: p, effectIndex: index, component: c))
+                    }
+                }
             }
         }
         self.sliders = sliders
         let replays = effects.contains { $0.drawingProgress != nil }
         buttons = (replays ? [.replay] : []) + [.reset]
         var chars = title.count + 4
-        for s in sliders { chars = max(chars, s.name.count + Self.widestValue(s.parameter).count + 3) }
+        // Characters a switch or swatch takes, at the `characterWidth` bound.
+        let control = Int((Style.switchWidth / Style.characterWidth).rounded(.up))
+        for s in sliders {
+            let value = Self.widestValue(s.parameter).count
+            switch s.control {
+            case .slider: chars = max(chars, s.name.count + value + 3)
+            case .toggle: chars = max(chars, s.name.count + control + 3)
+            case .pad: chars = max(chars, s.name.count + 2 * value + 5)
+            case .swatch: chars = max(chars, s.name.count + 9 + control + 4)
+            }
+        }
         width = max(Style.minimumWidth, (Double(chars) * Style.characterWidth + 2 * Style.padding).rounded(.up))
-        height = Style.padding + Style.titleHeight + Style.titleSpacing + Double(sliders.count) * Style.rowHeight
+        height = Style.padding + Style.titleHeight + Style.titleSpacing + sliders.reduce(0) { $0 + $1.control.rowHeight }
             + Style.buttonsTopSpacing + Style.buttonHeight + Style.padding
     }
 
@@ -190,17 +256,33 @@ public final class ControlsPanel {
         var rows: [Layout.Slider] = []
         for s in sliders {
             let r = Style.thumbRadius
-            let centre = top + Style.trackOffset
-            let track = Rect(x: left + r, y: centre, width: max(right - left - 2 * r, 1), height: 0)
             let knob = Style.knobDiameter / 2
-            rows.append(Layout.Slider(
-                name: s.name, parameter: s.parameter,
-                value: effects[s.effectIndex].parameterValue(s.parameter.name) ?? s.parameter.defaultValue,
-                row: Rect(x: left, y: top, width: right - left, height: Style.rowHeight),
-                track: track,
-                hitRect: Rect(x: track.minX - knob, y: centre - Style.sliderHeight / 2,
-                              width: track.width + 2 * knob, height: Style.sliderHeight)))
-            top += Style.rowHeight
+            let row = Rect(x: left, y: top, width: right - left, height: s.control.rowHeight)
+            var track: Rect, hitRect: Rect
+            switch s.control {
+            case .slider:
+                let centre = top + Style.trackOffset
+                track = Rect(x: left + r, y: centre, width: max(right - left - 2 * r, 1), height: 0)
+                hitRect = Rect(x: track.minX - knob, y: centre - Style.sliderHeight / 2, width: track.width + 2 * knob, height: Style.sliderHeight)
+            case .toggle:
+                hitRect = Rect(x: right - Style.switchWidth, y: top + (row.height - Style.sliderHeight) / 2,
+                               width: Style.switchWidth, height: Style.sliderHeight)
+                track = hitRect
+            case .pad:
+                hitRect = Rect(x: left, y: top + Style.trackOffset - Style.sliderHeight / 2, width: right - left, height: Style.padHeight)
+                // The knob's centre stays half a knob in from every edge.
+                track = Rect(x: hitRect.minX + knob, y: hitRect.minY + knob,
+                             width: max(hitRect.width - 2 * knob, 1), height: max(hitRect.height - 2 * knob, 1))
+            case .swatch:
+                hitRect = Rect(x: right - Style.swatchWidth, y: top + (row.height - Style.swatchHeight) / 2,
+                               width: Style.swatchWidth, height: Style.swatchHeight)
+                track = hitRect
+            }
+            let effect = effects[s.effectIndex], p = s.parameter
+            let values = (0..<p.components).map { effect.parameterValue(p.name, component: $0) ?? p.defaults[$0] }
+            rows.append(Layout.Slider(name: s.name, parameter: p, control: s.control, component: s.component,
+                                      values: values, row: row, track: track, hitRect: hitRect))
+            top += row.height
         }
         var frames: [Layout.Button] = []
         var x = right - Double(buttons.count) * Style.buttonWidth - Double(buttons.count - 1) * Style.buttonSpacing
@@ -225,24 +307,53 @@ public final class ControlsPanel {
     /// Where the panel's parts lie in one frame, scrolled by one offset (`layout(in:scrollOffset:)`),
     /// in points from the frame's top-left.
     public struct Layout {
-        /// One parameter's row and its slider.
+        /// One row and its control: a parameter's slider, or its switch, pad or swatch.
         public struct Slider {
             /// What the row says (as `--param` names it), and the parameter it sets.
             public let name: String
             public let parameter: EffectParameter
-            /// The value its effect had when laid out: where the thumb shows.
-            public let value: Double
-            /// The row: a line of text, then the slider; `Style.rowHeight` tall, inside the padding.
+            /// What the row holds, and which component a slider sets.
+            public let control: Control
+            public let component: Int
+            /// Every component's value when laid out (where a pad's knob shows).
+            public let values: [Double]
+            /// The row: a line of text, then the slider (or the pad); for a switch or swatch, the
+            /// name and the control at the right; `control.rowHeight` tall, inside the padding.
             public let row: Rect
-            /// The line the knob's centre travels, low end to high: the row inset by
-            /// `Style.thumbRadius` at each end, `Style.trackOffset` below the row's top (no thickness).
+            /// A slider's line the knob's centre travels, low end to high: the row inset by
+            /// `Style.thumbRadius` at each end, `Style.trackOffset` below the row's top (no
+            /// thickness). A pad's rect its knob's centre stays in. A switch's or swatch's frame.
             public let track: Rect
-            /// Where a press takes the slider: the library `Slider`'s frame, the track widened
-            /// by half a knob at each end, `Style.sliderHeight` tall about the track.
+            /// Where a press takes the control: the library `Slider`'s frame, the track widened
+            /// by half a knob at each end, `Style.sliderHeight` tall about the track; the pad; the
+            /// switch; the swatch.
             public let hitRect: Rect
 
-            /// The thumb's centre, showing `value`.
-            public var thumbCenter: Point { location(of: value) }
+            /// The value of the component a slider sets when laid out: where the thumb shows
+            /// (a switch's 1 or 0, a pad's x).
+            public var value: Double { values[component] }
+
+            /// The thumb's centre, showing `value` (a pad's knob, showing both).
+            public var thumbCenter: Point {
+                control == .pad ? location(x: values[0], y: values[1]) : location(of: value)
+            }
+
+            /// The point on a pad that sets `x` and `y` (clamped to the range): x across, y down.
+            public func location(x: Double, y: Double) -> Point {
+                let span = parameter.range.upperBound - parameter.range.lowerBound
+                func t(_ v: Double) -> Double { span > 0 ? min(max((v - parameter.range.lowerBound) / span, 0), 1) : 0 }
+                return Point(x: track.minX + t(x) * track.width, y: track.minY + t(y) * track.height)
+            }
+
+            /// The values a press on a pad at `point` sets, snapped as the row shows them.
+            public func values(at point: Point) -> (x: Double, y: Double) {
+                let range = parameter.range
+                func v(_ along: Double, _ from: Double, _ length: Double) -> Double {
+                    let t = length > 0 ? min(max((along - from) / length, 0), 1) : 0
+                    return ControlsPanel.snap(range.lowerBound + t * (range.upperBound - range.lowerBound), for: parameter)
+                }
+                return (v(point.x, track.minX, track.width), v(point.y, track.minY, track.height))
+            }
 
             /// The point on the track that sets `value` (clamped to the range).
             public func location(of value: Double) -> Point {
@@ -341,6 +452,28 @@ public final class ControlsPanel {
             unit /= 10
         }
         return text
+    }
+
+    /// A colour's value as its swatch row shows it: `#ff8800`, with a fourth byte when `alpha`
+    /// is given (`#ff880080`); channels 0…1, clamped. Short enough to live inline: no allocation.
+    public static func hex(red: Double, green: Double, blue: Double, alpha: Double? = nil) -> String {
+        var text = "#"
+        func append(_ channel: Double) {
+            let byte = Int((min(max(channel.isFinite ? channel : 0, 0), 1) * 255).rounded())
+            func digit(_ d: Int) { text.unicodeScalars.append(Unicode.Scalar(UInt8(d < 10 ? 48 + d : 87 + d))) }
+            digit(byte / 16)
+            digit(byte % 16)
+        }
+        append(red)
+        append(green)
+        append(blue)
+        if let alpha { append(alpha) }
+        return text
+    }
+
+    /// A point's value as its pad's row shows it: `0.50, 0.25`.
+    public static func format(x: Double, y: Double, for parameter: EffectParameter) -> String {
+        format(x, for: parameter) + ", " + format(y, for: parameter)
     }
 
     /// The longest text a value of `parameter` can show, for sizing.

@@ -38,7 +38,9 @@ public struct EffectDeclaration: Sendable {
         case isPressed
         /// Springs 0 → 1 while held and back on release (`float`).
         case hold
-        /// A number the user tunes (`float`): `--param`, a slider, `--state`.
+        /// A value the user tunes: `--param`, a control on the panel, `--state`. A number, whole
+        /// number or toggle is a `float` (a uniform may be `int` or `bool`); a point `float2`; a
+        /// colour or vector `float3` or `float4` as it has components.
         case number(EffectParameter)
         /// A colour (`half4`), fixed for the command line; a Swift call site passes its own.
         case color(String, Color)
@@ -81,13 +83,25 @@ public struct EffectDeclaration: Sendable {
         /// The names `init(role:)` knows, for messages.
         public static let roleNames = "time, pointer (or touch, location), isPressed, hold, bounds (the view's rect) and size (the view's size), in points"
 
+        /// What the shader receives for parameter `p` whose components are `v`: a whole number
+        /// an `int` where it sets a uniform declared so (`asInt`, a file's own `int` uniform).
+        static func value(of p: EffectParameter, _ v: SIMD4<Double>, asInt: Bool = false) -> ShaderArgument {
+            if asInt && p.kind == .wholeNumber { return .int(v[0].isFinite ? Int32(clamping: Int(v[0].rounded())) : 0) }
+            switch p.components {
+            case 1: return .float(Float(v[0]))
+            case 2: return .float2(Float(v[0]), Float(v[1]))
+            case 3: return .float3(Float(v[0]), Float(v[1]), Float(v[2]))
+            default: return .float4(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]))
+            }
+        }
+
         /// The value it starts with.
         var initialValue: ShaderArgument {
             switch self {
             case .time, .isPressed, .hold: return .float(0)
             case .size, .pointer: return .float2(0, 0)
             case .bounds: return .float4(0, 0, 1, 1)
-            case .number(let p): return .float(Float(p.defaultValue))
+            case .number(let p): return Self.value(of: p, SIMD4(p.defaults + Array(repeating: 0, count: 4 - p.components)))
             case .color(_, let c): return .color(c)
             case .image: return .image(Image(width: 1, height: 1, pixels: [255, 255, 255, 255]))
             }
@@ -185,8 +199,9 @@ public final class DeclaredEffect: Effect {
     private var press = Press()
     private var pointer = Point.zero
     private var hold = SpringValue(0, spring: Spring(duration: 0.3, bounce: 0))
-    /// The current value of each argument that is a number, by argument index (others unused).
-    private var numbers: [Double]
+    /// The current value of each argument that is a parameter, by argument index, its components
+    /// in order (others unused).
+    private var numbers: [SIMD4<Double>]
     /// The argument index of the number the reach follows, if it follows one.
     private let reachIndex: (index: Int, scale: Double)?
 
@@ -201,7 +216,12 @@ public final class DeclaredEffect: Effect {
         var descriptor = declaration.descriptor
         if let name { descriptor.name = name }
         self.descriptor = descriptor
-        let numbers = declaration.arguments.map { if case .number(let p) = $0 { return p.defaultValue } else { return 0 } }
+        let numbers = declaration.arguments.map { argument -> SIMD4<Double> in
+            guard case .number(let p) = argument else { return .zero }
+            var v = SIMD4<Double>.zero
+            for c in 0..<p.components { v[c] = p.defaults[c] }
+            return v
+        }
         self.numbers = numbers
         let offset: Double
         switch declaration.maxSampleOffset {
@@ -213,9 +233,13 @@ public final class DeclaredEffect: Effect {
                 preconditionFailure("\(declaration.function): maxSampleOffset names no argument '\(name)'")
             }
             reachIndex = (i, scale)
-            offset = numbers[i] * scale
+            offset = numbers[i][0] * scale
         }
-        let (names, values) = (declaration.arguments.map(\.name), declaration.arguments.map(\.initialValue))
+        let names = declaration.arguments.map(\.name)
+        let values = zip(declaration.arguments, numbers).map { argument, v in
+            if case .number(let p) = argument { return EffectDeclaration.Argument.value(of: p, v, asInt: declaration.setsUniforms) }
+            return argument.initialValue
+        }
         pass = declaration.setsUniforms
             ? ShaderEffect(function: declaration.function, kind: declaration.passKind(offset: offset), isOpaque: declaration.isOpaque, uniforms: names, values: values)
             : ShaderEffect(function: declaration.function, kind: declaration.passKind(offset: offset), isOpaque: declaration.isOpaque, positional: values, names: names)
@@ -223,17 +247,27 @@ public final class DeclaredEffect: Effect {
     }
 
     public func setParameter(_ name: String, to value: Double) {
+        setParameter(name, component: 0, to: value)
+    }
+
+    public func parameterValue(_ name: String) -> Double? {
+        parameterValue(name, component: 0)
+    }
+
+    public func setParameter(_ name: String, component: Int, to value: Double) {
         var k = 0
         while k < declaration.arguments.count {
-            if case .number(let p) = declaration.arguments[k], p.name == name { numbers[k] = value }
+            if case .number(let p) = declaration.arguments[k], p.name == name, component < p.components { numbers[k][component] = value }
             k += 1
         }
     }
 
-    public func parameterValue(_ name: String) -> Double? {
+    public func parameterValue(_ name: String, component: Int) -> Double? {
         var k = 0
         while k < declaration.arguments.count {
-            if case .number(let p) = declaration.arguments[k], p.name == name { return numbers[k] }
+            if case .number(let p) = declaration.arguments[k], p.name == name {
+                return component < p.components ? numbers[k][component] : nil
+            }
             k += 1
         }
         return nil
@@ -265,18 +299,21 @@ public final class DeclaredEffect: Effect {
             case .hold: pass.set(k, .float(Float(hold.value)))
             case .bounds: pass.set(k, .float4(0, 0, Float(viewSize.width), Float(viewSize.height)))
             case .size: pass.set(k, .float2(Float(viewSize.width), Float(viewSize.height)))
-            case .number: pass.set(k, .float(Float(numbers[k])))
+            case .number(let p): pass.set(k, EffectDeclaration.Argument.value(of: p, numbers[k], asInt: declaration.setsUniforms))
             case .color, .image: break
             }
             k += 1
         }
         if let reach = reachIndex {
-            pass.kind = declaration.passKind(offset: max(0, numbers[reach.index] * reach.scale))
+            pass.kind = declaration.passKind(offset: max(0, numbers[reach.index][0] * reach.scale))
         }
     }
 
     public func stateSnapshot() -> [(String, StateValue)] {
-        pass.argumentNames.indices.map { (pass.argumentNames[$0], pass.argumentValues[$0].stateValue) }
+        pass.argumentNames.indices.map { k in
+            if case .number(let p) = declaration.arguments[k], p.kind == .toggle { return (p.name, .bool(numbers[k][0] != 0)) }
+            return (pass.argumentNames[k], pass.argumentValues[k].stateValue)
+        }
             + [("isInteracting", .bool(press.isPressed))]
     }
 

@@ -1,24 +1,105 @@
-/// A named, tunable number of an effect (`--param name=value`).
+/// A named, tunable value of an effect (`--param name=value`, a control on the panel, a `--state`
+/// entry, a uniform of the effect's shader): a number in a range, a whole number, a toggle, a
+/// point (two numbers, each in the range), a colour (RGB or RGBA, each 0…1) or a vector of three
+/// or four numbers. A value of several components is set and read a component at a time
+/// (`Effect.setParameter(_:component:to:)`), so nothing is allocated to change one.
 public struct EffectParameter: Equatable, Sendable {
+    /// What the value is, which says how it is written on the command line, which control the
+    /// panel gives it and which GLSL type it feeds.
+    public enum Kind: String, Equatable, Sendable {
+        /// A number in `range` (`float`): a slider.
+        case number
+        /// A whole number in `range`: a slider that snaps to whole numbers. An `int` where it
+        /// sets a uniform by name (`EffectDeclaration.setsUniforms`), a `float` passed by position.
+        case wholeNumber
+        /// On (1) or off (0), a `float` (a uniform may be declared `bool`): a switch.
+        case toggle
+        /// Two numbers, each in `range` (`vec2`): a 2-D pad.
+        case point
+        /// Red, green, blue (and alpha), each 0…1, not premultiplied (`vec3` or `vec4`): a swatch
+        /// and a slider per channel.
+        case color
+        /// Three or four numbers, each in `range` (`vec3` or `vec4`): a slider per component.
+        case vector
+    }
+
     /// The seed's name for it.
     public var name: String
     public var summary: String
-    public var defaultValue: Double
+    public var kind: Kind
+    /// The default of each component, in order: one for a number, whole number or toggle.
+    public var defaults: [Double]
+    /// The range of every component (0…1 for toggles and colours).
     public var range: ClosedRange<Double>
-    /// Whether only whole numbers make sense (a count of waves).
-    public var isInteger: Bool
 
+    /// A number (a whole number when `isInteger`) in `range`.
     public init(_ name: String, _ summary: String, default defaultValue: Double, range: ClosedRange<Double>, isInteger: Bool = false) {
-        self.name = name
-        self.summary = summary
-        self.defaultValue = defaultValue
-        self.range = range
-        self.isInteger = isInteger
+        self.init(name, summary, kind: isInteger ? .wholeNumber : .number, defaults: [defaultValue], range: range)
     }
 
-    /// "name (default D, lo…hi)" for listings and errors.
+    /// A value of `kind` whose components start at `defaults` (one for number, whole number and
+    /// toggle; two for a point; three or four for a colour or vector).
+    public init(_ name: String, _ summary: String, kind: Kind, defaults: [Double], range: ClosedRange<Double>) {
+        self.name = name
+        self.summary = summary
+        self.kind = kind
+        self.defaults = defaults
+        self.range = kind == .toggle || kind == .color ? 0...1 : range
+    }
+
+    /// A switch, on or off by default.
+    public static func toggle(_ name: String, _ summary: String, default isOn: Bool) -> EffectParameter {
+        EffectParameter(name, summary, kind: .toggle, defaults: [isOn ? 1 : 0], range: 0...1)
+    }
+
+    /// The first component's default: a number's default.
+    public var defaultValue: Double { defaults[0] }
+
+    /// Whether only whole numbers make sense (a count of waves, a toggle's 0 and 1).
+    public var isInteger: Bool { kind == .wholeNumber || kind == .toggle }
+
+    /// How many numbers make the value: 1 to 4.
+    public var components: Int { defaults.count }
+
+    /// What component `index` is called after the parameter's name on the panel: x y (z w) for a
+    /// point or vector, r g b (a) for a colour; "" for a value of one component.
+    public func componentName(_ index: Int) -> String {
+        guard components > 1 else { return "" }
+        let names = kind == .color ? ["r", "g", "b", "a"] : ["x", "y", "z", "w"]
+        return names[index]
+    }
+
+    /// A value as `--param` writes it: `2`, `true`, `0.2,0.8`, `#ff8800` (`#ff880080` with alpha
+    /// below 1; channels that are not whole bytes as numbers, `0.5,0.25,0.1`).
+    public func text(of values: [Double]) -> String {
+        switch kind {
+        case .toggle: return values[0] != 0 ? "true" : "false"
+        case .color:
+            let bytes = values.map { ($0 * 255).rounded() }
+            if zip(bytes, values).allSatisfy({ abs($0 / 255 - $1) < 1e-9 }) {
+                let digits = Array("0123456789abcdef")
+                let shown = values.count == 4 && values[3] == 1 ? bytes.dropLast() : bytes[...]
+                return "#" + String(shown.flatMap { [digits[Int($0) / 16], digits[Int($0) % 16]] })
+            }
+            return values.map(formatNumber).joined(separator: ",")
+        default: return values.map(formatNumber).joined(separator: ",")
+        }
+    }
+
+    /// "name (default D, lo…hi)" for listings and errors; other kinds say how to write them:
+    /// "invert (true or false, default false)", "center (x,y each 0…1, default 0.5,0.5)",
+    /// "tint (colour, default #ff8800)".
     public var usage: String {
-        "\(name) (default \(formatNumber(defaultValue)), \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))\(isInteger ? ", whole" : ""))"
+        let bounds = "\(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))"
+        switch kind {
+        case .number: return "\(name) (default \(text(of: defaults)), \(bounds))"
+        case .wholeNumber: return "\(name) (default \(text(of: defaults)), \(bounds), whole)"
+        case .toggle: return "\(name) (true or false, default \(text(of: defaults)))"
+        case .point, .vector:
+            let axes = (0..<components).map(componentName).joined(separator: ",")
+            return "\(name) (\(axes) each \(bounds), default \(text(of: defaults)))"
+        case .color: return "\(name) (colour\(components == 4 ? " with alpha" : ""), default \(text(of: defaults)))"
+        }
     }
 }
 
@@ -107,6 +188,14 @@ public protocol Effect: AnyObject {
     /// Sets one of the descriptor's parameters. Values arrive validated against the descriptor.
     func setParameter(_ name: String, to value: Double)
 
+    /// Sets component `component` of one of the descriptor's parameters (a point's y, a colour's
+    /// green); component 0 of a number is the number.
+    func setParameter(_ name: String, component: Int, to value: Double)
+
+    /// The current value of component `component` of one of the descriptor's parameters, or nil
+    /// for a name or component the descriptor does not have.
+    func parameterValue(_ name: String, component: Int) -> Double?
+
     /// The current value of one of the descriptor's parameters (what a slider shows), or nil for a
     /// name the descriptor does not have.
     func parameterValue(_ name: String) -> Double?
@@ -157,9 +246,21 @@ extension Effect {
     /// Effects without a staged drawing ignore this.
     public func replay() {}
 
+    /// Effects whose parameters are all numbers have only component 0.
+    public func setParameter(_ name: String, component: Int, to value: Double) {
+        if component == 0 { setParameter(name, to: value) }
+    }
+
+    /// Effects whose parameters are all numbers have only component 0.
+    public func parameterValue(_ name: String, component: Int) -> Double? {
+        component == 0 ? parameterValue(name) : nil
+    }
+
     /// Every parameter back to its descriptor's default (the controls' Reset).
     public func resetParameters() {
-        for p in descriptor.parameters { setParameter(p.name, to: p.defaultValue) }
+        for p in descriptor.parameters {
+            for c in 0..<p.components { setParameter(p.name, component: c, to: p.defaults[c]) }
+        }
     }
 }
 

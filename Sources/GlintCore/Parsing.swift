@@ -137,8 +137,18 @@ public enum Parse {
         return Double(String(token))
     }
 
-    /// `name=value` for one of `descriptor`'s parameters, checked against its range.
+    /// `name=value` for one of `descriptor`'s parameters, checked against its range; the first
+    /// component of a parameter of several.
     public static func parameter(_ text: String, for descriptor: EffectDescriptor) throws(InputError) -> (String, Double) {
+        let (name, values) = try parameterValues(text, for: descriptor)
+        return (name, values[0])
+    }
+
+    /// `name=value` for one of `descriptor`'s parameters of any kind, each component checked
+    /// against its range: a number; a whole number; `true` or `false` (`on`, `off`, 1, 0) for a
+    /// toggle; `x,y` for a point; numbers separated by commas for a vector; a colour as
+    /// `UniformAnnotations.color` reads one.
+    public static func parameterValues(_ text: String, for descriptor: EffectDescriptor) throws(InputError) -> (String, [Double]) {
         guard !descriptor.parameters.isEmpty else {
             throw InputError("bad parameter '\(text)': \(descriptor.name) takes no parameters")
         }
@@ -151,6 +161,32 @@ public enum Parse {
         guard let p = descriptor.parameters.first(where: { $0.name == name }) else {
             throw InputError("unknown parameter '\(name)' for \(descriptor.name); it takes \(valid)")
         }
+        switch p.kind {
+        case .number, .wholeNumber:
+            break
+        case .toggle:
+            switch parts[1].lowercased() {
+            case "true", "on", "1": return (name, [1])
+            case "false", "off", "0": return (name, [0])
+            default: throw InputError("bad value '\(parts[1])' for \(name): expected true or false; \(descriptor.name) takes \(valid)")
+            }
+        case .color:
+            do {
+                return (name, try UniformAnnotations.color(String(parts[1]), components: p.components))
+            } catch {
+                throw InputError("bad value '\(parts[1])' for \(name): \(error.message.drop { $0 != ":" }.dropFirst(2)); \(descriptor.name) takes \(valid)")
+            }
+        case .point, .vector:
+            let texts = parts[1].split(separator: ",", omittingEmptySubsequences: false)
+            let numbers = texts.compactMap { plainNumber($0) }.filter(\.isFinite)
+            guard numbers.count == texts.count, numbers.count == p.components else {
+                throw InputError("bad value '\(parts[1])' for \(name): expected \(p.components) numbers separated by commas; \(descriptor.name) takes \(valid)")
+            }
+            guard numbers.allSatisfy({ p.range.contains($0) }) else {
+                throw InputError("value \(parts[1]) for \(name) is out of range: each must be in \(formatNumber(p.range.lowerBound))…\(formatNumber(p.range.upperBound)); \(descriptor.name) takes \(valid)")
+            }
+            return (name, numbers)
+        }
         guard let v = Double(parts[1]), v.isFinite else {
             throw InputError("bad value '\(parts[1])' for \(name): expected a number; \(descriptor.name) takes \(valid)")
         }
@@ -160,7 +196,7 @@ public enum Parse {
         if p.isInteger && v != v.rounded() {
             throw InputError("value \(parts[1]) for \(name) must be a whole number; \(descriptor.name) takes \(valid)")
         }
-        return (name, v)
+        return (name, [v])
     }
 }
 

@@ -95,6 +95,7 @@ enum ImageGenerations {
 /// | case | GLSL declaration |
 /// | --- | --- |
 /// | `float` … `float4` | `uniform float` … `uniform vec4` |
+/// | `int` | `uniform int` (or `bool`) |
 /// | `color` | `uniform vec4` (premultiplied, as SwiftUI hands `half4`) |
 /// | `image` | `uniform sampler2D`, plus `uniform vec2 NAME_size` in pixels if declared |
 /// | `floatArray` | `uniform float NAME[N]`, plus `uniform int NAME_count` if declared |
@@ -106,6 +107,8 @@ public enum ShaderArgument: Equatable, Sendable {
     case float2(Float, Float)
     case float3(Float, Float, Float)
     case float4(Float, Float, Float, Float)
+    /// A whole number, for a uniform declared `int` (a whole-number parameter of a user's file).
+    case int(Int32)
     case color(Color)
     case image(Image)
     case floatArray([Float])
@@ -122,6 +125,7 @@ public enum ShaderArgument: Equatable, Sendable {
         case let (.float3(x0, x1, x2), .float3(y0, y1, y2)): return x0 == y0 && x1 == y1 && x2 == y2
         case let (.float4(x0, x1, x2, x3), .float4(y0, y1, y2, y3)):
             return x0 == y0 && x1 == y1 && x2 == y2 && x3 == y3
+        case let (.int(x), .int(y)): return x == y
         case let (.color(x), .color(y)): return x == y
         case let (.image(x), .image(y)): return x == y
         case let (.floatArray(x), .floatArray(y)): return x == y
@@ -139,6 +143,7 @@ public enum ShaderArgument: Equatable, Sendable {
         case let .float2(x, y): return .vector([Double(x), Double(y)])
         case let .float3(x, y, z): return .vector([Double(x), Double(y), Double(z)])
         case let .float4(x, y, z, w): return .vector([Double(x), Double(y), Double(z), Double(w)])
+        case .int(let n): return .number(Double(n))
         case .color(let c): return .vector([Double(c.red), Double(c.green), Double(c.blue), Double(c.alpha)])
         case .image(let i): return .vector([Double(i.width), Double(i.height)])
         case .floatArray(let a): return .vector(a.map(Double.init))
@@ -155,6 +160,7 @@ public enum ShaderArgument: Equatable, Sendable {
         case .float2: return .float2
         case .float3: return .float3
         case .float4: return .float4
+        case .int: return .int
         case .color: return .color
         case .image: return .image
         case .floatArray(let a): return .floatArray(count: a.count)

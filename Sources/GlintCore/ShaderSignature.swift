@@ -160,6 +160,8 @@ public enum ShaderArgumentKind: Equatable, Hashable, Sendable, CustomStringConve
     case float3
     /// `vec4`.
     case float4
+    /// `int`.
+    case int
     /// `vec4`, premultiplied RGBA.
     case color
     /// `sampler2D`, on its own texture unit.
@@ -180,6 +182,7 @@ public enum ShaderArgumentKind: Equatable, Hashable, Sendable, CustomStringConve
         case .float2: return ".float2"
         case .float3: return ".float3"
         case .float4: return ".float4"
+        case .int: return ".int"
         case .color: return ".color"
         case .image: return ".image"
         case .floatArray: return ".floatArray"
@@ -196,6 +199,7 @@ public enum ShaderArgumentKind: Equatable, Hashable, Sendable, CustomStringConve
         case .float2: return .vec2
         case .float3: return .vec3
         case .float4, .color, .boundingRect: return .vec4
+        case .int: return .int
         case .image: return .sampler2D
         case .floatArray: return .float
         case .colorArray: return .vec4
@@ -769,6 +773,7 @@ extension ShaderArgumentKind {
         case .float2: return "float2"
         case .float3: return "float3"
         case .float4: return "float4"
+        case .int: return "int"
         case .color: return "color"
         case .image: return "image"
         case .floatArray: return "floatArray"

@@ -302,6 +302,7 @@ final class Program {
             case .float2: return [(name, .vec2)]
             case .float3: return [(name, .vec3)]
             case .float4, .color, .boundingRect: return [(name, .vec4)]
+            case .int: return [(name, .int)]
             case .image: return [(name, .sampler2D), (name + "_size", .vec2)]
             case .floatArray: return [(name, .float), (name + "_count", .int)]
             case .colorArray: return [(name, .vec4), (name + "_count", .int)]

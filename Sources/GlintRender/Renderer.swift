@@ -154,6 +154,7 @@ public final class Renderer {
             case .colorArray: return 8
             case .data: return 9
             case .boundingRect: return 10
+            case .int: return 11
             }
         }
     }
@@ -1126,6 +1127,7 @@ public final class Renderer {
             case let .float2(x, y): epoxy_glUniform2f(l, x, y)
             case let .float3(x, y, z): epoxy_glUniform3f(l, x, y, z)
             case let .float4(x, y, z, w): epoxy_glUniform4f(l, x, y, z, w)
+            case .int(let n): epoxy_glUniform1i(l, n)
             case .color(let c):
                 let (r, g, b, a) = c.premultiplied
                 epoxy_glUniform4f(l, r, g, b, a)

@@ -54,7 +54,7 @@ struct OpaqueContentTests {
     }
 
     @Test("a custom effect file is not assumed opaque")
-    func customIsNotOpaque() {
-        #expect(!CustomEffect.fragment(function: "custom", fileName: "custom.frag").pass.isOpaque)
+    func customIsNotOpaque() throws {
+        #expect(try !CustomEffect.fragment(function: "custom", fileName: "custom.frag").pass.isOpaque)
     }
 }

@@ -846,4 +846,134 @@ struct ControlsViewTests {
         #expect(abs(first - firstRow() - (jumped + 10 * span / travel)) <= 0.5, "then dragged 10 points")
         resolved.handle(PointerEvent(.up, Point(x: bar.midX, y: at + 10), at: 2.2))
     }
+
+    // MARK: - Controls for annotated uniforms
+
+    /// A user's shader with an annotated uniform of every kind.
+    static let knobs = """
+        uniform float speed;      // glint: 0 4 1
+        uniform bool  invert;     // glint: false
+        uniform vec2  center;     // glint: 0 1 0.5,0.5
+        uniform vec3  tint;       // glint: color #ff8800
+        uniform vec4  glow;       // glint: 0 1 0.1,0.2,0.3,1
+        vec4 colorEffect(vec2 position, vec4 color) { return color; }
+        """
+    static let knobsFrame = CGSize(width: 800, height: 720)
+
+    func knobs() throws -> DeclaredEffect {
+        try CustomEffect.fragment(function: "knobs", fileName: "knobs.frag", source: Self.knobs)
+    }
+
+    /// Where the controls of `kind` (`.toggle`, `.pad`) are drawn, in the order made.
+    func controlRects(_ resolved: ResolvedView, _ kind: ControlsPanel.Control) -> [Rect] {
+        resolved.tree.nodes.compactMap { node -> Rect? in
+            guard case .control(let leaf) = node.kind else { return nil }
+            switch (leaf.kind, kind) {
+            case (.toggle, .toggle), (.pad, .pad), (.slider, .slider): return node.frame
+            default: return nil
+            }
+        }
+    }
+
+    @Test("a toggle, a point and a colour get a switch, a pad and a swatch with a slider per channel, drawn where ControlsPanel.layout says")
+    func newControlsWhereLaidOut() throws {
+        let effect = try knobs()
+        let view = ControlsDock(effects: [effect]) { EffectView(effect) }
+        var resolved = ResolvedView()
+        resolved.update(view, in: Self.knobsFrame)
+        let layout = self.layout([try knobs()], Self.knobsFrame)
+        #expect(layout.sliders.map(\.name) == ["speed", "invert", "center", "tint", "tint.r", "tint.g", "tint.b", "glow.x", "glow.y", "glow.z", "glow.w"])
+        #expect(layout.sliders.map(\.control) == [.slider, .toggle, .pad, .swatch] + Array(repeating: .slider, count: 7))
+        #expect(layout.maxScrollOffset == 0, "every row in sight")
+        func near(_ a: Rect, _ b: Rect) -> Bool {
+            abs(a.minX - b.minX) <= 0.5 && abs(a.minY - b.minY) <= 0.5 && abs(a.maxX - b.maxX) <= 0.5 && abs(a.maxY - b.maxY) <= 0.5
+        }
+        for kind in [ControlsPanel.Control.slider, .toggle, .pad] {
+            let drawn = controlRects(resolved, kind), laid = layout.sliders.filter { $0.control == kind }.map(\.hitRect)
+            try #require(drawn.count == laid.count, "\(kind): \(drawn.count) drawn, \(laid.count) laid out")
+            for (d, l) in zip(drawn, laid) { #expect(near(d, l), "\(kind) drawn at \(d), laid out at \(l)") }
+        }
+    }
+
+    @Test("a press on the switch flips the toggle; a press and drag on the pad set both values, x across and y down; a press on a channel's slider sets that channel")
+    func pressesOnTheNewControls() throws {
+        let effect = try knobs()
+        let view = ControlsDock(effects: [effect]) { EffectView(effect) }
+        var resolved = ResolvedView()
+        resolved.update(view, in: Self.knobsFrame)
+        let layout = self.layout([try knobs()], Self.knobsFrame)
+        let toggle = try #require(layout.slider(named: "invert")), pad = try #require(layout.slider(named: "center"))
+        let green = try #require(layout.slider(named: "tint.g")), z = try #require(layout.slider(named: "glow.z"))
+        press(resolved, at: centre(toggle.hitRect))
+        #expect(effect.parameterValue("invert") == 1, "on")
+        resolved.update(view, in: Self.knobsFrame)
+        press(resolved, at: centre(toggle.hitRect), time: 1)
+        #expect(effect.parameterValue("invert") == 0, "and off again")
+        resolved.update(view, in: Self.knobsFrame)
+        press(resolved, at: pad.location(x: 0.2, y: 0.9), time: 2)
+        #expect(effect.parameterValue("center", component: 0) == 0.2 && effect.parameterValue("center", component: 1) == 0.9)
+        #expect(pad.values(at: pad.location(x: 0.2, y: 0.9)) == (0.2, 0.9))
+        resolved.update(view, in: Self.knobsFrame)
+        press(resolved, at: pad.location(x: 0.5, y: 0.5), dragTo: Point(x: pad.hitRect.maxX + 100, y: pad.hitRect.minY - 100), time: 3)
+        #expect(effect.parameterValue("center", component: 0) == 1 && effect.parameterValue("center", component: 1) == 0, "dragged past the top right corner: clamped")
+        resolved.update(view, in: Self.knobsFrame)
+        press(resolved, at: green.location(of: 0.25), time: 4)
+        #expect(effect.parameterValue("tint", component: 1) == 0.25 && effect.parameterValue("tint", component: 0) == 1, "green set, red as it was")
+        resolved.update(view, in: Self.knobsFrame)
+        press(resolved, at: z.location(of: 0.75), time: 5)
+        #expect(effect.parameterValue("glow", component: 2) == 0.75)
+        let state = Dictionary(uniqueKeysWithValues: { effect.updatePass(viewSize: Size(width: 10, height: 10)); return effect.stateSnapshot() }())
+        #expect(state["center"] == .vector([1, 0]) && state["invert"] == .bool(false))
+        // Reset puts every component back.
+        resolved.update(view, in: Self.knobsFrame)
+        press(resolved, at: centre(try #require(layout.button(.reset)).frame), time: 6)
+        #expect(effect.parameterValue("center", component: 1) == 0.5 && effect.parameterValue("tint", component: 1) == 136.0 / 255)
+    }
+
+    @Test("the pad and the swatch draw what they show: the knob where the value is, the swatch in the colour; the row says the value")
+    func newControlsDrawn() throws {
+        let effect = try knobs()
+        effect.setParameter("center", component: 0, to: 0.25)
+        effect.setParameter("center", component: 1, to: 0.75)
+        // The panel beside black: the shader is the user's file, not drawn here.
+        let view = ControlsDock(effects: [effect]) { Color.black }
+        var resolved = ResolvedView()
+        resolved.update(view, in: Self.knobsFrame)
+        let image = try draw(resolved)
+        let width = Int(Self.knobsFrame.width)
+        func px(_ p: Point) -> [Int] {
+            let i = (Int(p.y) * width + Int(p.x)) * 4
+            return image[i..<i + 3].map(Int.init)
+        }
+        let layout = self.layout([effect], Self.knobsFrame)
+        let pad = try #require(layout.slider(named: "center")), swatch = try #require(layout.slider(named: "tint"))
+        #expect(px(pad.thumbCenter).allSatisfy { $0 > 220 }, "a white knob at 0.25, 0.75: \(px(pad.thumbCenter))")
+        #expect(!px(pad.location(x: 0.75, y: 0.25)).allSatisfy { $0 > 220 }, "none at 0.75, 0.25")
+        let c = px(centre(swatch.hitRect))
+        #expect(abs(c[0] - 255) <= 2 && abs(c[1] - 136) <= 2 && c[2] <= 2, "the swatch is #ff8800: \(c)")
+        #expect(ControlsPanel.hex(red: 1, green: 136.0 / 255, blue: 0) == "#ff8800" && ControlsPanel.format(x: 0.25, y: 0.75, for: pad.parameter) == "0.25, 0.75")
+    }
+
+    @Test("the library's ColorPicker: a slider per channel; a press on the green one sets green alone; opacity only when supported; the swatch shows the colour")
+    func colorPicker() throws {
+        final class Holder { var color = Glint.Color(red: 1, green: 0, blue: 0, opacity: 1) }
+        let holder = Holder()
+        let selection = Binding(get: { holder.color }, set: { holder.color = $0 })
+        let size = CGSize(width: 300, height: 160)
+        var resolved = ResolvedView()
+        resolved.update(ColorPicker("Tint", selection: selection).padding(10), in: size)
+        #expect(resolved.sliderRects.count == 4, "red, green, blue, opacity")
+        resolved.update(ColorPicker("Tint", selection: selection, supportsOpacity: false).padding(10), in: size)
+        let sliders = resolved.sliderRects
+        try #require(sliders.count == 3, "no opacity: \(sliders.count)")
+        press(resolved, at: location(of: 0.5, on: sliders[1], in: 0...1))
+        let c = holder.color.resolved
+        #expect(c.red == 1 && abs(c.green - 0.5) < 1e-6 && c.blue == 0 && c.alpha == 1, "green set alone: \(c)")
+        resolved.update(ColorPicker("Tint", selection: selection, supportsOpacity: false).padding(10), in: size)
+        let pixels = try draw(resolved)
+        // The swatch: at the right of the label's line, above the first slider.
+        let x = Int(size.width) - 10 - 22, y = Int(sliders[0].minY) - 4 - 10
+        let i = (y * Int(size.width) + x) * 4
+        #expect(abs(Int(pixels[i]) - 255) <= 2 && abs(Int(pixels[i + 1]) - 128) <= 2 && pixels[i + 2] <= 2, "the swatch at \(x),\(y): \(pixels[i..<i + 3])")
+    }
 }

@@ -177,7 +177,7 @@ struct EffectOptions: ParsableArguments {
         // The renderer finds the file by its name, through Foundation, which cannot spell bytes
         // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
         try requireUsable(path, readBy: name, or: "its name is not UTF-8 text, and it becomes the effect's name; rename the file")
-        return CustomEffect.fragment(function: String(name.dropLast(5)), fileName: name)
+        return try CustomEffect.fragment(function: String(name.dropLast(5)), fileName: name, source: text, path: path)
     }
 
     /// A Shadertoy, glslViewer or ISF shader: its passes compiled when first drawn, its images read now.
@@ -294,8 +294,8 @@ struct EffectOptions: ParsableArguments {
                 imagesGiven.insert("\(instances[index]).\(name)")
                 continue
             }
-            let (parameter, value) = try Parse.parameter(parts.count == 2 ? "\(name)=\(parts[1])" : name, for: effect.descriptor)
-            effect.setParameter(parameter, to: value)
+            let (parameter, values) = try Parse.parameterValues(parts.count == 2 ? "\(name)=\(parts[1])" : name, for: effect.descriptor)
+            for (component, value) in values.enumerated() { effect.setParameter(parameter, component: component, to: value) }
         }
         for (effect, instance) in zip(chain, instances) {
             try Self.loadDefaultImages(effect, except: Set(imagesGiven.compactMap { key in

@@ -3,7 +3,9 @@ import GlintCore
 import GlintRender
 
 /// The controls of Glint's effects, as a view: a row per parameter the effects declare (its
-/// name, its value, a `Slider` over its range), then a Reset button (every parameter back to its
+/// name, its value, a `Slider` over its range; a `Toggle` for a toggle, an `XYPad` for a point,
+/// a slider per component for a vector, a swatch and a slider per channel for a colour), then a
+/// Reset button (every parameter back to its
 /// default) and, when an effect draws itself in stages, a Replay button. The `glint` window's
 /// controls panel, made of the library's views:
 ///
@@ -48,12 +50,22 @@ final class EffectControlsModel {
     /// The store slot it is kept in.
     static let slot = 5
 
-    /// One parameter's row.
+    /// One parameter's row (`ControlsPanel.Slider`).
     struct Row {
         let id: Int
         let name: String
         let parameter: EffectParameter
+        let control: ControlsPanel.Control
+        /// Which component a slider sets.
+        let component: Int
+        /// The component a slider sets; a pad's x.
         let value: Binding<Double>
+        /// A pad's y (for other rows, the same as `value`).
+        let y: Binding<Double>
+        /// A switch's value.
+        let isOn: Binding<Bool>
+        /// The effect, for the swatch's colour.
+        let effect: any Effect
     }
 
     let panel: ControlsPanel
@@ -66,8 +78,11 @@ final class EffectControlsModel {
         let panel = ControlsPanel(effects: effects)
         self.panel = panel
         rows = panel.sliders.enumerated().map { index, slider in
-            Row(id: index, name: slider.name, parameter: slider.parameter,
-                value: Binding(location: ParameterLocation(effects[slider.effectIndex], slider.parameter)))
+            let effect = effects[slider.effectIndex]
+            let value = Binding(location: ParameterLocation(effect, slider.parameter, component: slider.component))
+            return Row(id: index, name: slider.name, parameter: slider.parameter, control: slider.control, component: slider.component, value: value,
+                       y: slider.control == .pad ? Binding(location: ParameterLocation(effect, slider.parameter, component: 1)) : value,
+                       isOn: Binding(location: ToggleLocation(effect, slider.parameter)), effect: effect)
         }
         hasReplay = panel.buttons.contains(.replay)
         reset = { panel.perform(.reset) }
@@ -88,7 +103,29 @@ final class EffectControlsModel {
 
 /// An effect's parameter as a slider's value: read from the effect, written to it snapped as
 /// the row shows it (`ControlsPanel.snap`), so a slider sets exactly 3.3, not 3.3000000000000003.
+/// One component of a parameter of several (a point's y, a colour's green).
 final class ParameterLocation: BindingLocation<Double> {
+    let effect: any Effect
+    let parameter: EffectParameter
+    let component: Int
+
+    init(_ effect: any Effect, _ parameter: EffectParameter, component: Int = 0) {
+        self.effect = effect
+        self.parameter = parameter
+        self.component = component
+    }
+
+    override var value: Double {
+        get { effect.parameterValue(parameter.name, component: component) ?? parameter.defaults[component] }
+        set {
+            let snapped = ControlsPanel.snap(newValue, for: parameter)
+            if snapped != value { effect.setParameter(parameter.name, component: component, to: snapped) }
+        }
+    }
+}
+
+/// A toggle's parameter as a switch's value: on is 1, off 0.
+final class ToggleLocation: BindingLocation<Bool> {
     let effect: any Effect
     let parameter: EffectParameter
 
@@ -97,12 +134,9 @@ final class ParameterLocation: BindingLocation<Double> {
         self.parameter = parameter
     }
 
-    override var value: Double {
-        get { effect.parameterValue(parameter.name) ?? parameter.defaultValue }
-        set {
-            let snapped = ControlsPanel.snap(newValue, for: parameter)
-            if snapped != value { effect.setParameter(parameter.name, to: snapped) }
-        }
+    override var value: Bool {
+        get { (effect.parameterValue(parameter.name) ?? parameter.defaultValue) != 0 }
+        set { effect.setParameter(parameter.name, to: newValue ? 1 : 0) }
     }
 }
 
@@ -152,11 +186,31 @@ struct EffectControlRows: View {
     }
 }
 
-/// A parameter's row: its name at the left and value at the right over a line of text, then
-/// its slider; `ControlsPanel.Style.rowHeight` tall.
+/// A parameter's row, as `ControlsPanel.layout` lays it out: its name at the left and value at
+/// the right over a line of text, then its slider (`ControlsPanel.Style.rowHeight` tall) or pad;
+/// or its name, and at the right its switch, or its value and swatch.
 struct EffectControlRow: View {
     let row: EffectControlsModel.Row
     typealias S = ControlsPanel.Style
+
+    var body: some View {
+        switch row.control {
+        case .slider: EffectSliderRow(row: row)
+        case .toggle: EffectToggleRow(row: row)
+        case .pad: EffectPadRow(row: row)
+        case .swatch: EffectSwatchRow(row: row)
+        }
+    }
+}
+
+/// A number's (or one component's) row: name and value, then the slider. A colour's channel is
+/// tinted with its channel's colour.
+struct EffectSliderRow: View {
+    let row: EffectControlsModel.Row
+    typealias S = ControlsPanel.Style
+
+    /// The tint of channel `index` of a colour's sliders: the library `ColorPicker`'s.
+    static let channelTints = ColorChannels.tints
 
     var body: some View {
         VStack(spacing: 0) {
@@ -171,10 +225,73 @@ struct EffectControlRow: View {
             // The knob's centre travels along `ControlsPanel`'s track (the row inset by the thumb's
             // radius), so the panel's public layout says where each value is.
             Slider(value: row.value, in: row.parameter.range, step: row.parameter.isInteger ? 1 : nil)
-                .tint(Color(S.fill))
+                .tint(row.parameter.kind == .color ? Self.channelTints[row.component] : Color(S.fill))
                 .padding(.horizontal, CGFloat(S.thumbRadius) - ControlStyle.knob / 2)
         }
         .frame(height: CGFloat(S.rowHeight), alignment: .top)
+    }
+}
+
+/// A toggle's row: its name, and the library `Toggle`'s switch at the right.
+struct EffectToggleRow: View {
+    let row: EffectControlsModel.Row
+    typealias S = ControlsPanel.Style
+
+    var body: some View {
+        HStack(spacing: 0) {
+            Text(verbatim: row.name).foregroundStyle(Color(S.label)).fixedSize()
+            Spacer(minLength: 0)
+            Toggle(isOn: row.isOn) { EmptyView() }.tint(Color(S.fill))
+        }
+        .frame(height: CGFloat(S.toggleRowHeight))
+    }
+}
+
+/// A point's row: its name and value (`x, y`), then the library `XYPad` across the row.
+struct EffectPadRow: View {
+    let row: EffectControlsModel.Row
+    typealias S = ControlsPanel.Style
+
+    var body: some View {
+        VStack(spacing: 0) {
+            HStack(spacing: 0) {
+                Text(verbatim: row.name).foregroundStyle(Color(S.label)).fixedSize()
+                Spacer(minLength: 0)
+                Text(verbatim: ControlsPanel.format(x: row.value.wrappedValue, y: row.y.wrappedValue, for: row.parameter))
+                    .foregroundStyle(Color(S.value)).fixedSize()
+            }
+            .frame(height: CGFloat(S.trackOffset - S.sliderHeight / 2))
+            XYPad(x: row.value, y: row.y, in: row.parameter.range, row.parameter.range)
+                .tint(Color(S.fill))
+                .frame(height: CGFloat(S.padHeight))
+        }
+        .frame(height: CGFloat(S.padRowHeight), alignment: .top)
+    }
+}
+
+/// A colour's row above its channels' sliders: its name, its value (`#ff8800`) and a swatch of it.
+struct EffectSwatchRow: View {
+    let row: EffectControlsModel.Row
+    typealias S = ControlsPanel.Style
+    /// The swatch's corner radius and the space between the value and the swatch (points).
+    static let swatchRadius = 4.0
+    static let swatchSpacing = 8.0
+
+    var body: some View {
+        let p = row.parameter
+        func channel(_ c: Int) -> Double { row.effect.parameterValue(p.name, component: c) ?? p.defaults[c] }
+        let alpha = p.components == 4 ? channel(3) : nil
+        return HStack(spacing: 0) {
+            Text(verbatim: row.name).foregroundStyle(Color(S.label)).fixedSize()
+            Spacer(minLength: 0)
+            Text(verbatim: ControlsPanel.hex(red: channel(0), green: channel(1), blue: channel(2), alpha: alpha))
+                .foregroundStyle(Color(S.value)).fixedSize()
+                .padding(.trailing, CGFloat(Self.swatchSpacing))
+            RoundedRectangle(cornerRadius: CGFloat(Self.swatchRadius))
+                .fill(Color(red: channel(0), green: channel(1), blue: channel(2), opacity: alpha ?? 1))
+                .frame(width: CGFloat(S.swatchWidth), height: CGFloat(S.swatchHeight))
+        }
+        .frame(height: CGFloat(S.swatchRowHeight))
     }
 }
 
