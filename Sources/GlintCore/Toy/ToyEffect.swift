@@ -90,34 +90,24 @@ public final class ToyEffect: Effect {
     /// Shows `program` from now on (the files were edited), keeping the clock, the frame count,
     /// the pointer, the keyboard and the value of every input the new program still has.
     public func reload(_ program: ToyProgram) {
-        let kept = Dictionary(descriptor.parameters.map { ($0.name, parameterValue($0.name)) }, uniquingKeysWith: { a, _ in a })
+        var kept: [String: [Double]] = [:]
+        for (i, input) in self.program.inputs.enumerated() {
+            kept[input.name] = Array(inputValues[inputOffsets[i]..<inputOffsets[i] + input.defaults.count])
+        }
         self.program = program
         descriptor = Self.describe(program)
         (inputOffsets, inputValues) = Self.defaults(of: program.inputs)
         for p in descriptor.parameters {
-            if let value = kept[p.name] ?? nil { setParameter(p.name, to: min(max(value, p.range.lowerBound), p.range.upperBound)) }
+            guard let values = kept[p.name], values.count == p.components else { continue }
+            for (c, value) in values.enumerated() {
+                setParameter(p.name, component: c, to: min(max(value, p.range.lowerBound), p.range.upperBound))
+            }
         }
     }
 
-    /// The inputs as the descriptor's parameters: one per component (`center.x`, `tint.r`).
+    /// The inputs as the descriptor's parameters, each of its kind (a toggle, a point, a colour).
     static func parameters(of inputs: [ToyInput]) -> [EffectParameter] {
-        inputs.flatMap { input -> [EffectParameter] in
-            let summary = input.label ?? input.name
-            switch input.kind {
-            case .float:
-                return [EffectParameter(input.name, summary, default: input.defaults[0], range: input.range)]
-            case .int, .bool:
-                return [EffectParameter(input.name, summary, default: input.defaults[0], range: input.range, isInteger: true)]
-            case .point:
-                return zip(["x", "y"], input.defaults).map {
-                    EffectParameter("\(input.name).\($0)", summary, default: $1, range: input.range)
-                }
-            case .color:
-                return zip(["r", "g", "b", "a"], input.defaults).map {
-                    EffectParameter("\(input.name).\($0)", summary, default: $1, range: input.range)
-                }
-            }
-        }
+        inputs.map(\.parameter)
     }
 
     private func splitStartDate() {
@@ -128,29 +118,27 @@ public final class ToyEffect: Effect {
 
     // MARK: Effect
 
-    private func component(of name: String) -> Int? {
-        var index = 0
-        for (i, input) in program.inputs.enumerated() {
-            let suffixes: [String]
-            switch input.kind {
-            case .point: suffixes = [".x", ".y"]
-            case .color: suffixes = [".r", ".g", ".b", ".a"]
-            default: suffixes = [""]
-            }
-            for (k, suffix) in suffixes.enumerated() where input.name + suffix == name {
-                return inputOffsets[i] + k
-            }
-            index += suffixes.count
-        }
-        return nil
+    /// Where component `component` of the input `name` is in `inputValues`.
+    private func index(of name: String, component: Int) -> Int? {
+        guard let i = program.inputs.firstIndex(where: { $0.name == name }), component >= 0,
+              component < program.inputs[i].defaults.count else { return nil }
+        return inputOffsets[i] + component
     }
 
     public func setParameter(_ name: String, to value: Double) {
-        if let k = component(of: name) { inputValues[k] = value }
+        setParameter(name, component: 0, to: value)
+    }
+
+    public func setParameter(_ name: String, component: Int, to value: Double) {
+        if let k = index(of: name, component: component) { inputValues[k] = value }
     }
 
     public func parameterValue(_ name: String) -> Double? {
-        component(of: name).map { inputValues[$0] }
+        parameterValue(name, component: 0)
+    }
+
+    public func parameterValue(_ name: String, component: Int) -> Double? {
+        index(of: name, component: component).map { inputValues[$0] }
     }
 
     public func handle(_ event: PointerEvent) {

@@ -148,6 +148,8 @@ public struct ToyChannel: Sendable {
 public struct ToyInput: Sendable {
     public enum Kind: Sendable, Equatable {
         case float, int, bool, point, color
+        /// Two to four numbers, each over `range` (an annotated `vec3` that is not a colour).
+        case vector
     }
     public var name: String
     public var kind: Kind
@@ -163,5 +165,33 @@ public struct ToyInput: Sendable {
         self.defaults = defaults
         self.range = range
         self.label = label
+    }
+
+    /// An annotated uniform's parameter (`uniform float speed; // glint: 0 4 1`) as an input.
+    public init(_ parameter: EffectParameter) {
+        let kind: Kind
+        switch parameter.kind {
+        case .number: kind = .float
+        case .wholeNumber: kind = .int
+        case .toggle: kind = .bool
+        case .point: kind = .point
+        case .color: kind = .color
+        case .vector: kind = .vector
+        }
+        self.init(name: parameter.name, kind: kind, defaults: parameter.defaults, range: parameter.range,
+                  label: parameter.summary == parameter.name ? nil : parameter.summary)
+    }
+
+    /// The input as the effect's parameter: a control, a `--param` name and a `--state` value.
+    public var parameter: EffectParameter {
+        let summary = label ?? name
+        switch kind {
+        case .float: return EffectParameter(name, summary, kind: .number, defaults: defaults, range: range)
+        case .int: return EffectParameter(name, summary, kind: .wholeNumber, defaults: defaults, range: range)
+        case .bool: return .toggle(name, summary, default: defaults.first.map { $0 != 0 } ?? false)
+        case .point: return EffectParameter(name, summary, kind: .point, defaults: defaults, range: range)
+        case .color: return EffectParameter(name, summary, kind: .color, defaults: defaults, range: range)
+        case .vector: return EffectParameter(name, summary, kind: .vector, defaults: defaults, range: range)
+        }
     }
 }

@@ -274,11 +274,14 @@ enum ShadertoyLoader {
         }
         var passes: [ToyPass] = []
         var images: [String: Image] = [:]
+        // Uniforms the tabs declare with a `// glint:` annotation become inputs (controls, --param).
+        var inputs: [ToyInput] = []
         for tab in tabs {
             var expander = ShaderSources.IncludeExpander()
             expander.searchPaths = ToyLoader.includePaths
             var files: [Int: String] = [headerString: "Glint's Shadertoy header", mainString: "Glint's Shadertoy main"]
             var commonText = ""
+            var commonCode = ""
             if let common {
                 let number = expander.reserveNumber(for: common.file)
                 files[number] = common.file
@@ -288,6 +291,7 @@ enum ShadertoyLoader {
                 } else {
                     code = try expander.expand(common.file, stringNumber: number, depth: 0)
                 }
+                commonCode = code
                 commonText = "#line \(ShaderSources.IncludeExpander.lineBase(number) + 1) \(number)\n" + ToyLoader.blankLines(code) { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#iChannel") } + "\n"
             }
             files[passString] = tab.file
@@ -300,6 +304,10 @@ enum ShadertoyLoader {
             for (n, f) in expander.files { files[n] = f }
             code = ToyLoader.blankLines(code) { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#iChannel") }
             code = presetOutput(code)
+            let commonInputs = try common.map { c throws(RenderError) in try ToyLoader.annotatedInputs(in: c.code ?? commonCode, file: c.file) } ?? []
+            for input in try commonInputs + ToyLoader.annotatedInputs(in: code, file: tab.file) where !inputs.contains(where: { $0.name == input.name }) {
+                inputs.append(input)
+            }
             let main = """
             void main() {
                 glint_toyColor = vec4(0.0, 0.0, 0.0, 1.0);
@@ -328,7 +336,7 @@ enum ShadertoyLoader {
             }
             passes.append(ToyPass(name: tab.name, source: source, files: files, target: tab.target.map { bufferIndex[$0]! }, channels: channels))
         }
-        return ToyProgram(dialect: .shadertoy, name: name, buffers: buffers, passes: passes)
+        return ToyProgram(dialect: .shadertoy, name: name, buffers: buffers, passes: passes, inputs: inputs)
     }
 
     /// `mainImage`'s `out vec4` made `inout`, so the colour it starts from is the (0, 0, 0, 1)

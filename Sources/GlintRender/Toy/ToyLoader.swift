@@ -137,6 +137,17 @@ public enum ToyLoader {
                      identity: .file(path: path, size: bytes.count, modified: modified), label: what)
     }
 
+    /// The uniforms of `code` declared with a `// glint: MIN MAX [DEFAULT]` annotation (or
+    /// `color`, `toggle`: see `UniformAnnotations`), as inputs.
+    static func annotatedInputs(in code: String, file: String) throws(RenderError) -> [ToyInput] {
+        guard code.contains(UniformAnnotations.marker) else { return [] }
+        do throws(InputError) {
+            return try UniformAnnotations.parse(code, file: file).map { ToyInput($0.parameter) }
+        } catch {
+            throw .arguments(error.message)
+        }
+    }
+
     /// A file that could not be read, in words.
     static func describe(_ failure: BoundedFile.Failure) -> String {
         switch failure {
