@@ -7,6 +7,10 @@ import GlintCore
 public enum ToyLoader {
     /// Where a file's includes are looked for after its own folder (`-I DIR`), in order.
     nonisolated(unsafe) public static var includePaths: [String] = []
+    /// The pictures given on the command line (`--texture [NAME=]FILE`), in order: glslViewer's
+    /// `u_tex0`, `u_tex1` … (no name) and `u_NAME`; ISF's image inputs by name (no name: the
+    /// image inputs not named, in order). Shadertoy binds its images with `#iChannel` lines.
+    nonisolated(unsafe) public static var textures: [(name: String?, path: String)] = []
 
     /// The dialect of the shader at `path`, or nil for a file that is none of them (a Glint
     /// effect file: `colorEffect`, a Metal file). A folder is Shadertoy's tabs; a `.json` file a
@@ -29,8 +33,8 @@ public enum ToyLoader {
     public static func load(_ path: String, dialect: ToyProgram.Dialect) throws(RenderError) -> ToyProgram {
         switch dialect {
         case .shadertoy: return try ShadertoyLoader.load(path)
-        case .glslViewer, .isf:
-            throw .arguments("\(path): \(dialect.title) shaders are not supported yet")
+        case .glslViewer: return try GlslViewerLoader.load(path, textures: textures)
+        case .isf: return try ISFLoader.load(path, textures: textures)
         }
     }
 
@@ -98,6 +102,11 @@ public enum ToyLoader {
         case .notRegular(let kind): return "it is \(kind), not a regular file"
         case .tooLarge: return "it is over 64 MiB"
         }
+    }
+
+    /// `text` with its `#version` line blanked (kept empty): each loader writes its own, 3.30 core.
+    static func blankVersion(_ text: String) -> String {
+        blankLines(text) { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#version") }
     }
 
     /// `text` with every line `keep` rejects blanked (kept as an empty line, so line numbers hold).
