@@ -221,6 +221,27 @@ struct GlslViewerDialectTests {
         #expect(frame.pixel(15, 5) == [22, 22, 255, 255], "both sizes, and u_noise's top-right is green")
     }
 
+    @Test("a file for GLSL 3.30 (#version, its own out vec4, in vec2 v_texcoord) runs too, its passes by #define")
+    func ownOutput() throws {
+        let path = try F.file("modern.frag", """
+            #version 330
+            uniform sampler2D u_buffer0;
+            in vec2 v_texcoord;
+            out vec4 fragColor;
+            void main(void) {
+            #if defined(BUFFER_0)
+                fragColor = vec4(0.0, 0.6, 0.0, 1.0);
+            #else
+                fragColor = vec4(v_texcoord.x, texture(u_buffer0, v_texcoord).g, 0.0, 1.0);
+            #endif
+            }
+            """)
+        #expect(ToyLoader.dialect(of: path, text: try String(contentsOfFile: path, encoding: .utf8)) == .glslViewer)
+        let frame = try F.draw(ToyEffect(program: F.load(path)), size: Size(width: 10, height: 4), frames: 1)
+        // Pixel 5's centre is at x = 5.5 of 10: v_texcoord.x = 0.55.
+        #expect(frame.pixel(5, 1) == [140, 153, 0, 255])
+    }
+
     @Test("a compile error names the user's file and line, with the pass's define and the header before it")
     func errorLines() throws {
         let path = try F.file("broken.frag", """

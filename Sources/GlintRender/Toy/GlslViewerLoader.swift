@@ -16,7 +16,8 @@ import GlintCore
 ///
 /// The file is GLSL 1.10 as glslViewer compiles it on the desktop, made GLSL 3.30 by a header:
 /// `gl_FragColor`, `texture2D` and `varying` mean what they meant, and `v_texcoord` (0…1 across
-/// the picture) and `v_position` (−1…1) hold what glslViewer's vertex shader passes.
+/// the picture) and `v_position` (−1…1) hold what glslViewer's vertex shader passes. A file with
+/// a `#version` line of its own (dropped: every pass is 3.30) may write its own `out vec4`.
 enum GlslViewerLoader {
     /// Source-string numbers: the header, the user's file, the generated `main`.
     static let headerString = 1
@@ -39,7 +40,9 @@ enum GlslViewerLoader {
         var expander = ShaderSources.IncludeExpander()
         expander.searchPaths = ToyLoader.includePaths
         var files: [Int: String] = [headerString: "Glint's glslViewer header", mainString: "Glint's glslViewer main"]
-        let code = ToyLoader.blankVersion(try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander))
+        let expanded = try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander)
+        let ownsOutput = declaresOutput(expanded)
+        let code = inputsAsGlobals(ToyLoader.blankVersion(expanded))
         let bufferCount = try passCount("BUFFER", in: code, file: path)
         let doubleCount = try passCount("DOUBLE_BUFFER", in: code, file: path)
 
@@ -71,7 +74,7 @@ enum GlslViewerLoader {
         for b in 0..<doubleCount {
             buffers.append(ToyBuffer(name: "DOUBLE_BUFFER_\(b)", isFloat: true, isPersistent: true, size: bufferSize(of: "u_doubleBuffer\(b)", in: code)))
         }
-        let declared = varyings.filter { declaresVarying($0.name, in: code) }
+        let declared = varyings.filter { declaresVarying($0.name, in: expanded) }
         func pass(_ define: String?, target: Int?) -> ToyPass {
             var channels = images.map {
                 ToyChannel(uniform: $0.uniform, source: .image($0.image), filter: .linear, wrap: .repeat, flipsY: true,
@@ -83,7 +86,7 @@ enum GlslViewerLoader {
             for b in 0..<doubleCount {
                 channels.append(ToyChannel(uniform: "u_doubleBuffer\(b)", source: .buffer(bufferCount + b), filter: .linear, wrap: .repeat))
             }
-            let source = "#version 330 core\n#line 1 \(headerString)\n\(header(define: define))\n#line 1 \(passString)\n\(code)\n#line 1 \(mainString)\n\(main(setting: declared))\n"
+            let source = "#version 330 core\n#line 1 \(headerString)\n\(header(define: define, ownsOutput: ownsOutput))\n#line 1 \(passString)\n\(code)\n#line 1 \(mainString)\n\(main(setting: declared))\n"
             return ToyPass(name: define ?? "main", source: source, files: files, target: target, channels: channels)
         }
         var passes: [ToyPass] = []
@@ -96,13 +99,13 @@ enum GlslViewerLoader {
     /// What every pass starts with: glslViewer's defines, the pass's own, and GLSL 1.10's names
     /// for what GLSL 3.30 calls otherwise. The user's `main` is renamed, so the generated one can
     /// fill the varyings first.
-    static func header(define: String?) -> String {
+    /// A file that declares its own `out vec4` (GLSL 1.30 and later) keeps it: the only output,
+    /// it is the picture.
+    static func header(define: String?, ownsOutput: Bool) -> String {
         """
         #define GLSLVIEWER \(version)
         #define MODEL_VERTEX_TEXCOORD v_texcoord
-        \(define.map { "#define \($0)\n" } ?? "")out vec4 glint_toyColor;
-        uniform vec2 glint_resolution;
-        #define gl_FragColor glint_toyColor
+        \(define.map { "#define \($0)\n" } ?? "")\(ownsOutput ? "" : "out vec4 glint_toyColor;\n#define gl_FragColor glint_toyColor\n")uniform vec2 glint_resolution;
         #define texture2D texture
         #define texture2DProj textureProj
         #define texture2DLod textureLod
@@ -118,12 +121,37 @@ enum GlslViewerLoader {
         return "#undef main\nvoid main() {\n\(assignments)    glint_userMain();\n}"
     }
 
-    /// Whether the code declares the varying `name` (`varying vec2 v_texcoord;`).
+    /// Whether the code declares the varying `name` (`varying vec2 v_texcoord;`, or `in` in
+    /// GLSL 1.30 and later).
     static func declaresVarying(_ name: String, in code: String) -> Bool {
         code.split(separator: "\n").contains { line in
             let words = line.split { !($0.isLetter || $0.isNumber || $0 == "_") }
-            return words.first == "varying" && words.dropFirst(2).first.map { $0 == name } == true
+            return (words.first == "varying" || words.first == "in") && words.dropFirst(2).first.map { $0 == name } == true
         }
+    }
+
+    /// Whether the code, under a `#version` line, declares an output of its own
+    /// (`out vec4 fragColor;`), as glslViewer files for GLSL 1.30 and later do.
+    static func declaresOutput(_ code: String) -> Bool {
+        var versioned = false
+        for line in code.split(separator: "\n") {
+            let words = line.split { !($0.isLetter || $0.isNumber || $0 == "_" || $0 == "#") }
+            if words.first == "#version" { versioned = true }
+            if versioned, words.count >= 3, words[0] == "out", words[1] == "vec4" { return true }
+        }
+        return false
+    }
+
+    /// `in vec2 v_texcoord;` made a global the generated `main` fills (no vertex shader of
+    /// Glint's writes it): the `in` blanked, the line and columns kept.
+    static func inputsAsGlobals(_ code: String) -> String {
+        guard code.contains("in ") else { return code }
+        return code.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let words = line.split { !($0.isLetter || $0.isNumber || $0 == "_") }
+            guard words.first == "in", words.count >= 3, varyings.contains(where: { $0.name == words[2] }),
+                  let keyword = line.range(of: "in") else { return String(line) }
+            return line.replacingCharacters(in: keyword, with: "  ")
+        }.joined(separator: "\n")
     }
 
     /// How many passes named `PREFIX_N` the code has, counted as glslViewer counts them: the

@@ -16,7 +16,7 @@ import GlintCore
 /// 1–12), `RENDERSIZE` (the pass's size), `PASSINDEX`, and `isf_FragNormCoord`; images are read
 /// with `IMG_NORM_PIXEL`, `IMG_PIXEL`, `IMG_THIS_PIXEL`, `IMG_THIS_NORM_PIXEL` and `IMG_SIZE`,
 /// each image's size also in `_NAME_imgSize`. Image inputs take the files given with
-/// `--texture NAME=FILE` (or unnamed, in order).
+/// `--texture NAME=FILE` (or unnamed, in order); audio and audioFFT inputs get silence.
 enum ISFLoader {
     /// Source-string numbers: the header, the user's file, the pass that shows a last pass's
     /// target.
@@ -28,7 +28,9 @@ enum ISFLoader {
     /// Names the header declares, which an input or target cannot take.
     static let reserved: Set<String> = ["PASSINDEX", "RENDERSIZE", "TIME", "TIMEDELTA", "DATE", "FRAMEINDEX",
                                         "isf_FragNormCoord", "vv_FragNormCoord", "main"]
-    static let inputTypes = ["float", "long", "bool", "event", "color", "point2D", "image"]
+    static let inputTypes = ["float", "long", "bool", "event", "color", "point2D", "image", "audio", "audioFFT"]
+    /// How many samples an audio input's silence has when the file does not say (`MAX`).
+    static let silentSamples = 256
 
     /// One `PASSES` entry.
     struct Pass {
@@ -44,16 +46,18 @@ enum ISFLoader {
         func refuse(_ why: String, line: Int? = nil) -> RenderError { .shader(file: path, line: line, stage: "ISF", log: why) }
         let (json, headerEnd) = try header(of: text, file: path)
         let top = json
-        func range(_ low: Double, _ high: Double, _ name: String) throws(RenderError) -> ClosedRange<Double> {
-            guard low.isFinite, high.isFinite, low <= high else {
-                throw refuse("input '\(name)' has a MIN (\(fmt(low))) above its MAX (\(fmt(high)))")
-            }
-            return low...high
+        // MIN to MAX, taken in either order (files swap them) and widened to the defaults, as
+        // hosts let such files load.
+        func range(_ low: Double, _ high: Double, _ name: String, covering values: [Double]) throws(RenderError) -> ClosedRange<Double> {
+            let all = [low, high] + values
+            guard all.allSatisfy(\.isFinite) else { throw refuse("input '\(name)' has a MIN, MAX or DEFAULT that is not a finite number") }
+            return all.min()!...all.max()!
         }
 
         // INPUTS: values become ToyInputs, images samplers.
         var inputs: [ToyInput] = []
         var imageInputs: [String] = []
+        var silent: [(name: String, image: Image)] = []
         var names: Set<String> = []
         func claim(_ name: String, as what: String) throws(RenderError) {
             guard isIdentifier(name) else { throw refuse("\(what) '\(name)' is not a GLSL name (letters, digits and _, not starting with a digit)") }
@@ -76,7 +80,7 @@ enum ISFLoader {
             case "float":
                 let low = number(entry["MIN"]), high = number(entry["MAX"])
                 let value = number(entry["DEFAULT"]) ?? low ?? 0
-                inputs.append(ToyInput(name: name, kind: .float, defaults: [value], range: try range(low ?? min(0, value), high ?? max(1, value), name), label: label))
+                inputs.append(ToyInput(name: name, kind: .float, defaults: [value], range: try range(low ?? min(0, value), high ?? max(1, value), name, covering: [value]), label: label))
             case "long":
                 let values = (entry["VALUES"] as? [Any])?.compactMap(number) ?? []
                 let value = number(entry["DEFAULT"]) ?? values.first ?? number(entry["MIN"]) ?? 0
@@ -87,7 +91,7 @@ enum ISFLoader {
                     let choices = zip(values, labels).map { "\(fmt($0)) \($1)" }.joined(separator: ", ")
                     summary = (label.map { $0 + ": " } ?? "") + choices
                 }
-                inputs.append(ToyInput(name: name, kind: .int, defaults: [value.rounded()], range: try range(low, high, name), label: summary))
+                inputs.append(ToyInput(name: name, kind: .int, defaults: [value.rounded()], range: try range(low, high, name, covering: [value]), label: summary))
             case "bool", "event":
                 inputs.append(ToyInput(name: name, kind: .bool, defaults: [flag(entry["DEFAULT"]) ? 1 : 0], range: 0...1, label: label))
             case "color":
@@ -96,18 +100,23 @@ enum ISFLoader {
                 guard value.count == 4 else { throw refuse("input '\(name)': a colour's \"DEFAULT\" is [r, g, b, a]") }
                 let low = (entry["MIN"] as? [Any])?.compactMap(number).min() ?? min(0, value.min()!)
                 let high = (entry["MAX"] as? [Any])?.compactMap(number).max() ?? max(1, value.max()!)
-                inputs.append(ToyInput(name: name, kind: .color, defaults: value, range: try range(low, high, name), label: label))
+                inputs.append(ToyInput(name: name, kind: .color, defaults: value, range: try range(low, high, name, covering: value), label: label))
             case "point2D":
                 let value = (entry["DEFAULT"] as? [Any])?.compactMap(number) ?? [0, 0]
                 guard value.count == 2 else { throw refuse("input '\(name)': a point's \"DEFAULT\" is [x, y]") }
                 // Without MIN and MAX, twice the default's reach: hosts offer the picture's size.
                 let low = (entry["MIN"] as? [Any])?.compactMap(number).min() ?? min(0, value.min()!)
                 let high = (entry["MAX"] as? [Any])?.compactMap(number).max() ?? max(1, 2 * value.max()!)
-                inputs.append(ToyInput(name: name, kind: .point, defaults: value, range: try range(low, high, name), label: label))
+                inputs.append(ToyInput(name: name, kind: .point, defaults: value, range: try range(low, high, name, covering: value), label: label))
             case "image":
                 imageInputs.append(name)
             case "audio", "audioFFT":
-                throw refuse("input '\(name)' is of type \(type): Glint has no sound to give it; its inputs are \(inputTypes.joined(separator: ", "))")
+                // No sound reaches Glint: silence, a row of samples at rest (a wave centred on
+                // 0.5, an empty spectrum), `MAX` of them when the file asks for a count.
+                let samples = Int(min(max((number(entry["MAX"]) ?? Double(silentSamples)).rounded(), 1), 4096))
+                let level: UInt8 = type == "audio" ? 128 : 0
+                let row = [UInt8]((0..<samples).flatMap { _ -> [UInt8] in [level, level, level, 255] })
+                silent.append((name, Image(width: samples, height: 1, pixels: row, label: "silence for the \(type) input '\(name)'")))
             default:
                 throw refuse("input '\(name)' is of type '\(type)': Glint's ISF inputs are \(inputTypes.joined(separator: ", "))")
             }
@@ -140,6 +149,8 @@ enum ISFLoader {
             }
             images.append((name, try ToyLoader.loadImage(file, for: "the image input '\(name)'", flipsY: true)))
         }
+
+        images += silent
 
         // IMPORTED: images beside the file, by name.
         let folder = (path as NSString).deletingLastPathComponent

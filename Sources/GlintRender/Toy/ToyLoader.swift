@@ -15,7 +15,8 @@ public enum ToyLoader {
     /// The dialect of the shader at `path`, or nil for a file that is none of them (a Glint
     /// effect file: `colorEffect`, a Metal file). A folder is Shadertoy's tabs; a `.json` file a
     /// Shadertoy export; a file beginning with a JSON comment ISF; a file defining `mainImage`
-    /// Shadertoy; a file with `main()` writing `gl_FragColor` glslViewer.
+    /// Shadertoy; a file with `main()` writing `gl_FragColor` (or, under a `#version` line, an
+    /// `out vec4` of its own) glslViewer.
     public static func dialect(of path: String, text: String?) -> ToyProgram.Dialect? {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return .shadertoy }
@@ -25,7 +26,7 @@ public enum ToyLoader {
         if code.hasPrefix("/*") && code.dropFirst(2).drop(while: { $0.isWhitespace }).hasPrefix("{") { return .isf }
         if text.contains("colorEffect(") || text.contains("layerEffect(") || text.contains("distortionEffect(") { return nil }
         if text.contains("mainImage") { return .shadertoy }
-        if text.contains("gl_FragColor") && text.contains("main") { return .glslViewer }
+        if text.contains("main") && (text.contains("gl_FragColor") || GlslViewerLoader.declaresOutput(text)) { return .glslViewer }
         return nil
     }
 
