@@ -384,7 +384,7 @@ struct ISFDialectTests {
     @Test("image inputs take --texture files by name or in order, and IMPORTED images are read beside the file")
     func images() throws {
         let folder = try TemporaryFiles.folder("isf-images")
-        try PNG.write(folder + "/a.png", width: 1, height: 1, rgba: [10, 20, 30, 255])
+        try PNG.write(folder + "/a.png", width: 1, height: 2, rgba: [10, 20, 30, 255, 100, 110, 120, 255])  // top, bottom
         try PNG.write(folder + "/b.png", width: 2, height: 1, rgba: [40, 50, 60, 255, 40, 50, 60, 255])
         let path = folder + "/filter.fs"
         try Data("""
@@ -398,7 +398,8 @@ struct ISFDialectTests {
             """.utf8).write(to: URL(fileURLWithPath: path))
         let program = try F.load(path, textures: [("other", folder + "/b.png"), (nil, folder + "/a.png")])
         let frame = try F.draw(ToyEffect(program: program), size: Size(width: 4, height: 4), frames: 1)
-        #expect(frame.pixel(1, 1) == [50, 22, 31, 255])
+        #expect(frame.pixel(1, 0) == [50, 22, 31, 255], "the image's top row at the top")
+        #expect(frame.pixel(1, 3) == [140, 112, 121, 255], "its bottom row at the bottom")
         let missing = F.refusal(path, textures: [(nil, folder + "/a.png")])
         #expect(missing?.hasSuffix("filter.fs: the image input 'other' needs a picture: --texture other=FILE.png") == true, "\(missing ?? "loaded")")
     }
