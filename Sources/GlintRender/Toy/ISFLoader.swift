@@ -44,8 +44,7 @@ enum ISFLoader {
     static func load(_ path: String, textures: [(name: String?, path: String)]) throws(RenderError) -> ToyProgram {
         let text = try ToyLoader.readText(path, for: "the shader")
         func refuse(_ why: String, line: Int? = nil) -> RenderError { .shader(file: path, line: line, stage: "ISF", log: why) }
-        let (json, headerEnd) = try header(of: text, file: path)
-        let top = json
+        let (top, headerEnd) = try header(of: text, file: path)
         // MIN to MAX, taken in either order (files swap them) and widened to the defaults, as
         // hosts let such files load.
         func range(_ low: Double, _ high: Double, _ name: String, covering values: [Double]) throws(RenderError) -> ClosedRange<Double> {
