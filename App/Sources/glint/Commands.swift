@@ -42,6 +42,25 @@ struct EffectOptions: ParsableArguments {
     @Option(name: .customLong("param"), help: ArgumentHelp("Set an effect parameter, e.g. --param amplitude=1, or blur.radius=8 in a chain; an image parameter takes a PNG path (repeatable).", valueName: "name=value"))
     var params: [String] = []
 
+    @Option(name: .customLong("texture"), help: ArgumentHelp("A PNG for a glslViewer or ISF shader: FILE is glslViewer's u_tex0, u_tex1 … in order, or the next ISF image input; NAME=FILE is u_NAME, or the ISF image input NAME (repeatable).", valueName: "[name=]file.png"))
+    var textures: [String] = []
+
+    /// `--texture` as names (nil when not given) and paths, each file checked readable.
+    func textureList() throws -> [(name: String?, path: String)] {
+        try textures.map { text in
+            var name: String?
+            var path = text
+            if let equals = text.firstIndex(of: "="), let first = text.first, first == "_" || (first.isASCII && first.isLetter),
+               text[..<equals].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) {
+                name = String(text[..<equals])
+                path = String(text[text.index(after: equals)...])
+                if path.isEmpty { throw InputError("bad --texture '\(text)': no file after '='; expected NAME=FILE.png or FILE.png") }
+            }
+            _ = try InputFiles.read(path, as: "the texture '\(path)'", limit: InputFiles.imageLimit)
+            return (name, path)
+        }
+    }
+
     @Option(name: .long, help: ArgumentHelp("Read shaders from this folder before the built-in ones (also GLINT_SHADERS).", valueName: "dir"))
     var shaders: String?
 
@@ -153,6 +172,9 @@ struct EffectOptions: ParsableArguments {
         } else if chain[0].descriptor.isModifier {
             chain.insert(HarmonicEffect(), at: 0)
         }
+        if !textures.isEmpty && !chain.contains(where: { $0 is ToyEffect }) {
+            throw InputError("--texture is for glslViewer and ISF shaders (--effect file.frag or file.fs); the effects shown take no textures")
+        }
         try applyParameters(to: chain)
         return chain
     }
@@ -190,9 +212,18 @@ struct EffectOptions: ParsableArguments {
         guard let dialect = ToyLoader.dialect(of: path, text: text) else {
             throw InputError("the shader '\(path)' is none of Shadertoy's, glslViewer's or ISF's")
         }
+        if dialect == .shadertoy && !textures.isEmpty {
+            throw InputError("--texture is for glslViewer and ISF shaders; a Shadertoy shader names its images in #iChannel0 \"file.png\" lines")
+        }
+        ToyLoader.textures = try textureList()
         ToyLoader.includePaths = includeDirs
         ToyLoader.defines = defines
-        return ToyEffect(program: try ToyLoader.load(path, dialect: dialect), startDate: try startDate() ?? Date())
+        let start = try startDate() ?? Date()
+        switch Result(catching: { () throws(RenderError) in try ToyLoader.load(path, dialect: dialect) }) {
+        case .success(let program): return ToyEffect(program: program, startDate: start)
+        case .failure(.arguments(let why)): throw InputError(why)  // what the command line gave does not fit the shader
+        case .failure(let error): throw error
+        }
     }
 
     /// Refuses the effect file at `path` with `--shaders`, or when what the renderer reads it by

@@ -9,11 +9,16 @@ public enum ToyLoader {
     nonisolated(unsafe) public static var includePaths: [String] = []
     /// What every pass is compiled with (`-D NAME=VALUE`), after its version line.
     nonisolated(unsafe) public static var defines: [ShaderSources.Define] = []
+    /// The pictures given on the command line (`--texture [NAME=]FILE`), in order: glslViewer's
+    /// `u_tex0`, `u_tex1` … (no name) and `u_NAME`; ISF's image inputs by name (no name: the
+    /// image inputs not named, in order). Shadertoy binds its images with `#iChannel` lines.
+    nonisolated(unsafe) public static var textures: [(name: String?, path: String)] = []
 
     /// The dialect of the shader at `path`, or nil for a file that is none of them (a Glint
     /// effect file: `colorEffect`, a Metal file). A folder is Shadertoy's tabs; a `.json` file a
     /// Shadertoy export; a file beginning with a JSON comment ISF; a file defining `mainImage`
-    /// Shadertoy; a file with `main()` writing `gl_FragColor` glslViewer.
+    /// Shadertoy; a file with `main()` writing `gl_FragColor` (or, under a `#version` line, an
+    /// `out vec4` of its own) glslViewer.
     public static func dialect(of path: String, text: String?) -> ToyProgram.Dialect? {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return .shadertoy }
@@ -23,7 +28,7 @@ public enum ToyLoader {
         if code.hasPrefix("/*") && code.dropFirst(2).drop(while: { $0.isWhitespace }).hasPrefix("{") { return .isf }
         if text.contains("colorEffect(") || text.contains("layerEffect(") || text.contains("distortionEffect(") { return nil }
         if text.contains("mainImage") { return .shadertoy }
-        if text.contains("gl_FragColor") && text.contains("main") { return .glslViewer }
+        if text.contains("main") && (text.contains("gl_FragColor") || GlslViewerLoader.declaresOutput(text)) { return .glslViewer }
         return nil
     }
 
@@ -32,8 +37,8 @@ public enum ToyLoader {
         var program: ToyProgram
         switch dialect {
         case .shadertoy: program = try ShadertoyLoader.load(path)
-        case .glslViewer, .isf:
-            throw .arguments("\(path): \(dialect.title) shaders are not supported yet")
+        case .glslViewer: program = try GlslViewerLoader.load(path, textures: textures)
+        case .isf: program = try ISFLoader.load(path, textures: textures)
         }
         program.origin = path
         program.files = watchedFiles(of: program, at: path)
@@ -155,6 +160,11 @@ public enum ToyLoader {
         case .notRegular(let kind): return "it is \(kind), not a regular file"
         case .tooLarge: return "it is over 64 MiB"
         }
+    }
+
+    /// `text` with its `#version` line blanked (kept empty): each loader writes its own, 3.30 core.
+    static func blankVersion(_ text: String) -> String {
+        blankLines(text) { $0.drop { $0 == " " || $0 == "\t" }.hasPrefix("#version") }
     }
 
     /// `text` with every line `keep` rejects blanked (kept as an empty line, so line numbers hold).

@@ -28,6 +28,10 @@ public final class ToyRunner {
     /// The buffers a channel reads with mipmaps: their levels are made after each draw.
     private var mipmappedBuffers: [Bool]
     private var restarts = 0
+    /// ISF's `DATE` counts months from 1 (VVISF's), the others' from 0.
+    private let monthBase: Double
+    /// ISF's `TIMEDELTA` is 0 for a frame at time 0 (VVISF's); the others' is a frame's step.
+    private let isDeltaZeroAtStart: Bool
 
     /// What one pass draws with: its program, where each uniform it reads goes.
     private struct CompiledPass {
@@ -68,6 +72,7 @@ public final class ToyRunner {
         "iDate": .date, "u_date": .date, "DATE": .date,
         "iMouse": .mouse, "u_mouse": .cursor,
         "iResolution": .resolution, "u_resolution": .resolution, "RENDERSIZE": .resolution,
+        "glint_resolution": .resolution,  // the loaders' own name for the pass's size
         "u_pixelDensity": .pixelDensity, "iSampleRate": .sampleRate,
         "iChannelTime": .channelTime, "iChannelResolution": .channelResolution,
     ]
@@ -96,6 +101,8 @@ public final class ToyRunner {
         context = try GLContext.requireCurrent(for: "a shader's passes")
         self.program = program
         modified = ToyLoader.modificationTimes(of: program.files)
+        monthBase = program.dialect == .isf ? 1 : 0
+        isDeltaZeroAtStart = program.dialect == .isf
         output = try RenderTarget(pixelWidth: 1, pixelHeight: 1)
         mipmappedBuffers = Array(repeating: false, count: program.buffers.count)
         epoxy_glGenVertexArrays(1, &vertexArray)
@@ -450,10 +457,10 @@ public final class ToyRunner {
             u += 1
             switch role {
             case .time: set(location, type, frame.time)
-            case .timeDelta: set(location, type, frame.timeDelta)
+            case .timeDelta: set(location, type, isDeltaZeroAtStart && frame.time <= 0 ? 0 : frame.timeDelta)
             case .frame: set(location, type, Double(frame.frame))
             case .frameRate: set(location, type, frame.frameRate)
-            case .date: set(location, type, frame.date.0, frame.date.1, frame.date.2, frame.date.3)
+            case .date: set(location, type, frame.date.0, frame.date.1 + monthBase, frame.date.2, frame.date.3)
             case .mouse: set(location, type, frame.mouse.0, frame.mouse.1, frame.mouse.2, frame.mouse.3)
             case .cursor: set(location, type, frame.cursor.0, frame.cursor.1)
             case .resolution:
