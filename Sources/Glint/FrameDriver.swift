@@ -73,6 +73,16 @@ public final class FrameDriver {
         })
         resolved.advanceGestures(to: timeline.now)
         context.time = timeline.now
+        if applied > 0 {
+            // A shader of another tool learns where the pointer is, pressed or not (glslViewer's
+            // `u_mouse` follows the cursor whatever the buttons; a move with no press has no owner).
+            let last = events[events.startIndex + applied - 1].location
+            var k = 0
+            while k < resolved.effects.count {
+                (resolved.effects[k] as? ToyEffect)?.hover(at: last)
+                k += 1
+            }
+        }
         return applied
     }
 

@@ -138,12 +138,10 @@ struct GlslViewerDialectTests {
             #expect(held.pixel(0, 0) == [Int(20 * scale), Int((30 - 8) * scale), 0, 255], "held, scale \(scale)")
             let released = try F.draw(ToyEffect(program: F.load(path)), size: Size(width: 40, height: 30), scale: scale, frames: 4, events: events)
             #expect(released.pixel(0, 0) == [Int(20 * scale), Int((30 - 8) * scale), 0, 255], "released, scale \(scale)")
-            // A move with no button held: the router gives it to no one yet (ToyEffect.hover has no caller).
+            // A move with no button held: the frame driver tells the shader where the cursor is.
             let hovering = [PointerEvent(.move, Point(x: 12, y: 6), at: 0.02)]
             let moved = try F.draw(ToyEffect(program: F.load(path)), size: Size(width: 40, height: 30), scale: scale, frames: 3, events: hovering)
-            withKnownIssue("moves without a press do not reach the effect") {
-                #expect(moved.pixel(0, 0) == [Int(12 * scale), Int((30 - 6) * scale), 0, 255], "moved without a press, scale \(scale)")
-            }
+            #expect(moved.pixel(0, 0) == [Int(12 * scale), Int((30 - 6) * scale), 0, 255], "moved without a press, scale \(scale)")
         }
     }
 
@@ -322,7 +320,7 @@ struct ISFDialectTests {
         effect.setParameter("level", to: 0.2)
         effect.setParameter("count", to: 7)
         effect.setParameter("on", to: 0)
-        effect.setParameter("spot.y", to: 9)
+        effect.setParameter("spot", component: 1, to: 9)  // a point2D is one parameter of two components
         let after = try F.draw(effect, size: Size(width: 20, height: 10), frames: 1)
         #expect(after.pixel(2, 5) == [51, 7, 0, 255])
         #expect(after.pixel(15, 5) == [3, 9, 153, 255])

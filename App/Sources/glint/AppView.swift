@@ -138,19 +138,8 @@ final class AppFrames {
     /// Moves the timeline to `time`, applying `events` whose time has come at their own times to
     /// the view as last laid out; returns how many were applied.
     @discardableResult
-    /// A shader of another tool also learns where the last of them left the pointer, pressed or
-    /// not (glslViewer's `u_mouse` follows the cursor whatever the buttons).
     func advance(to time: Double, applying events: ArraySlice<PointerEvent> = ArraySlice()) -> Int {
-        let applied = driver.advance(to: time, applying: events)
-        if applied > 0 {
-            let last = events[events.startIndex + applied - 1].location
-            var k = 0
-            while k < state.effects.count {  // index loops: no iterator allocation in debug builds
-                (state.effects[k] as? ToyEffect)?.hover(at: last)
-                k += 1
-            }
-        }
-        return applied
+        driver.advance(to: time, applying: events)
     }
 
     /// Builds the view for the driver's time and draws it into `target`, which shows the whole
