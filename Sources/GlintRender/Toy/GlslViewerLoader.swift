@@ -93,7 +93,9 @@ enum GlslViewerLoader {
         for b in 0..<bufferCount { passes.append(pass("BUFFER_\(b)", target: b)) }
         for b in 0..<doubleCount { passes.append(pass("DOUBLE_BUFFER_\(b)", target: bufferCount + b)) }
         passes.append(pass(nil, target: nil))
-        return ToyProgram(dialect: .glslViewer, name: ToyLoader.displayName(path), buffers: buffers, passes: passes)
+        // Uniforms declared with a `// glint:` annotation become inputs (controls, --param, --state).
+        let inputs = try ToyLoader.annotatedInputs(in: expanded, file: path)
+        return ToyProgram(dialect: .glslViewer, name: ToyLoader.displayName(path), buffers: buffers, passes: passes, inputs: inputs)
     }
 
     /// What every pass starts with: glslViewer's defines, the pass's own, and GLSL 1.10's names
