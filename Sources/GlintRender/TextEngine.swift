@@ -82,7 +82,10 @@ public struct PlacedGlyph: Sendable {
 /// weight and slant, hinted at the pixel size of the scale drawn at, so what is measured is what
 /// is drawn and glyphs sit on whole pixels. Metrics are cached per face, size and character:
 /// measuring the same text again allocates nothing.
-public final class TextEngine {
+public final class TextEngine: @unchecked Sendable {
+    /// One engine serves every view renderer of the process (and `ImageRenderer`s on any thread):
+    /// FreeType's faces and these caches are used by one caller at a time.
+    private let lock = NSLock()
     private var library: FT_Library?
     /// The faces opened, by file; each with its sizes.
     private var faces: [FT_Face] = []
@@ -136,6 +139,8 @@ public final class TextEngine {
     /// per paragraph): lines wrap at spaces, a word longer than a line is broken, "\n" starts a
     /// line. Measured at `scale` pixels per point.
     public func measure(_ text: String, font: FontSpec, maxWidth: Double?, options: TextLayoutOptions, scale: Double) -> Size {
+        lock.lock()
+        defer { lock.unlock() }
         guard let (face, pixels) = resolve(font, scale: scale) else { return .zero }
         let line = lineMetricsFor(face, pixels)
         var widest = 0
@@ -154,6 +159,8 @@ public final class TextEngine {
     /// line's top at its top; appends each inked glyph, in the target's pixels at `scale`.
     public func layout(_ text: String, font: FontSpec, in rect: Rect, options: TextLayoutOptions, color: GlintCore.Color,
                        scale: Double, into glyphs: inout [PlacedGlyph]) {
+        lock.lock()
+        defer { lock.unlock() }
         guard let (face, pixels) = resolve(font, scale: scale) else { return }
         let line = lineMetricsFor(face, pixels)
         let left = (rect.minX * scale).rounded(), width = rect.width * scale
@@ -347,6 +354,8 @@ public final class TextEngine {
     /// Renders glyph `key` and hands `body` its coverage (rows from the top), size and its
     /// bitmap's offset from the pen: left, and up from the baseline.
     func render(_ key: GlyphKey, _ body: (UnsafeBufferPointer<UInt8>, _ width: Int, _ rows: Int, _ pitch: Int, _ left: Int, _ top: Int) -> Void) {
+        lock.lock()
+        defer { lock.unlock() }
         guard Int(key.face) < faces.count else { return }
         activate(key.face, key.pixelSize)
         let f = faces[Int(key.face)]
