@@ -69,7 +69,7 @@ enum ShadertoyLoader {
             }.map { (folder as NSString).appendingPathComponent($0) }
         }
         guard let image = find("Image") else {
-            throw .arguments("\(folder): a Shadertoy folder needs an Image tab (Image.glsl), with Buffer A.glsl … Buffer D.glsl and Common.glsl if it has them")
+            throw .arguments("cannot read the effect file '\(folder)': it is a folder with no Image.glsl; a folder is read as a Shadertoy shader's tabs: Image.glsl, and Buffer A.glsl … Buffer D.glsl and Common.glsl if it has them")
         }
         var tabs: [Tab] = []
         for (b, name) in bufferNames.enumerated() {
