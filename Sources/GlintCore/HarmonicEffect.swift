@@ -1,6 +1,6 @@
 /// The harmonic glow (seed 000): six glowing harmonic waves on black, springing to a larger
 /// amplitude, double speed and palette colours while the pointer is held.
-public final class HarmonicEffect: Effect {
+public final class HarmonicEffect: HearingEffect {
     /// The seed's `getColor(i)` palette, one colour per wave: the constants of `harmonic.frag`.
     public static let palette: [Color] = [
         Color(red: 0.482, green: 0.831, blue: 0.855),  // teal
@@ -92,7 +92,14 @@ public final class HarmonicEffect: Effect {
 
     public func handle(_ event: PointerEvent) { hold.handle(event) }
 
-    public func advance(by dt: Double) { hold.advance(by: dt) }
+    public func advance(by dt: Double) {
+        if let hearing { hold.drive(toward: hearing.intensity(isHeld: hold.isInteracting)) }
+        hold.advance(by: dt)
+    }
+
+    /// The sound it listens to (`--audio`): its level swells and colours the waves as a hold
+    /// does (see `Hearing.intensity`), and the label says "Listening...".
+    public var hearing: Hearing?
 
     /// The time the shader receives.
     public var shaderTime: Float { Float(hold.clock.elapsed.truncatingRemainder(dividingBy: Self.timeWrapPeriod)) }
@@ -116,7 +123,8 @@ public final class HarmonicEffect: Effect {
     }
 
     public var foreground: Foreground? {
-        Foreground(label: hold.isInteracting ? "Holding..." : "Hold Anywhere!", imageName: "microphone")
+        Foreground(label: hearing.map { $0.isAudible && (!$0.onlyWhileHeld || hold.isInteracting) } == true ? "Listening..."
+                    : hold.isInteracting ? "Holding..." : "Hold Anywhere!", imageName: "microphone")
     }
 
     public var isInteracting: Bool { hold.isInteracting }

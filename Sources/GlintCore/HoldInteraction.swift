@@ -51,6 +51,21 @@ public struct HoldInteraction: Equatable, Sendable {
         if press.handle(event) { retarget() }
     }
 
+    /// How far toward the held look the springs aim, 0 (at rest) … 1 (held): a press sets 1,
+    /// a release 0; a sound source (`drive(toward:)`) anything between.
+    public private(set) var intensity: Double = 0
+
+    /// Aims the springs at `intensity` of the way from rest to held (a sound's level), the
+    /// springs still carrying them there.
+    public mutating func drive(toward intensity: Double) {
+        let i = min(max(intensity.isFinite ? intensity : 0, 0), 1)
+        guard i != self.intensity || !hasDriven else { return }
+        hasDriven = true
+        self.intensity = i
+        aim()
+    }
+    private var hasDriven = false
+
     /// Lets `dt` seconds of wall time pass: springs move, and effect time advances by the
     /// integral of the speed multiplier over the interval.
     public mutating func advance(by dt: Double) {
@@ -76,12 +91,21 @@ public struct HoldInteraction: Equatable, Sendable {
     public var isSettled: Bool { amplitude.isSettled && speedMultiplier.isSettled && mixCoeff.isSettled }
 
     private mutating func retarget() {
+        intensity = isInteracting ? 1 : 0
+        aim()
+    }
+
+    private mutating func aim() {
         let c = configuration
         amplitude.spring = c.spring
         speedMultiplier.spring = c.spring
         mixCoeff.spring = c.spring
-        amplitude.target = isInteracting ? c.heldAmplitude : c.restingAmplitude
-        speedMultiplier.target = isInteracting ? c.heldSpeed : c.restingSpeed
-        mixCoeff.target = isInteracting ? 1 : 0
+        // Rest and held exactly at 0 and 1 (a blend of them could be an ulp off).
+        func blend(_ rest: Double, _ held: Double) -> Double {
+            intensity == 0 ? rest : intensity == 1 ? held : rest + (held - rest) * intensity
+        }
+        amplitude.target = blend(c.restingAmplitude, c.heldAmplitude)
+        speedMultiplier.target = blend(c.restingSpeed, c.heldSpeed)
+        mixCoeff.target = intensity
     }
 }

@@ -5,7 +5,7 @@
 /// Fixed from the original: the seed stepped `phase` by `phaseShift` once per redraw, so the waves
 /// ran faster on faster screens. Here `phaseShift` is radians per 1/60 s and the phase advances by
 /// `phaseShift · dt / (1/60 s)`, the same at 30, 60 or 144 frames per second.
-public final class WaveformEffect: Effect {
+public final class WaveformEffect: HearingEffect {
     /// The redraw interval the seed's `phaseShift` was tuned for (seconds).
     public static let seedFrameInterval = 1.0 / 60.0
 
@@ -119,8 +119,19 @@ public final class WaveformEffect: Effect {
         if press.handle(event) { retarget() }
     }
 
+    /// The sound it listens to (`--audio`): the amplitude follows the level (never below
+    /// `idleAmplitude`), as the seed's microphone set it; with `onlyWhileHeld`, only while held,
+    /// through the hold's spring.
+    public var hearing: Hearing?
+
     public func advance(by dt: Double) {
         guard dt > 0, dt.isFinite else { return }
+        if let hearing {
+            // The level alone, held or not (the seed's microphone); push to talk: only while held.
+            let level = hearing.onlyWhileHeld ? hearing.intensity(isHeld: isInteracting) : min(max(hearing.level, 0), 1)
+            let target = max(idleAmplitude, level * max(heldAmplitude, idleAmplitude))
+            if hearing.onlyWhileHeld { amplitude.target = target } else { amplitude.set(target) }
+        }
         hasAdvanced = true
         phase = (phase + phaseShift * dt / Self.seedFrameInterval).truncatingRemainder(dividingBy: Self.phaseWrapPeriod)
         amplitude.advance(by: dt)
