@@ -48,6 +48,13 @@ public final class AudioFile: AudioInput, @unchecked Sendable {  // immutable af
     /// not audio libsndfile knows, or longer than `maximumFrames`.
     public init(path: String) throws(AudioFileError) {
         self.path = path
+        // Only a regular file: opening a FIFO would wait for a writer, and a device never ends.
+        var status = stat()
+        if stat(path, &status) == 0 {
+            let kind = status.st_mode & S_IFMT
+            if kind == S_IFDIR { throw AudioFileError(path: path, reason: "it is a folder") }
+            if kind != S_IFREG { throw AudioFileError(path: path, reason: "it is not a regular file (a pipe, a device or a socket)") }
+        }
         var info = SF_INFO()
         AudioFile.openLock.lock()
         let file = sf_open(path, Int32(SFM_READ), &info)

@@ -53,6 +53,8 @@ public final class AudioMeter {
     /// Samples in the spectrum each window's bands come from (the newest at the window's end),
     /// Blackman-windowed as the sound texture's.
     public static let spectrumSize = 2048
+    /// Times further from 0 than this (seconds, about 30 years) are ignored by `update`.
+    public static let longestTime = 1e9
     /// Where bass ends and mid begins, and where mid ends and treble begins, in hertz.
     public static let bassEnd = 250.0, trebleStart = 4000.0
 
@@ -124,7 +126,8 @@ public final class AudioMeter {
     /// 0 (a rewound timeline); more than `catchUp` seconds since the last update measures only the
     /// last `catchUp` seconds.
     public func update(from input: AudioInput, at time: Double) {
-        guard time.isFinite else { return }
+        // A time that is not a number, or beyond a few decades, is not a time on any timeline.
+        guard time.isFinite, abs(time) < AudioMeter.longestTime else { return }
         let newest = Int((time * Double(AudioMeter.windowsPerSecond) + 1e-6).rounded(.down))
         if let last = lastWindow, newest < last { reset() }
         if let last = lastWindow, newest == last { return }

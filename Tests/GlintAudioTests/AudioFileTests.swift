@@ -79,7 +79,7 @@ struct AudioFileTests {
         }
     }
 
-    @Test("a missing file, a text file and a WAV cut short in its header: one error naming the file and libsndfile's reason")
+    @Test("a missing file, a text file, a WAV cut short in its header, a folder, a FIFO and a device: one error naming the file and the reason (libsndfile's where it gave one), no wait")
     func errors() throws {
         let folder = try TemporaryFiles.folder("glint-audio")
         let missing = folder + "/nothing.wav"
@@ -87,7 +87,10 @@ struct AudioFileTests {
         try Data("these are not samples\n".utf8).write(to: URL(fileURLWithPath: text))
         let cut = folder + "/cut.wav"
         try wav(sampleRate: 8000, channels: 2, frames: stereoFrames).prefix(20).write(to: URL(fileURLWithPath: cut))
-        for (path, reason) in [(missing, "No such file"), (text, "not recognised"), (cut, "Malformed")] {
+        let fifo = folder + "/pipe.wav"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        for (path, reason) in [(missing, "No such file"), (text, "not recognised"), (cut, "Malformed"),
+                               (folder, "it is a folder"), (fifo, "not a regular file"), ("/dev/zero", "not a regular file")] {
             #expect {
                 _ = try AudioFile(path: path)
             } throws: { error in

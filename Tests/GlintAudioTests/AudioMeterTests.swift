@@ -122,6 +122,9 @@ struct AudioMeterTests {
         meter.update(from: sound, at: 1.8)
         meter.update(from: sound, at: 1.5)
         #expect(meter.level == first)
+        // Times no timeline reaches change nothing (and do not trap).
+        for time in [Double.nan, .infinity, 1e300, -1e300] { meter.update(from: sound, at: time) }
+        #expect(meter.level == first)
         #expect(AudioMeter.level(decibels: -60.5) == 0 && AudioMeter.level(decibels: 0) == 1)
     }
 }
