@@ -11,7 +11,7 @@ let package = Package(
         // libepoxy's GL functions, for a client that issues GL calls of its own (the glint command's
         // bench finishes each frame with glFinish).
         .library(name: "CEpoxy", targets: ["CEpoxy"]),
-        // Sound for effects: audio files, the meter, Shadertoy's sound texture.
+        // Sound that drives effects: audio files and live capture (the microphone, what is playing).
         .library(name: "GlintAudio", targets: ["GlintAudio"]),
     ],
     // None: a package that depends on Glint fetches nothing else. The `glint` command, which needs
@@ -51,7 +51,7 @@ let package = Package(
         // of measurements printed on request.
         .target(name: "GlintTestSupport", dependencies: ["GlintCore"], path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore", "GlintTestSupport"]),
-        .testTarget(name: "GlintAudioTests", dependencies: ["GlintAudio", "GlintTestSupport"]),
+        .testTarget(name: "GlintAudioTests", dependencies: ["GlintAudio", "GlintCore", "GlintTestSupport"]),
         // Golden images live beside their tests and are read by path, not bundled.
         .testTarget(name: "GlintRenderTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"]),

@@ -1,6 +1,3 @@
-// The one interface every source of sound meets: the meter and the sound texture read any of them
-// the same way, a file at the timeline's time or a live capture at its newest samples.
-
 /// Where sound comes from: a file read at the timeline's time, or a live source.
 public protocol AudioInput: AnyObject {
     /// Samples per second of what `samples` gives.
