@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "Glint", package: "Glint"),
                 .product(name: "GlintCore", package: "Glint"),
                 .product(name: "GlintRender", package: "Glint"),
+                .product(name: "GlintAudio", package: "Glint"),
                 .product(name: "CEpoxy", package: "Glint"),
                 "CAllocCounter", "CFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

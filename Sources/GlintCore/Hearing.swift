@@ -9,6 +9,8 @@ public struct Hearing: Equatable, Sendable {
     public var onlyWhileHeld: Bool
     /// Why the source gives nothing now ("the microphone went away"), nil while it runs.
     public var unavailable: String?
+    /// The level of the bass, the middle and the treble, each 0…1 as `level`.
+    public var bass = 0.0, mid = 0.0, treble = 0.0
 
     public init(level: Double = 0, decibels: Double = -.infinity, onlyWhileHeld: Bool = false, unavailable: String? = nil) {
         self.level = level

@@ -22,8 +22,12 @@ final class AppState {
     /// The HUD's lines (the window's; nil headless).
     var hud: HUDLines?
 
-    init(effects: [any Effect], tear: TearController?, showsForeground: Bool, showsControls: Bool?) {
+    /// The sound the voice effects and shaders listen to (`--audio`), or nil.
+    let audio: AudioFeed?
+
+    init(effects: [any Effect], tear: TearController?, showsForeground: Bool, showsControls: Bool?, audio: AudioFeed? = nil) {
         precondition(!effects.isEmpty, "the app needs an effect")
+        self.audio = audio
         self.effects = effects
         self.tear = tear
         self.showsForeground = showsForeground
@@ -68,7 +72,10 @@ final class AppState {
     /// Everything the shaders received in the last frame, for `--state`: the effects' values
     /// (prefixed with their instance names in a chain: `blur.radius`, `blur#2.radius`), then the tear's.
     func stateSnapshot() -> [(String, StateValue)] {
-        EffectInstanceNames.stateSnapshot(of: effects, tear: tear)
+        let audioValues: [(String, StateValue)] = audio.map {
+            [("audioLevel", .number($0.meter.level)), ("audioDB", .number(max($0.meter.decibels, AudioFeed.quietestDecibels)))]
+        } ?? []
+        return EffectInstanceNames.stateSnapshot(of: effects, tear: tear) + audioValues
     }
 }
 
@@ -138,8 +145,18 @@ final class AppFrames {
     /// Moves the timeline to `time`, applying `events` whose time has come at their own times to
     /// the view as last laid out; returns how many were applied.
     @discardableResult
+    /// With a sound source, the effects first hear it as it is at `time` (`AudioFeed`).
     func advance(to time: Double, applying events: ArraySlice<PointerEvent> = ArraySlice()) -> Int {
-        driver.advance(to: time, applying: events)
+        if let audio = state.audio {
+            let hearing = audio.update(at: time)
+            var k = 0
+            while k < state.effects.count {  // index loops: no iterator allocation in debug builds
+                if let listener = state.effects[k] as? any HearingEffect { listener.hearing = hearing }
+                if let toy = state.effects[k] as? ToyEffect { audio.texture.withUnsafeBytes { toy.hear(hearing, sound: $0) } }
+                k += 1
+            }
+        }
+        return driver.advance(to: time, applying: events)
     }
 
     /// Builds the view for the driver's time and draws it into `target`, which shows the whole

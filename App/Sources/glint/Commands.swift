@@ -64,6 +64,21 @@ struct EffectOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read shaders from this folder before the built-in ones (also GLINT_SHADERS).", valueName: "dir"))
     var shaders: String?
 
+    @Option(name: .long, help: ArgumentHelp("What the voice effects and shaders listen to: a sound file (WAV, FLAC, Ogg), read at the timeline's time; mic or playing (live, through PulseAudio) where available.", valueName: "source"))
+    var audio: String?
+
+    @Flag(name: .customLong("audio-while-held"), help: "Listen only while the pointer is held (push to talk), through the hold's springs.")
+    var audioWhileHeld = false
+
+    /// The sound source `--audio` names, opened; nil without one.
+    func makeAudio() throws -> AudioFeed? {
+        guard let audio else {
+            if audioWhileHeld { throw InputError("--audio-while-held needs --audio: a sound file, mic or playing") }
+            return nil
+        }
+        return try AudioFeed.open(audio, onlyWhileHeld: audioWhileHeld)
+    }
+
     @Option(name: .long, help: ArgumentHelp("The date and local time at time 0 for a Shadertoy, glslViewer or ISF shader's iDate, u_date or DATE (default: now).", valueName: "YYYY-MM-DD[THH:MM:SS]"))
     var date: String?
 
@@ -605,6 +620,8 @@ struct HeadlessSetup {
     let frameTimeout: Double?
     /// Whether the frame shows the controls panel (`--controls`).
     let showsControls: Bool
+    /// The sound source (`--audio`), if any.
+    let audio: AudioFeed?
 
     /// The watchdog's default limit headless, in seconds.
     static let defaultFrameTimeout = 5.0
@@ -612,6 +629,7 @@ struct HeadlessSetup {
     init(_ effectOptions: EffectOptions, _ tearOptions: TearOptions, viewSize: Size, image: Image? = nil) throws {
         effects = try effectOptions.makeEffects(image: image)
         sources = try effectOptions.makeSources()
+        audio = try effectOptions.makeAudio()
         tear = try tearOptions.makeTear(over: effects)
         backdrop = try tearOptions.backdropColor()
         showsForeground = !effectOptions.noOverlay
@@ -623,7 +641,7 @@ struct HeadlessSetup {
     /// A headless context, and the app's frames drawn in it.
     func start() throws -> (HeadlessContext, AppFrames) {
         let context = try HeadlessContext()
-        let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls)
+        let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls, audio: audio)
         let frames = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
         try frames.prepare()
         return (context, frames)

@@ -43,6 +43,24 @@ public final class ToyEffect: Effect {
     /// Whether `keyboard` changed since the runner last uploaded it.
     public var keyboardChanged = true
 
+    /// Shadertoy's sound texture (512 × 2 bytes: the spectrum, then the waveform), from `hear`.
+    public private(set) var sound = [UInt8](repeating: 0, count: ToyEffect.soundWidth * 2)
+    public static let soundWidth = 512
+    /// Whether `sound` changed since the runner last uploaded it.
+    public var soundChanged = true
+    /// What it hears this frame (`glint_audioLevel`, `glint_audioBands`), nil without a source.
+    public private(set) var hearing: Hearing?
+
+    /// This frame's sound (`--audio`): the meter's reading and Shadertoy's 512×2 sound texture.
+    public func hear(_ hearing: Hearing, sound bytes: UnsafeBufferPointer<UInt8>) {
+        self.hearing = hearing
+        let n = min(bytes.count, sound.count)
+        sound.withUnsafeMutableBufferPointer { target in
+            for i in 0..<n { target[i] = bytes[i] }
+        }
+        soundChanged = true
+    }
+
     /// The input values by `program.inputs`, each input's components in order.
     public private(set) var inputValues: [Double]
     private var inputOffsets: [Int]

@@ -114,6 +114,8 @@ public struct ToyChannel: Sendable {
         /// Shadertoy's keyboard: 256×3 R8, row 0 keys held, row 1 pressed this frame, row 2
         /// toggled, by the browser's key codes.
         case keyboard
+        /// Shadertoy's sound input: 512×2 R8, row 0 the spectrum, row 1 the waveform (`--audio`).
+        case sound
     }
 
     public enum Filter: String, Sendable { case nearest, linear, mipmap }

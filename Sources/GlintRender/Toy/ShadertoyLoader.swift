@@ -35,8 +35,10 @@ enum ShadertoyLoader {
     }
 
     enum Source {
-        case buffer(Int), image(String), keyboard
+        case buffer(Int), image(String), keyboard, sound
     }
+    /// What a channel directive may call the sound input (`#iChannel0 "audio"`).
+    static let soundNames: Set<String> = ["audio", "sound", "music", "mic"]
 
     static func load(_ path: String) throws(RenderError) -> ToyProgram {
         var isFolder: ObjCBool = false
@@ -97,7 +99,7 @@ enum ShadertoyLoader {
             }
             let after = rest.dropFirst().trimmingCharacters(in: .whitespaces)
             guard after.hasPrefix("\""), let close = after.dropFirst().firstIndex(of: "\"") else {
-                throw refuse("#iChannel\(index) takes its source in quotes: \"Buffer A\", \"self\", \"keyboard\" or an image file")
+                throw refuse("#iChannel\(index) takes its source in quotes: \"Buffer A\", \"self\", \"keyboard\", \"audio\" or an image file")
             }
             let name = String(after[after.index(after: after.startIndex)..<close])
             let words = after[after.index(after: close)...].split(separator: " ").map { $0.lowercased() }
@@ -122,6 +124,8 @@ enum ShadertoyLoader {
                 source = .buffer(own)
             } else if name.lowercased() == "keyboard" {
                 source = .keyboard
+            } else if soundNames.contains(name.lowercased()) {
+                source = .sound
             } else if let b = bufferNames.firstIndex(where: { $0.lowercased() == name.lowercased() || $0.replacingOccurrences(of: " ", with: "").lowercased() == name.lowercased() }) {
                 source = .buffer(b)
             } else if name.lowercased().hasPrefix("buffer") {
@@ -202,6 +206,8 @@ enum ShadertoyLoader {
                     source = .buffer(b)
                 case "keyboard":
                     source = .keyboard
+                case "music", "musicstream", "mic":
+                    source = .sound  // what --audio gives (a file, the microphone, what is playing)
                 case "texture":
                     let src = (input["src"] ?? input["filepath"]) as? String ?? ""
                     source = .image(locateMedia(src, beside: folder))
@@ -321,6 +327,7 @@ enum ShadertoyLoader {
                 switch channel.source {
                 case .buffer(let b): source = .buffer(bufferIndex[b]!)
                 case .keyboard: source = .keyboard
+                case .sound: source = .sound
                 case .image(let file):
                     let key = file + (channel.flipsY ? "" : " (unflipped)")
                     if let image = images[key] {

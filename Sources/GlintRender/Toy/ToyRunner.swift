@@ -22,6 +22,7 @@ public final class ToyRunner {
     private var buffers: [(front: RenderTarget, back: RenderTarget)] = []
     private let output: RenderTarget
     private var keyboardTexture: GLuint = 0
+    private var soundTexture: GLuint = 0
     private var imageTextures: [GLuint] = []
     private var samplers: [GLuint] = []
     private var vertexArray: GLuint = 0
@@ -50,13 +51,13 @@ public final class ToyRunner {
     }
 
     private enum Source {
-        case buffer(Int), image(Int), keyboard
+        case buffer(Int), image(Int), keyboard, sound
     }
 
     /// What a uniform is given.
     private enum Role {
         case time, timeDelta, frame, frameRate, date, mouse, cursor, resolution, pixelDensity, sampleRate, passIndex(Int)
-        case channelTime, channelResolution
+        case channelTime, channelResolution, audioLevel, audioBands
         /// The size in pixels of channel `n` of the pass.
         case sourceSize(Int)
         /// Component `offset` onward of the effect's input values.
@@ -75,6 +76,7 @@ public final class ToyRunner {
         "glint_resolution": .resolution,  // the loaders' own name for the pass's size
         "u_pixelDensity": .pixelDensity, "iSampleRate": .sampleRate,
         "iChannelTime": .channelTime, "iChannelResolution": .channelResolution,
+        "glint_audioLevel": .audioLevel, "glint_audioBands": .audioBands,
     ]
 
     /// The program's files as they were when it was loaded: `filesChanged` compares.
@@ -133,6 +135,8 @@ public final class ToyRunner {
         imageTextures = []
         if keyboardTexture != 0 { epoxy_glDeleteTextures(1, &keyboardTexture) }
         keyboardTexture = 0
+        if soundTexture != 0 { epoxy_glDeleteTextures(1, &soundTexture) }
+        soundTexture = 0
         if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
         vertexArray = 0
     }
@@ -187,8 +191,11 @@ public final class ToyRunner {
                 imageTextures.append(Textures.upload(image, levels: true))
                 source = .image(imageTextures.count - 1)
             case .keyboard:
-                if keyboardTexture == 0 { keyboardTexture = Self.makeKeyboardTexture() }
+                if keyboardTexture == 0 { keyboardTexture = Self.makeByteTexture(width: ToyEffect.keyCount, height: 3) }
                 source = .keyboard
+            case .sound:
+                if soundTexture == 0 { soundTexture = Self.makeByteTexture(width: ToyEffect.soundWidth, height: 2) }
+                source = .sound
             }
             let sampler = Self.makeSampler(channel)
             samplers.append(sampler)
@@ -250,11 +257,14 @@ public final class ToyRunner {
         return shader
     }
 
-    private static func makeKeyboardTexture() -> GLuint {
+    /// A single-channel byte texture (the keyboard, the sound), cleared to 0.
+    private static func makeByteTexture(width: Int, height: Int) -> GLuint {
         var t: GLuint = 0
         epoxy_glGenTextures(1, &t)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), t)
-        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(ToyEffect.keyCount), 3, 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), nil)
+        let zeros = [UInt8](repeating: 0, count: width * height)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), zeros)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
         return t
@@ -274,6 +284,11 @@ public final class ToyRunner {
         }
         // The keyboard is read texel by texel whatever the channel says.
         let isKeyboard = channel.source == .keyboard
+        if channel.source == .sound && channel.filter == .mipmap {  // the sound texture has no mipmaps
+            epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MIN_FILTER), GL_LINEAR)
+            epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
+            return object
+        }
         epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MIN_FILTER), isKeyboard ? GL_NEAREST : minify)
         epoxy_glSamplerParameteri(object, GLenum(GL_TEXTURE_MAG_FILTER), isKeyboard ? GL_NEAREST : magnify)
         return object
@@ -307,6 +322,14 @@ public final class ToyRunner {
                 epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(ToyEffect.keyCount), 3, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
             }
             effect.keyboardChanged = false
+        }
+        if effect.soundChanged, soundTexture != 0 {
+            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), soundTexture)
+            epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+            effect.sound.withUnsafeBufferPointer {
+                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(ToyEffect.soundWidth), 2, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            }
+            effect.soundChanged = false
         }
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
@@ -400,6 +423,7 @@ public final class ToyRunner {
         case .buffer(let b): return buffers[b].front.texture
         case .image(let i): return imageTextures[i]
         case .keyboard: return keyboardTexture
+        case .sound: return soundTexture
         }
     }
 
@@ -408,6 +432,7 @@ public final class ToyRunner {
         case .buffer(let b): return (Double(buffers[b].front.framebuffer.pixelWidth), Double(buffers[b].front.framebuffer.pixelHeight))
         case .image(let i): return imageSizes[i]
         case .keyboard: return (Double(ToyEffect.keyCount), 3)
+        case .sound: return (Double(ToyEffect.soundWidth), 2)
         }
     }
     private lazy var imageSizes: [(Double, Double)] = program.passes.flatMap { pass in
@@ -482,6 +507,10 @@ public final class ToyRunner {
                     }
                     k += 1
                 }
+            case .audioLevel: set(location, type, effect.hearing?.level ?? 0)
+            case .audioBands:
+                let h = effect.hearing
+                set(location, type, h?.bass ?? 0, h?.mid ?? 0, h?.treble ?? 0)
             case .sourceSize(let c):
                 let s = size(of: pass.channels[c].source)
                 set(location, type, s.0, s.1)
