@@ -54,7 +54,7 @@ let package = Package(
         .testTarget(name: "GlintAudioTests", dependencies: ["GlintAudio", "GlintCore", "GlintTestSupport"]),
         // Golden images live beside their tests and are read by path, not bundled.
         .testTarget(name: "GlintRenderTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"]),
+        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintAudio", "GlintTestSupport"]),
         // The SwiftUI-style API: views resolved into frame graphs, and ImageRenderer drawing them headless.
         // Its Metal ports (MetalPorts/) are read by path, not bundled.
         .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["MetalPorts"]),
