@@ -97,6 +97,28 @@ struct AudioCLITests {
         #expect(expected[..<512].contains { $0 > 100 }, "the tone shows in the spectrum")
     }
 
+    @Test("record --audio FILE muxes the file's sound under the clip: AAC in mp4, Opus in webm, as long as the clip")
+    func recordMuxesSound() throws {
+        let dir = try CLI.temporaryFolder()
+        try Self.wav(silence: 0.2, tone: 2, total: 3, decibels: -12, to: dir + "/tone.wav")
+        for (file, codec) in [("clip.mp4", "aac"), ("clip.webm", "opus")] {
+            let r = try CLI.run(["record", "--effect", "waveform", "--audio", "tone.wav", "--from", "0.5", "--duration", "1",
+                                 "--fps", "30", "--size", "96x64", "--output", file], in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let probe = Process()
+            probe.executableURL = URL(fileURLWithPath: "/usr/bin/ffprobe")
+            probe.arguments = ["-v", "error", "-select_streams", "a", "-show_entries", "stream=codec_name:format=duration", "-of", "csv=p=0", dir + "/" + file]
+            let pipe = Pipe()
+            probe.standardOutput = pipe
+            try probe.run()
+            probe.waitUntilExit()
+            let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(out.contains(codec), "\(file): an \(codec) soundtrack: \(out)")
+            let duration = out.split(separator: "\n").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }.first ?? 0
+            #expect(abs(duration - 1) < 0.1, "\(file) lasts the clip's second: \(out)")
+        }
+    }
+
     @Test("bad sources are one line: a missing file, a file that is not audio, --audio-while-held alone")
     func refusals() throws {
         let dir = try CLI.temporaryFolder()

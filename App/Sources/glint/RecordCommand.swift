@@ -2,6 +2,7 @@ import ArgumentParser
 import CAllocCounter
 @preconcurrency import CEpoxy
 import Foundation
+import GlintAudio
 import GlintCore
 import GlintRender
 
@@ -104,7 +105,14 @@ struct RecordCommand: ParsableCommand {
         frames.update(size: viewSize, scale: scale)
         let k = supersample
         let target = try RenderTarget(pixelWidth: pixels.width * k, pixelHeight: pixels.height * k)
-        let encoder = try VideoEncoder(path: output, pixelWidth: pixels.width, pixelHeight: pixels.height, fps: fps)
+        // A sound file heard by the effects is muxed under the clip too (mp4, webm, mov).
+        let soundtrack = (setup.audio?.input is AudioFile) ? setup.audio.map {
+            VideoEncoder.Soundtrack(path: $0.name, from: from, duration: Double(count) / fps)
+        } : nil
+        if soundtrack != nil && !format.carriesSound {
+            Console.note("\(output) has no sound: only .mp4, .webm and .mov carry the --audio file")
+        }
+        let encoder = try VideoEncoder(path: output, pixelWidth: pixels.width, pixelHeight: pixels.height, fps: fps, soundtrack: soundtrack)
         if format.needsEvenSize && (pixels.width % 2 != 0 || pixels.height % 2 != 0) {
             Console.note("padding \(pixels.width)x\(pixels.height) to \(pixels.width + pixels.width % 2)x\(pixels.height + pixels.height % 2) with black: H.264 (yuv420p) needs an even width and height")
         }

@@ -56,6 +56,19 @@ enum VideoFormat: Equatable {
     var keepsAlpha: Bool { self == .webm || self == .mov || self == .gif }
 
     /// ffmpeg's muxer (the temporary file's name does not say it).
+    /// Whether the container takes a soundtrack (`record --audio`).
+    var carriesSound: Bool { self == .mp4 || self == .webm || self == .mov }
+
+    /// How the soundtrack is encoded: AAC in MP4, Opus in WebM, 16-bit PCM in QuickTime.
+    var audioCodecArguments: [String] {
+        switch self {
+        case .mp4: ["-c:a", "aac", "-b:a", "192k"]
+        case .webm: ["-c:a", "libopus", "-b:a", "160k"]
+        case .mov: ["-c:a", "pcm_s16le"]
+        case .gif, .pngSequence: []
+        }
+    }
+
     var muxer: String {
         switch self {
         case .mp4: "mp4"
@@ -186,7 +199,15 @@ final class VideoEncoder {
 
     /// Starts ffmpeg (or, for a PNG sequence, just the writer thread). Throws one line: the name
     /// is not a format glint records, the file cannot be written, ffmpeg is missing or fails to start.
-    init(path: String, pixelWidth: Int, pixelHeight: Int, fps: Double) throws {
+    /// A sound file muxed under the video (`glint record --audio FILE`): `from` seconds into it,
+    /// for `duration` seconds. Ignored by GIFs and PNG sequences, which have no sound.
+    struct Soundtrack {
+        var path: String
+        var from: Double
+        var duration: Double
+    }
+
+    init(path: String, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: Soundtrack? = nil) throws {
         precondition(pixelWidth > 0 && pixelHeight > 0 && fps > 0, "a video needs a size and a frame rate")
         self.path = path
         self.format = try VideoFormat(path: path)
@@ -214,7 +235,8 @@ final class VideoEncoder {
                 }])
             }
         } else {
-            let process = try FFmpegProcess(path: path, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fps: fps)
+            let process = try FFmpegProcess(path: path, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fps: fps,
+                                            soundtrack: format.carriesSound ? soundtrack : nil)
             ffmpeg = process
             let fd = process.input, unpremultiplies = format.keepsAlpha
             sink = { frame, _ in
@@ -471,7 +493,7 @@ private final class FFmpegProcess: @unchecked Sendable {
         return (executable, final)
     }
 
-    init(path: String, format: VideoFormat, pixelWidth: Int, pixelHeight: Int, fps: Double) throws {
+    init(path: String, format: VideoFormat, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: VideoEncoder.Soundtrack? = nil) throws {
         let (executable, final) = try Self.check(path: path, format: format)
         self.final = final
         let name = String(final.split(separator: "/").last ?? "video")
@@ -479,7 +501,14 @@ private final class FFmpegProcess: @unchecked Sendable {
         var arguments = ["ffmpeg", "-hide_banner", "-nostdin", "-loglevel", "error",
                          "-f", "rawvideo", "-pix_fmt", "rgba", "-video_size", "\(pixelWidth)x\(pixelHeight)",
                          "-framerate", fmt(fps), "-i", "pipe:0"]
+        if let soundtrack {
+            // The sound from the clip's start on the timeline, as long as the clip; silence after its end.
+            arguments += ["-ss", fmt(soundtrack.from), "-t", fmt(soundtrack.duration), "-i", soundtrack.path]
+        }
         arguments += format.ffmpegOutputArguments(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        if soundtrack != nil {
+            arguments += ["-map", "0:v", "-map", "1:a"] + format.audioCodecArguments
+        }
         glint_cleanup_install()
         // Where the file system allows, ffmpeg writes a file with no name, which nothing can leave
         // behind (not even a SIGKILL of glint): glint's descriptor for it becomes ffmpeg's
