@@ -161,6 +161,24 @@ struct BenchCommand: ParsableCommand {
         } else {
             print("heap        not counted (the allocator wrapper is not active)")
         }
+        if let audio = state.audio {
+            // The sound's share of a frame, on its own: the meter, the bands and Shadertoy's sound
+            // texture (one 2048-point FFT each) brought on by 1/60 s a frame, as the window does.
+            var micros: [Double] = []
+            micros.reserveCapacity(frames)
+            var soundAllocations: UInt64 = 0
+            for frame in 0..<frames {
+                let start = DispatchTime.now().uptimeNanoseconds
+                if frame >= warm { glint_alloc_counting_begin() }
+                _ = audio.update(at: Double(frame + 1) * Timeline.maxStep)
+                if frame >= warm { soundAllocations += glint_alloc_counting_end() - glint_alloc_counting_driver() }
+                micros.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e3)
+            }
+            let sorted = Array(micros[warm...]).sorted()
+            print(String(format: "audio       %.1f µs/frame mean, %.1f median (meter, bands and sound texture from %@)%@", sorted.reduce(0, +) / Double(sorted.count),
+                         sorted[sorted.count / 2], audio.name,
+                         counted ? String(format: "; %.2f allocations/frame", Double(soundAllocations) / steadyFrames) : ""))
+        }
         if let dumpShader {
             // One more frame like the last, recorded: every clear and draw, for bench/bare.c.
             let recorder = PassRecorder()
