@@ -144,8 +144,8 @@ final class AppFrames {
 
     /// Moves the timeline to `time`, applying `events` whose time has come at their own times to
     /// the view as last laid out; returns how many were applied.
-    @discardableResult
     /// With a sound source, the effects first hear it as it is at `time` (`AudioFeed`).
+    @discardableResult
     func advance(to time: Double, applying events: ArraySlice<PointerEvent> = ArraySlice()) -> Int {
         if let audio = state.audio {
             let hearing = audio.update(at: time)

@@ -4,6 +4,7 @@ import Foundation
 import class Glint.GlintWindow
 import struct Glint.Key
 import struct Glint.WindowError
+import GlintAudio
 import GlintCore
 import GlintRender
 
@@ -55,7 +56,7 @@ final class WindowApp {
     /// descriptor asks for it until the C key decides.
     /// `makeEffects` makes the chain afresh, as at launch, for Backspace; the first chain shown is its first.
     init(makeEffects: @escaping () throws -> [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources,
-         showsForeground: Bool, showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?) throws {
+         showsForeground: Bool, showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?, audio: AudioFeed? = nil) throws {
         makeChain = makeEffects
         let effects = try makeEffects()
         let name = effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
@@ -69,7 +70,7 @@ final class WindowApp {
         if let asked = window.fittedFrom {
             Console.note("the screen is smaller than \(asked) points: the window opens at \(window.viewSize) and can be resized")
         }
-        let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls)
+        let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls, audio: audio)
         app = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
         app.warmsUpTear = true
         // An image too large for this OpenGL shows a placeholder, with one warning.
@@ -138,6 +139,7 @@ final class WindowApp {
             }
         }
         if let hover = frame.hover, let toy = state.effect as? ToyEffect { toy.hover(at: hover) }
+        watchAudio()
         if !frame.keyPresses.isEmpty { refreshTitle() }
         if confirmation != nil, wall >= confirmationEnds { confirmation = nil }
         let t = playback.frame(at: wall, events: &frame.pointerEvents)
@@ -191,8 +193,27 @@ final class WindowApp {
     /// shader error even with the HUD hidden (the picture on screen is stale); over a broken view,
     /// how to bring it back.
     private var hud: HUDLines {
-        HUDLines(top: showsHUD ? hudText : nil, second: shaderError, help: showsHUD ? helpText : Self.hiddenHelp,
+        HUDLines(top: showsHUD ? hudText : nil, second: shaderError ?? audioNotice, help: showsHUD ? helpText : Self.hiddenHelp,
                  notice: state.tear?.isBroken == true ? Self.restoreNotice : nil, confirmation: confirmation)
+    }
+
+    /// Why the sound source gives nothing (a live source that went away: the waves settle to
+    /// idle), shown on the HUD's second line until it comes back; made when the status changes.
+    private var audioNotice: String?
+    private var shownAudioStatus = AudioInputStatus.running
+
+    /// Follows the sound source's status (each frame; allocates only when it changes).
+    private func watchAudio() {
+        guard let audio = state.audio, audio.input.status != shownAudioStatus else { return }
+        shownAudioStatus = audio.input.status
+        switch shownAudioStatus {
+        case .running:
+            audioNotice = nil
+            Console.note("\(audio.name): listening again")
+        case .unavailable(let why):
+            audioNotice = "no sound from \(audio.name): \(why); listening for it to come back"
+            Console.warn(audioNotice!)
+        }
     }
 
     /// Shows what a key did for `confirmationSeconds`.

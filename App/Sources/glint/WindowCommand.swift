@@ -40,7 +40,8 @@ struct WindowCommand: ParsableCommand {
         let backdrop = try tearOptions.backdropColor()
         let app = try WindowApp(makeEffects: makeEffects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
                                 showsControls: effectOptions.controls,
-                                frameTimeout: effectOptions.frameTimeout(standard: WindowApp.defaultFrameTimeout), quitAfter: quit)
+                                frameTimeout: effectOptions.frameTimeout(standard: WindowApp.defaultFrameTimeout), quitAfter: quit,
+                                audio: try effectOptions.makeAudio())
         try app.run()
     }
 }
