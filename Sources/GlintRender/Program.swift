@@ -151,6 +151,9 @@ final class Program {
     let viewSize: GLint
     let targetSize: GLint
     let scale: GLint
+    /// The sound's level and bands (`Renderer.audio`), for effects that declare them.
+    let audioLevel: GLint
+    let audioBands: GLint
     let layer: GLint
     let layerBordered: GLint
     let hasLayer: GLint
@@ -218,6 +221,8 @@ final class Program {
         viewSize = loc("glint_viewSize")
         targetSize = loc("glint_targetSize")
         scale = loc("glint_scale")
+        audioLevel = loc("glint_audioLevel")
+        audioBands = loc("glint_audioBands")
         layer = loc("glint_layer")
         layerBordered = loc("glint_layerBordered")
         passDirection = loc("glint_passDirection")
@@ -315,6 +320,7 @@ final class Program {
     /// resampling pass's own), and the types it sets them as.
     static let pipelineUniforms: [(name: String, fed: Fed)] = [
         ("glint_viewSize", .vec2), ("glint_targetSize", .vec2), ("glint_scale", .float),
+        ("glint_audioLevel", .float), ("glint_audioBands", .vec3),
         ("glint_viewPixels", .vec4), ("glint_layerPixels", .vec4), ("glint_baseColor", .vec4),
         ("glint_hasLayer", .int), ("glint_layer", .sampler2D), ("glint_layerBordered", .sampler2D), ("glint_passDirection", .vec2),
         ("glint_layerInfo.origin", .vec2), ("glint_layerInfo.size", .vec2),

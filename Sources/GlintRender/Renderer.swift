@@ -12,6 +12,10 @@ public final class Renderer {
     public let sources: ShaderSources
     /// The view's own fill, which the first color effect receives as `color`.
     public var baseColor = Color.black
+    /// The sound the effects hear (`glint --audio`), for effect files that declare
+    /// `uniform float glint_audioLevel;` (0…1) or `uniform vec3 glint_audioBands;` (bass, mid,
+    /// treble); all 0 without a source.
+    public var audio: (level: Float, bass: Float, mid: Float, treble: Float) = (0, 0, 0, 0)
     /// What shows through where the view is transparent (a torn gap, a fallen view).
     public var backdrop = Color(red: 0.07, green: 0.07, blue: 0.09)
 
@@ -906,6 +910,8 @@ public final class Renderer {
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
         if program.targetSize >= 0 { epoxy_glUniform2f(program.targetSize, Float(target.pixelWidth), Float(target.pixelHeight)) }
         if program.scale >= 0 { epoxy_glUniform1f(program.scale, Float(Double(place.view.width) / viewSize.width)) }
+        if program.audioLevel >= 0 { epoxy_glUniform1f(program.audioLevel, audio.level) }
+        if program.audioBands >= 0 { epoxy_glUniform3f(program.audioBands, audio.bass, audio.mid, audio.treble) }
         if program.viewPixels >= 0 {
             let v = place.reduce(place.view, place.targetReduced)
             epoxy_glUniform4f(program.viewPixels, v.x, v.y, v.width, v.height)

@@ -97,6 +97,22 @@ struct AudioCLITests {
         #expect(expected[..<512].contains { $0 > 100 }, "the tone shows in the spectrum")
     }
 
+    @Test("an effect file of Glint's own that declares glint_audioLevel and glint_audioBands receives the meter's level and bands")
+    func ownEffectUniforms() throws {
+        let dir = try CLI.temporaryFolder()
+        try Self.wav(silence: 0.2, tone: 1, total: 2, decibels: -6, to: dir + "/tone.wav")
+        try Data("""
+        uniform float glint_audioLevel;
+        uniform vec3 glint_audioBands;
+        vec4 colorEffect(vec2 position, vec4 color) { return vec4(glint_audioLevel, glint_audioBands.y, glint_audioBands.x, 1.0); }
+        """.utf8).write(to: URL(fileURLWithPath: dir + "/level.frag"))
+        let state = try Self.state(["--effect", "level.frag", "--audio", "tone.wav", "--time", "1"], in: dir)
+        let level = state["audioLevel"] as? Double ?? -1
+        let png = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/x.png"))))
+        #expect(abs(Double(png.rgba[0]) - level * 255) <= 1, "red is the level \(level): \(png.rgba[0..<4])")
+        #expect(png.rgba[1] > 100 && png.rgba[2] < 30, "a 440 Hz tone is in the middle band, not the bass: \(png.rgba[0..<4])")
+    }
+
     @Test("record --audio FILE muxes the file's sound under the clip: AAC in mp4, Opus in webm, as long as the clip")
     func recordMuxesSound() throws {
         let dir = try CLI.temporaryFolder()
