@@ -375,7 +375,7 @@ final class Program {
 
     // MARK: - Compiling
 
-    private static func compile(_ type: GLenum, _ text: String, files: [Int: String], stage: String) throws(RenderError) -> GLuint {
+    static func compile(_ type: GLenum, _ text: String, files: [Int: String], stage: String) throws(RenderError) -> GLuint {
         let shader = epoxy_glCreateShader(type)
         text.withCString { cText in
             var pointer: UnsafePointer<GLchar>? = cText
@@ -461,7 +461,7 @@ final class Program {
         return found.isEmpty ? [(nil, nil, locate(log).message, false)] : found
     }
 
-    private static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
+    static func infoLog(_ object: GLuint, isProgram: Bool) -> String {
         var length: GLint = 0
         if isProgram {
             epoxy_glGetProgramiv(object, GLenum(GL_INFO_LOG_LENGTH), &length)

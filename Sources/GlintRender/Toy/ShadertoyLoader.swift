@@ -288,27 +288,21 @@ enum ShadertoyLoader {
             var files: [Int: String] = [headerString: "Glint's Shadertoy header", mainString: "Glint's Shadertoy main"]
             var commonText = ""
             var commonCode = ""
+            // A tab's code as exported, or its file with its includes spliced in; channel lines blanked.
+            func source(_ text: String?, file: String, number: Int) throws(RenderError) -> String {
+                var code = text ?? ""
+                if text == nil { code = try expander.expand(file, stringNumber: number, depth: 0) }
+                return ToyLoader.blankLines(code) { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#iChannel") }
+            }
             if let common {
                 let number = expander.reserveNumber(for: common.file)
                 files[number] = common.file
-                let code: String
-                if let text = common.code {
-                    code = text
-                } else {
-                    code = try expander.expand(common.file, stringNumber: number, depth: 0)
-                }
-                commonCode = code
-                commonText = "#line \(ShaderSources.IncludeExpander.lineBase(number) + 1) \(number)\n" + ToyLoader.blankLines(code) { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#iChannel") } + "\n"
+                commonCode = try source(common.code, file: common.file, number: number)
+                commonText = "#line \(ShaderSources.IncludeExpander.lineBase(number) + 1) \(number)\n" + commonCode + "\n"
             }
             files[passString] = tab.file
-            var code: String
-            if let text = tab.code {
-                code = text
-            } else {
-                code = try expander.expand(tab.file, stringNumber: passString, depth: 0)
-            }
+            var code = try source(tab.code, file: tab.file, number: passString)
             for (n, f) in expander.files { files[n] = f }
-            code = ToyLoader.blankLines(code) { $0.trimmingCharacters(in: .whitespaces).hasPrefix("#iChannel") }
             code = presetOutput(code)
             let commonInputs = try common.map { c throws(RenderError) in try ToyLoader.annotatedInputs(in: c.code ?? commonCode, file: c.file) } ?? []
             for input in try commonInputs + ToyLoader.annotatedInputs(in: code, file: tab.file) where !inputs.contains(where: { $0.name == input.name }) {

@@ -150,10 +150,10 @@ public final class ToyRunner {
     """
 
     private func compile(_ pass: ToyPass, index: Int) throws(RenderError) -> CompiledPass {
-        let vertex = try Self.compileShader(GLenum(GL_VERTEX_SHADER), Self.vertexSource, files: [0: "glint's vertex shader"], stage: "vertex")
+        let vertex = try Program.compile(GLenum(GL_VERTEX_SHADER), Self.vertexSource, files: [0: "glint's vertex shader"], stage: "vertex")
         let fragment: GLuint
         do throws(RenderError) {
-            fragment = try Self.compileShader(GLenum(GL_FRAGMENT_SHADER), pass.source, files: pass.files, stage: "fragment")
+            fragment = try Program.compile(GLenum(GL_FRAGMENT_SHADER), pass.source, files: pass.files, stage: "fragment")
         } catch {
             epoxy_glDeleteShader(vertex)
             throw error
@@ -168,13 +168,10 @@ public final class ToyRunner {
         var ok: GLint = 0
         epoxy_glGetProgramiv(id, GLenum(GL_LINK_STATUS), &ok)
         if ok == 0 {
-            var length: GLint = 0
-            epoxy_glGetProgramiv(id, GLenum(GL_INFO_LOG_LENGTH), &length)
-            var log = [CChar](repeating: 0, count: Int(max(length, 1)))
-            epoxy_glGetProgramInfoLog(id, GLsizei(log.count), nil, &log)
+            let log = Program.infoLog(id, isProgram: true)
             epoxy_glDeleteProgram(id)
             let file = pass.files.sorted { $0.key < $1.key }.first { !$0.value.isEmpty }?.value ?? pass.name
-            throw .shader(file: file, line: nil, stage: "link", log: String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            throw .shader(file: file, line: nil, stage: "link", log: log)
         }
 
         var compiled = CompiledPass(program: id, file: pass.files[ShadertoyLoader.passString] ?? pass.name, target: pass.target, uniforms: [], channels: [],
@@ -234,27 +231,6 @@ public final class ToyRunner {
             offset += input.defaults.count
         }
         return nil
-    }
-
-    private static func compileShader(_ type: GLenum, _ text: String, files: [Int: String], stage: String) throws(RenderError) -> GLuint {
-        let shader = epoxy_glCreateShader(type)
-        text.withCString { cText in
-            var pointer: UnsafePointer<GLchar>? = cText
-            epoxy_glShaderSource(shader, 1, &pointer, nil)
-        }
-        epoxy_glCompileShader(shader)
-        var ok: GLint = 0
-        epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &ok)
-        if ok == 0 {
-            var length: GLint = 0
-            epoxy_glGetShaderiv(shader, GLenum(GL_INFO_LOG_LENGTH), &length)
-            var log = [CChar](repeating: 0, count: Int(max(length, 1)))
-            epoxy_glGetShaderInfoLog(shader, GLsizei(log.count), nil, &log)
-            epoxy_glDeleteShader(shader)
-            throw Program.compileError(String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self),
-                                       files: files, stage: stage)
-        }
-        return shader
     }
 
     /// A single-channel byte texture (the keyboard, the sound), cleared to 0.
