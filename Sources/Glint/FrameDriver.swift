@@ -41,6 +41,20 @@ public final class FrameDriver {
     /// The timeline's time, in seconds.
     public var time: Double { timeline.now }
 
+    /// What the host hears this frame (set before `advance`): views built from `context` read it,
+    /// and the voice effects drawn (`HearingEffect`s: the waveform, the harmonic glow) listen to it.
+    public var hearing: Hearing? {
+        get { context.hearing }
+        set {
+            context.hearing = newValue
+            var k = 0
+            while k < resolved.effects.count {  // index loops: no iterator allocation in debug builds
+                if let listener = resolved.effects[k] as? any HearingEffect { listener.hearing = newValue }
+                k += 1
+            }
+        }
+    }
+
     /// Moves the timeline to `time`, applying `events` (sorted by time) whose time has come, each
     /// at its own time; returns how many were applied. Later events are left for a later call.
     @discardableResult

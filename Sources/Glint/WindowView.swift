@@ -14,6 +14,10 @@ public struct TimelineContext: Sendable {
     public var pointer: CGPoint?
     /// Whether the left button is held down.
     public var isPressed: Bool
+    /// What the host hears (`FrameDriver.hearing`: a sound file or a microphone measured with
+    /// GlintAudio's `AudioMeter`): the level, its dBFS and its bass, mid and treble; nil without
+    /// a source.
+    public var hearing: Hearing?
 
     public init(time: Double = 0, size: CGSize = .zero, pointer: CGPoint? = nil, isPressed: Bool = false) {
         self.time = time

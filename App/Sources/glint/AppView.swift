@@ -150,6 +150,7 @@ final class AppFrames {
         if let audio = state.audio {
             let hearing = audio.update(at: time)
             renderer.renderer.audio = (Float(hearing.level), Float(hearing.bass), Float(hearing.mid), Float(hearing.treble))
+            driver.hearing = hearing
             var k = 0
             while k < state.effects.count {  // index loops: no iterator allocation in debug builds
                 if let listener = state.effects[k] as? any HearingEffect { listener.hearing = hearing }
