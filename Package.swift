@@ -11,6 +11,8 @@ let package = Package(
         // libepoxy's GL functions, for a client that issues GL calls of its own (the glint command's
         // bench finishes each frame with glFinish).
         .library(name: "CEpoxy", targets: ["CEpoxy"]),
+        // Sound that drives effects: audio files and live capture (the microphone, what is playing).
+        .library(name: "GlintAudio", targets: ["GlintAudio"]),
     ],
     // None: a package that depends on Glint fetches nothing else. The `glint` command, which needs
     // swift-argument-parser, is a package of its own in App/ (Tests/GlintAppTests/PackageTests.swift checks this).
@@ -20,6 +22,7 @@ let package = Package(
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libdeflate-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
 
         // Pure Swift: pointer events, gestures, springs, the clock, effect descriptions. No GL, no GLFW.
         .target(name: "GlintCore"),
@@ -35,6 +38,9 @@ let package = Package(
         // their effect modifiers, ImageRenderer) and a GLFW window any package can open.
         .target(name: "Glint", dependencies: ["GlintCore", "GlintRender", "CGLFW", "CEpoxy"]),
 
+        // Sound: where it comes from (files, live capture through libpulse) and what it measures.
+        .target(name: "GlintAudio", dependencies: ["GlintCore", "CPulse"]),
+
         // Build tool: turns the top-level Shaders/ and Assets/ into Swift source, so the binary runs from anywhere.
         .executableTarget(name: "GlintEmbed"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["GlintEmbed"]),
@@ -43,6 +49,7 @@ let package = Package(
         // of measurements printed on request.
         .target(name: "GlintTestSupport", dependencies: ["GlintCore"], path: "Tests/GlintTestSupport"),
         .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore", "GlintTestSupport"]),
+        .testTarget(name: "GlintAudioTests", dependencies: ["GlintAudio", "GlintCore", "GlintTestSupport"]),
         // Golden images live beside their tests and are read by path, not bundled.
         .testTarget(name: "GlintRenderTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintTestSupport"]),
