@@ -27,7 +27,8 @@ final class SampleRing: @unchecked Sendable {
 
     deinit { slots.deallocate() }
 
-    /// Writer only: appends `count` samples from `bytes` (native-endian float32, any alignment),
+    /// Writer only: appends `count` samples from `bytes` (float32 as this machine stores it: the
+    /// stream asks for little-endian, which every Linux Swift runs on is; any alignment),
     /// or `count` zeros where `bytes` is nil (a hole in the stream, a source gone).
     func write(_ bytes: UnsafeRawPointer?, count: Int) {
         var done = 0
