@@ -24,6 +24,9 @@ let package = Package(
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
+        // libpulse.pc asks for -D_REENTRANT and -pthread, which SwiftPM refuses with a warning on every build: the
+        // module map links libpulse itself, and its headers are on the default path.
+        .systemLibrary(name: "CPulse", providers: [.apt(["libpulse-dev"])]),
 
         // Pure Swift: pointer events, gestures, springs, the clock, effect descriptions. No GL, no GLFW.
         .target(name: "GlintCore"),
@@ -39,9 +42,9 @@ let package = Package(
         // their effect modifiers, ImageRenderer) and a GLFW window any package can open.
         .target(name: "Glint", dependencies: ["GlintCore", "GlintRender", "CGLFW", "CEpoxy"]),
 
-        // Sound: what an audio input is, audio files (libsndfile), the level meter and Shadertoy's
-        // sound texture (FFTW). No GL.
-        .target(name: "GlintAudio", dependencies: ["GlintCore", "CSndfile", "CFFTW"]),
+        // Sound: what an audio input is, where it comes from (files through libsndfile, live capture
+        // through libpulse), the level meter and Shadertoy's sound texture (FFTW). No GL.
+        .target(name: "GlintAudio", dependencies: ["GlintCore", "CSndfile", "CFFTW", "CPulse"]),
 
         // Build tool: turns the top-level Shaders/ and Assets/ into Swift source, so the binary runs from anywhere.
         .executableTarget(name: "GlintEmbed"),
