@@ -29,7 +29,6 @@ let package = Package(
                 .product(name: "GlintRender", package: "Glint"),
                 .product(name: "GlintAudio", package: "Glint"),
                 .product(name: "CEpoxy", package: "Glint"),
-                .product(name: "GlintAudio", package: "Glint"),
                 "CAllocCounter", "CFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

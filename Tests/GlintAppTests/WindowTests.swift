@@ -2179,3 +2179,56 @@ extension WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0), "Escape still quits: \(app.stderrSummary())")
     }
 }
+
+/// `--audio playing` in the real window, against a PulseAudio server of the test's own: the
+/// waveform swells while a tone plays into the sink, and when the sink goes away the window keeps
+/// running, says so, and listens again when it comes back.
+extension WindowTests {
+    @Test("the waveform follows what is playing; the source going away never stops the window, and it listens again when it is back",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"),
+          .enabled(if: PulseServer.unavailableReason == nil, "\(PulseServer.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+    func liveSound() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("live-sound")
+        let server = try PulseServer()
+        defer { server.stop() }
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--effect", "waveform", "--audio", "playing", "--size", "480x240", "--quit-after", "40"],
+                                   environment: x.environment.merging(server.environment) { $1 })
+        defer { app.stop() }
+        let window = try findWindow(x, app)
+        Thread.sleep(forTimeInterval: 1.5)
+        // The waves' height: how many rows of the view's lower half hold a bright pixel.
+        func swell(_ name: String) throws -> Int {
+            let shot = try screenshot(x, to: shots + "/\(name).png", app: app)
+            var rows = 0
+            for y in (window.y + window.height / 2)..<(window.y + window.height) {
+                if shot.brightShare(columns: window.x..<(window.x + window.width), rows: y..<(y + 1)) > 0 { rows += 1 }
+            }
+            return rows
+        }
+        let quiet = try swell("quiet")
+        let player = try server.play(try PulseServer.toneWAV(frequency: 330, dBFS: -6, seconds: 30))
+        defer { player.terminate() }
+        Thread.sleep(forTimeInterval: 1.5)
+        let loud = try swell("loud")
+        #expect(loud > quiet + 20, "the waves should swell with the tone: \(quiet) rows quiet, \(loud) playing")
+
+        let module = try server.pactl(["list", "short", "modules"]).output.split(separator: "\n")
+            .first { $0.contains("module-null-sink") }.map { String($0.split(separator: "\t")[0]) } ?? ""
+        #expect(try server.pactl(["unload-module", module]).status == 0)
+        Thread.sleep(forTimeInterval: 1.5)
+        #expect(app.state == .running, "the window keeps running without its source: \(app.stderrSummary())")
+        #expect(try swell("gone") < loud, "without the source the waves settle")
+        #expect(app.stderr(waitingUpTo: 0).contains("went away"), "the window says the source went away: \(app.stderrSummary())")
+
+        _ = try server.load("module-null-sink", "sink_name=glinttest")
+        #expect(try server.pactl(["set-default-sink", "glinttest"]).status == 0)
+        Thread.sleep(forTimeInterval: 2.5)
+        #expect(app.stderr(waitingUpTo: 0).contains("listening again"), "and listens again when it is back: \(app.stderrSummary())")
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
+}

@@ -19,7 +19,9 @@ final class AudioFeed {
         self.input = input
         self.name = name
         self.onlyWhileHeld = onlyWhileHeld
-        meter = AudioMeter(sampleRate: input.sampleRate)
+        // A live source keeps under a second of history: the meter catches up over half a second.
+        meter = AudioMeter(sampleRate: input.sampleRate,
+                           configuration: input is AudioFile ? AudioMeter.Configuration() : AudioMeter.Configuration(catchUp: AudioFeed.liveCatchUp))
     }
 
     /// The meter and the sound texture at `time`, and what the effects hear of them.
@@ -35,6 +37,9 @@ final class AudioFeed {
         return hearing
     }
 
+    /// How far back a live source's meter looks after a gap, in seconds (its ring holds 0.74 s).
+    static let liveCatchUp = 0.5
+
     /// The lowest `audioDB` `--state` reports: JSON has no −∞.
     static let quietestDecibels = -120.0
 
@@ -46,9 +51,18 @@ final class AudioFeed {
 
     /// A live source, or nil when `source` names none (then it is a file).
     static func openLive(_ source: String, onlyWhileHeld: Bool) throws -> AudioFeed? {
-        let kind = source.split(separator: ":", maxSplits: 1).first.map(String.init) ?? source
-        guard kind == "mic" || kind == "playing" else { return nil }
-        throw InputError("--audio \(kind) needs live capture, which this build does not have yet; give a sound file")
+        let choice: PulseSourceChoice
+        do {
+            guard let parsed = try PulseSourceChoice.parse(source) else { return nil }
+            choice = parsed
+        } catch {
+            throw InputError("bad --audio '\(source)': \(error)")
+        }
+        do {
+            return AudioFeed(input: try PulseInput(choice), name: choice.spoken, onlyWhileHeld: onlyWhileHeld)
+        } catch {
+            throw AppError("cannot listen to \(choice.spoken): \(error)")
+        }
     }
 
     /// `--audio FILE`: a sound file (WAV, FLAC, Ogg) read at the timeline's time.

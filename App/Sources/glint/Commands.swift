@@ -64,7 +64,7 @@ struct EffectOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Read shaders from this folder before the built-in ones (also GLINT_SHADERS).", valueName: "dir"))
     var shaders: String?
 
-    @Option(name: .long, help: ArgumentHelp("What the voice effects and shaders listen to: a sound file (WAV, FLAC, Ogg), read at the timeline's time; mic or playing (live, through PulseAudio) where available.", valueName: "source"))
+    @Option(name: .long, help: ArgumentHelp("What the voice effects and shaders listen to: mic (the default microphone), playing (what the speakers play), mic:NAME or playing:NAME (see glint audio), through PulseAudio or PipeWire; or a sound file (WAV, FLAC, Ogg), read at the timeline's time.", valueName: "source"))
     var audio: String?
 
     @Flag(name: .customLong("audio-while-held"), help: "Listen only while the pointer is held (push to talk), through the hold's springs.")

@@ -211,7 +211,7 @@ final class WindowApp {
             audioNotice = nil
             Console.note("\(audio.name): listening again")
         case .unavailable(let why):
-            audioNotice = "no sound from \(audio.name): \(why); listening for it to come back"
+            audioNotice = "no sound: \(why); listening for it to come back"
             Console.warn(audioNotice!)
         }
     }
