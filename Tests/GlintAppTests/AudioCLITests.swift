@@ -95,6 +95,18 @@ struct AudioCLITests {
         }
         #expect(spectrumOff == 0 && waveOff == 0, "\(spectrumOff) spectrum and \(waveOff) waveform texels differ from the analysis")
         #expect(expected[..<512].contains { $0 > 100 }, "the tone shows in the spectrum")
+
+        // glslViewer's u_tex is the same texture.
+        try Data("""
+        uniform sampler2D u_tex;
+        void main() {
+            gl_FragColor = vec4(texelFetch(u_tex, ivec2(int(gl_FragCoord.x), 0), 0).r, texelFetch(u_tex, ivec2(int(gl_FragCoord.x), 1), 0).r, 0.0, 1.0);
+        }
+        """.utf8).write(to: URL(fileURLWithPath: dir + "/viewer.frag"))
+        let v = try CLI.run(["render", "--effect", "viewer.frag", "--audio", "tone.wav", "--time", "\(time)", "--size", "512x1", "--output", "v.png"], in: dir)
+        #expect(v.status == 0, "\(v.stderr)")
+        let viewer = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/v.png"))))
+        #expect((0..<512).allSatisfy { abs(Int(viewer.rgba[$0 * 4]) - Int(expected[$0])) <= 1 }, "u_tex holds the spectrum")
     }
 
     @Test("an effect file of Glint's own that declares glint_audioLevel and glint_audioBands receives the meter's level and bands")

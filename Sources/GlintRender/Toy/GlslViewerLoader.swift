@@ -35,6 +35,17 @@ enum GlslViewerLoader {
         ("v_position", "vec4", "vec4(gl_FragCoord.xy / glint_resolution * 2.0 - 1.0, 0.0, 1.0)"),
     ]
 
+    /// The sampler that gets the sound (`--audio`): Shadertoy's 512×2 texture, spectrum and waveform.
+    static let soundUniform = "u_tex"
+
+    /// Whether `code` declares `uniform sampler2D NAME;`.
+    static func declaresSampler(_ name: String, in code: String) -> Bool {
+        code.split(separator: "\n").contains { line in
+            let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == ";" })
+            return words.count >= 3 && words[0] == "uniform" && words[1] == "sampler2D" && words[2] == Substring(name)
+        }
+    }
+
     static func load(_ path: String, textures: [(name: String?, path: String)]) throws(RenderError) -> ToyProgram {
         _ = try ToyLoader.readText(path, for: "the shader")
         var expander = ShaderSources.IncludeExpander()
@@ -75,6 +86,7 @@ enum GlslViewerLoader {
             buffers.append(ToyBuffer(name: "DOUBLE_BUFFER_\(b)", isFloat: true, isPersistent: true, size: bufferSize(of: "u_doubleBuffer\(b)", in: code)))
         }
         let declared = varyings.filter { declaresVarying($0.name, in: expanded) }
+        let readsSound = declaresSampler(soundUniform, in: code) && !images.contains { $0.uniform == soundUniform }
         func pass(_ define: String?, target: Int?) -> ToyPass {
             var channels = images.map {
                 ToyChannel(uniform: $0.uniform, source: .image($0.image), filter: .linear, wrap: .repeat, flipsY: true,
@@ -85,6 +97,10 @@ enum GlslViewerLoader {
             }
             for b in 0..<doubleCount {
                 channels.append(ToyChannel(uniform: "u_doubleBuffer\(b)", source: .buffer(bufferCount + b), filter: .linear, wrap: .repeat))
+            }
+            if readsSound {  // `--audio`'s 512×2 sound texture, as Shadertoy's sound input
+                channels.append(ToyChannel(uniform: soundUniform, source: .sound, filter: .linear, wrap: .clamp,
+                                           resolutionUniform: soundUniform + "Resolution"))
             }
             let source = "#version 330 core\n#line 1 \(headerString)\n\(header(define: define, ownsOutput: ownsOutput))\n#line 1 \(passString)\n\(code)\n#line 1 \(mainString)\n\(main(setting: declared))\n"
             return ToyPass(name: define ?? "main", source: source, files: files, target: target, channels: channels)
