@@ -233,6 +233,15 @@ public final class ToyRunner {
         return nil
     }
 
+    /// Replaces a single-channel byte texture's bytes (rows from the first).
+    private static func upload(_ bytes: [UInt8], to texture: GLuint, width: Int, height: Int) {
+        epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        bytes.withUnsafeBufferPointer {
+            epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+    }
+
     /// A single-channel byte texture (the keyboard, the sound), cleared to 0.
     private static func makeByteTexture(width: Int, height: Int) -> GLuint {
         var t: GLuint = 0
@@ -292,19 +301,11 @@ public final class ToyRunner {
             restarts = effect.restarts
         }
         if effect.keyboardChanged, keyboardTexture != 0 {
-            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), keyboardTexture)
-            epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-            effect.keyboard.withUnsafeBufferPointer {
-                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(ToyEffect.keyCount), 3, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-            }
+            Self.upload(effect.keyboard, to: keyboardTexture, width: ToyEffect.keyCount, height: 3)
             effect.keyboardChanged = false
         }
         if effect.soundChanged, soundTexture != 0 {
-            epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), soundTexture)
-            epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
-            effect.sound.withUnsafeBufferPointer {
-                epoxy_glTexSubImage2D(GLenum(GL_TEXTURE_2D), 0, 0, 0, GLsizei(ToyEffect.soundWidth), 2, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
-            }
+            Self.upload(effect.sound, to: soundTexture, width: ToyEffect.soundWidth, height: 2)
             effect.soundChanged = false
         }
         epoxy_glDisable(GLenum(GL_BLEND))
