@@ -62,6 +62,11 @@ public struct Window<Content: View> {
     /// stopped; the window says so once on standard error and goes on without it. 2 s by
     /// default, as the `glint` window; nil turns it off. (Glint's addition.)
     public var frameTimeout: Double? = 2
+    /// What the window hears, asked each frame with the frame's time before the views are built:
+    /// the voice effects listen to it and `TimelineContext.hearing` carries it to the content. A
+    /// GlintAudio `AudioMeter` gives one (`{ meter.update(from: mic, at: $0); return meter.hearing }`);
+    /// nil hears nothing. (Glint's addition.)
+    public var hearing: ((Double) -> Hearing?)?
     private let content: (TimelineContext) -> Content
 
     public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
@@ -101,6 +106,7 @@ public struct Window<Content: View> {
                 if host.handleKey(key) { continue }
                 if key == .escape || key == "q" { window.close() }
             }
+            if let hearing { host.driver.hearing = hearing(frame.time) }
             do {
                 try host.draw(&frame, content: content)
             } catch let error as RenderError {

@@ -2,6 +2,7 @@
 // input's own timeline, whatever the frame rate: an update steps through every whole window that
 // ended since the last one, so updating at 20, 60 or 144 Hz gives the same values at the same time.
 import Foundation
+import GlintCore
 
 /// The level of three frequency bands, each measured and smoothed like the meter's `level`.
 public struct AudioBands: Equatable, Sendable {
@@ -125,6 +126,15 @@ public final class AudioMeter {
     /// `time` 1.05 ends window 63. A time earlier than the last update's starts again from level
     /// 0 (a rewound timeline); more than `catchUp` seconds since the last update measures only the
     /// last `catchUp` seconds.
+    /// The reading as the voice effects and views hear it (`Hearing`): level, dBFS and bands.
+    public var hearing: Hearing {
+        var hearing = Hearing(level: level, decibels: decibels)
+        hearing.bass = bands.bass
+        hearing.mid = bands.mid
+        hearing.treble = bands.treble
+        return hearing
+    }
+
     public func update(from input: AudioInput, at time: Double) {
         // A time that is not a number, or beyond a few decades, is not a time on any timeline.
         guard time.isFinite, abs(time) < AudioMeter.longestTime else { return }

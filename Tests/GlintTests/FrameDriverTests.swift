@@ -34,6 +34,21 @@ struct FrameDriverTests {
         return applied
     }
 
+    @Test("what the host hears reaches the context and the voice effects drawn: the waveform follows the level")
+    func hearing() {
+        let driver = FrameDriver()
+        let waveform = WaveformEffect()
+        let shown = Shown([waveform])
+        _ = frame(driver, shown, to: 0)
+        driver.hearing = Hearing(level: 0.6)
+        _ = frame(driver, shown, to: 1.0 / 60)
+        #expect(driver.context.hearing?.level == 0.6)
+        #expect(waveform.hearing?.level == 0.6)
+        #expect(waveform.amplitude.value == 0.6, "the waveform's amplitude is the level (heldAmplitude 1): \(waveform.amplitude.value)")
+        driver.hearing = nil
+        #expect(waveform.hearing == nil && driver.context.hearing == nil)
+    }
+
     @Test("render, bench and the window reach the same state for the same events")
     func sameStateEverywhere() {
         // render: one run to the time.

@@ -30,10 +30,9 @@ final class AudioFeed {
         texture.update(from: input, at: time)
         var unavailable: String?
         if case .unavailable(let why) = input.status { unavailable = why }
-        var hearing = Hearing(level: meter.level, decibels: meter.decibels, onlyWhileHeld: onlyWhileHeld, unavailable: unavailable)
-        hearing.bass = meter.bands.bass
-        hearing.mid = meter.bands.mid
-        hearing.treble = meter.bands.treble
+        var hearing = meter.hearing
+        hearing.onlyWhileHeld = onlyWhileHeld
+        hearing.unavailable = unavailable
         return hearing
     }
 
