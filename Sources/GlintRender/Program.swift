@@ -188,34 +188,9 @@ final class Program {
         defer { epoxy_glDeleteShader(vs) }
         let fs = try Program.compile(GLenum(GL_FRAGMENT_SHADER), fragment.text, files: fragment.files, stage: "fragment shader")
         defer { epoxy_glDeleteShader(fs) }
-        let program = epoxy_glCreateProgram()
-        epoxy_glAttachShader(program, vs)
-        epoxy_glAttachShader(program, fs)
-        epoxy_glLinkProgram(program)
-        var ok: GLint = 0
-        epoxy_glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
-        if ok == 0 {
-            let log = Program.infoLog(program, isProgram: true)
-            epoxy_glDeleteProgram(program)
-            let whole = Program.errors(log).map(\.message).joined(separator: "\n")
-            throw .shader(file: fragment.files[EffectSource.effectString] ?? fragment.files[0] ?? name, line: nil, stage: "link", log: whole)
-        }
+        let program = try Program.link(vs, fs, file: fragment.files[EffectSource.effectString] ?? fragment.files[0] ?? name)
         id = program
-
-        var count: GLint = 0
-        epoxy_glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
-        var found: [String: (location: GLint, count: GLint, type: GLenum)] = [:]
-        var nameBuffer = [CChar](repeating: 0, count: 256)
-        for i in 0..<GLuint(max(count, 0)) {
-            var length: GLsizei = 0
-            var size: GLint = 0
-            var type: GLenum = 0
-            epoxy_glGetActiveUniform(program, i, GLsizei(nameBuffer.count), &length, &size, &type, &nameBuffer)
-            let full = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            let base = full.hasSuffix("[0]") ? String(full.dropLast(3)) : full
-            let location = epoxy_glGetUniformLocation(program, full)
-            found[base] = (location, size, type)
-        }
+        let found = Program.activeUniforms(of: program)
         uniforms = found
         func loc(_ n: String) -> GLint { found[n]?.location ?? -1 }
         viewSize = loc("glint_viewSize")
@@ -459,6 +434,43 @@ final class Program {
             found.append((string, line, message, continues && !found.isEmpty))
         }
         return found.isEmpty ? [(nil, nil, locate(log).message, false)] : found
+    }
+
+    /// Links `vertex` and `fragment` into a program (its colour output named `output`, if given);
+    /// a link error is one `RenderError` at `file`, the driver's errors a line each.
+    static func link(_ vertex: GLuint, _ fragment: GLuint, output: String? = nil, file: String) throws(RenderError) -> GLuint {
+        let program = epoxy_glCreateProgram()
+        epoxy_glAttachShader(program, vertex)
+        epoxy_glAttachShader(program, fragment)
+        if let output { epoxy_glBindFragDataLocation(program, 0, output) }
+        epoxy_glLinkProgram(program)
+        var ok: GLint = 0
+        epoxy_glGetProgramiv(program, GLenum(GL_LINK_STATUS), &ok)
+        if ok == 0 {
+            let log = infoLog(program, isProgram: true)
+            epoxy_glDeleteProgram(program)
+            throw .shader(file: file, line: nil, stage: "link", log: errors(log).map(\.message).joined(separator: "\n"))
+        }
+        return program
+    }
+
+    /// A linked program's active uniforms by name (an array under its base name): where, how
+    /// many elements, and the GL type declared.
+    static func activeUniforms(of program: GLuint) -> [String: (location: GLint, count: GLint, type: GLenum)] {
+        var count: GLint = 0
+        epoxy_glGetProgramiv(program, GLenum(GL_ACTIVE_UNIFORMS), &count)
+        var found: [String: (location: GLint, count: GLint, type: GLenum)] = [:]
+        var nameBuffer = [CChar](repeating: 0, count: 256)
+        for i in 0..<GLuint(max(count, 0)) {
+            var length: GLsizei = 0
+            var size: GLint = 0
+            var type: GLenum = 0
+            epoxy_glGetActiveUniform(program, i, GLsizei(nameBuffer.count), &length, &size, &type, &nameBuffer)
+            let full = String(decoding: nameBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            let base = full.hasSuffix("[0]") ? String(full.dropLast(3)) : full
+            found[base] = (epoxy_glGetUniformLocation(program, full), size, type)
+        }
+        return found
     }
 
     static func infoLog(_ object: GLuint, isProgram: Bool) -> String {

@@ -158,21 +158,12 @@ public final class ToyRunner {
             epoxy_glDeleteShader(vertex)
             throw error
         }
-        let id = epoxy_glCreateProgram()
-        epoxy_glAttachShader(id, vertex)
-        epoxy_glAttachShader(id, fragment)
-        epoxy_glBindFragDataLocation(id, 0, "glint_toyColor")
-        epoxy_glLinkProgram(id)
-        epoxy_glDeleteShader(vertex)
-        epoxy_glDeleteShader(fragment)
-        var ok: GLint = 0
-        epoxy_glGetProgramiv(id, GLenum(GL_LINK_STATUS), &ok)
-        if ok == 0 {
-            let log = Program.infoLog(id, isProgram: true)
-            epoxy_glDeleteProgram(id)
-            let file = pass.files.sorted { $0.key < $1.key }.first { !$0.value.isEmpty }?.value ?? pass.name
-            throw .shader(file: file, line: nil, stage: "link", log: log)
+        defer {
+            epoxy_glDeleteShader(vertex)
+            epoxy_glDeleteShader(fragment)
         }
+        let id = try Program.link(vertex, fragment, output: "glint_toyColor",
+                                  file: pass.files.sorted { $0.key < $1.key }.first { !$0.value.isEmpty }?.value ?? pass.name)
 
         var compiled = CompiledPass(program: id, file: pass.files[ShadertoyLoader.passString] ?? pass.name, target: pass.target, uniforms: [], channels: [],
                                     numbered: (0..<4).map { n in pass.channels.firstIndex { $0.index == n } ?? -1 })
@@ -201,20 +192,9 @@ public final class ToyRunner {
             if location >= 0 { epoxy_glUniform1i(location, GLint(unit)) }
         }
         // The uniforms the program reads, each given its role.
-        var count: GLint = 0
-        epoxy_glGetProgramiv(id, GLenum(GL_ACTIVE_UNIFORMS), &count)
-        var nameBuffer = [CChar](repeating: 0, count: 256)
-        for u in 0..<GLuint(max(count, 0)) {
-            var length: GLsizei = 0
-            var size: GLint = 0
-            var type: GLenum = 0
-            epoxy_glGetActiveUniform(id, u, GLsizei(nameBuffer.count), &length, &size, &type, &nameBuffer)
-            var name = String(decoding: nameBuffer.prefix(Int(length)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if name.hasSuffix("[0]") { name.removeLast(3) }
-            let location = epoxy_glGetUniformLocation(id, name)
-            guard location >= 0 else { continue }
+        for (name, uniform) in Program.activeUniforms(of: id) where uniform.location >= 0 {
             if let role = role(of: name, pass: pass, index: index) {
-                compiled.uniforms.append((location, role, type, size))
+                compiled.uniforms.append((uniform.location, role, uniform.type, uniform.count))
             }
         }
         epoxy_glUseProgram(0)
