@@ -150,10 +150,11 @@ final class AppFrames {
         if let audio = state.audio {
             let hearing = audio.update(at: time)
             renderer.renderer.audio = (Float(hearing.level), Float(hearing.bass), Float(hearing.mid), Float(hearing.treble))
+            // The voice effects hear it through the driver (the effects of the view last laid out);
+            // shaders of other tools get the sound texture too.
             driver.hearing = hearing
             var k = 0
             while k < state.effects.count {  // index loops: no iterator allocation in debug builds
-                if let listener = state.effects[k] as? any HearingEffect { listener.hearing = hearing }
                 if let toy = state.effects[k] as? ToyEffect { audio.texture.withUnsafeBytes { toy.hear(hearing, sound: $0) } }
                 k += 1
             }
