@@ -788,5 +788,5 @@ struct HitEntry {
 
 /// The process's text engine for layout (FreeType, no GL), made on first use.
 enum SharedText {
-    nonisolated(unsafe) static let engine: TextEngine? = try? TextEngine()
+    static let engine: TextEngine? = try? TextEngine()
 }

@@ -253,7 +253,7 @@ public final class ViewRenderer {
                     // Zeroed, then the shape's rows copied in where they fall (fast in every build).
                     let src = masks[m]
                     masks[whole].alpha.withUnsafeMutableBufferPointer { dst in
-                        _ = dst.initialize(repeating: 0)
+                        dst.initialize(repeating: 0)
                         src.alpha.withUnsafeBufferPointer { from in
                             for row in 0..<src.height where src.y + row >= 0 && src.y + row < h {
                                 let x0 = max(src.x, 0), x1 = min(src.x + src.width, w)

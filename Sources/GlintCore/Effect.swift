@@ -273,6 +273,9 @@ public struct EffectEntry: Sendable {
     /// An effect written as a class.
     public init(_ type: any Effect.Type) {
         descriptor = type.descriptor
+        // A metatype is immutable, so sharing it across threads is safe; Swift 6 only lacks a way to
+        // say `any Effect.Type` is Sendable without making every effect Sendable.
+        nonisolated(unsafe) let type = type
         factory = { type.init() }
     }
 
