@@ -11,9 +11,12 @@
 ///    `threadgroup` memory, atomics, SIMD-group functions, templates, `reinterpret_cast`, and casts
 ///    of a `.data` argument to a struct, a vector or `half`;
 /// 2. the names and forms are translated:
-///    - `#include <metal_stdlib>`, `#include <SwiftUI/SwiftUI_Metal.h>`, `using namespace …;`,
+///    - `#include` of Metal's standard headers (`<metal_stdlib>`, `<metal_math>`, …, every
+///      `<metal_…>`), `<SwiftUI/SwiftUI_Metal.h>` and `<simd/simd.h>`, `using namespace …;`,
 ///      attributes, `inline`, `static`, `constexpr` and `constant` (as `const`), `device`/`thread`
-///      address spaces, `metal::`, `SwiftUI::`, `precise::` and `fast::`;
+///      address spaces, `metal::`, `SwiftUI::`, `precise::` and `fast::`; CRLF and CR-only line
+///      endings (as LF);
+///    - `sizeof` of a scalar, vector or matrix type (its size in bytes, `sizeof(float3)` 16);
 ///    - the scalar, vector and matrix types (`half4` → `vec4`, `int2` → `ivec2`, `float3x3` →
 ///      `mat3`, …), half and float literal suffixes (`1.0h`, `2h`, `0.5f`);
 ///    - `fmod` (C's sign, as Metal's), `atan2`, `rsqrt`, `saturate`, `select`, `powr`, `fabs`,
@@ -23,8 +26,9 @@
 ///      `M_PI_4_F`, `M_1_PI_F`, `M_2_PI_F`, `M_E_F`, `M_SQRT2_F`, `M_LN2_F`, `M_LN10_F` and their
 ///      `_H` twins;
 ///    - `SwiftUI::Layer layer` with `layer.sample(p)`; `texture2d<half> t` with `t.sample(s, uv)`
-///      (the sampler's state is a `// glint: sampler` marker), `t.get_width()`, `t.get_height()`
-///      and `t.read(p)`;
+///      (the sampler's state is a `// glint: sampler` marker) and its options: an `int2` offset
+///      (`textureOffset`), `bias(b)`, `level(l)` (`textureLod`) and `gradient2d(dx, dy)`
+///      (`textureGrad`); `t.get_width()`, `t.get_height()` and `t.read(p)`;
 ///    - `device const float *values, int count` and `device const half4 *colors, int count`
 ///      (`.floatArray`, `.colorArray`: arrays of `arrayLength`), `device const void *data, int
 ///      size` (`.data`: `uint data[N]`, read through `((device const float *)data)[i]` and its
@@ -32,7 +36,9 @@
 ///      parameters (`inout T x`; `const`: `const T x`);
 /// 3. `TypedPass` follows the types and writes the conversions Metal makes implicitly and GLSL
 ///    does not (numbers in arithmetic and as conditions, scalar broadcasts, vector comparisons and
-///    `?:`, C casts, `auto`, brace initialisers).
+///    `?:`, C casts, `auto`, brace initialisers, C++ direct initialisation: `half4 res(0.0);`).
+///    It recurses once a level of nesting, on a stack of its own, and refuses a file nested
+///    deeper than `maxNesting`.
 ///
 /// Anything else passes through for the GLSL compiler to judge; `#include` of a header Glint does
 /// not know and sampler declarations it cannot honour are refused with their line and column.
@@ -55,12 +61,17 @@ public enum MetalTranslator {
     /// colours a `.colorArray` argument may carry to a translated function.
     public static let arrayLength = 64
 
+    /// How deep parentheses, calls, operators, blocks and initialisers may nest in a translated
+    /// file: far beyond what anyone writes, and shallow enough that the typed pass, which
+    /// recurses once a level, fits a secondary thread's 512 KB stack.
+    public static let maxNesting = 256
+
     /// Whether `path` names a Metal file.
     public static func isMetal(_ path: String) -> Bool { path.hasSuffix(".metal") }
 
     /// The name of the first `[[ stitchable ]]` function of `source`, if any.
     public static func stitchableFunction(in source: String) -> String? {
-        let words = tokenize(source).filter { !$0.isBlank }
+        let words = tokenize(normalizedLineEndings(source)).filter { !$0.isBlank }
         guard let at = words.firstIndex(where: { $0.text == "stitchable" }) else { return nil }
         var k = at
         while k + 1 < words.count, !(words[k].text == "]" && words[k + 1].text == "]") { k += 1 }
@@ -81,7 +92,7 @@ public enum MetalTranslator {
     /// (for a file spliced into another by `#include`, whose helpers the including file holds).
     /// `#include "file"` lines pass through for the caller to expand.
     public static func translate(_ source: String, helpers used: inout Set<String>) throws(Failure) -> String {
-        let tokens = tokenize(source)
+        let tokens = tokenize(normalizedLineEndings(source))
         let (_, dataArguments) = try refuseUnsupported(tokens)
         // The words (tokens that are neither space, comments nor directives), and where each token's is.
         var words: [Token] = []
@@ -133,6 +144,8 @@ public enum MetalTranslator {
             }
         }
         var samplerOf: [String: String] = [:]
+        // Tokens a `t.sample(…)` writes otherwise, by index ("": left out).
+        var sampleEdits: [Int: String] = [:]
         var i = 0
 
         /// The index of the next token that is not space or a comment, from `j`.
@@ -153,17 +166,20 @@ public enum MetalTranslator {
 
         while i < tokens.count {
             let token = tokens[i]
+            if let edit = sampleEdits[i] {
+                if !edit.isEmpty { out.append(token.with(edit)) }
+                i += 1
+                continue
+            }
             switch token.kind {
             case .directive:
-                let words = token.text.dropFirst().split(whereSeparator: { $0 == " " || $0 == "\t" })
-                if words.first == "include" {
-                    let target = words.dropFirst().joined(separator: " ")
-                    if ["<metal_stdlib>", "<SwiftUI/SwiftUI_Metal.h>", "<SwiftUI/SwiftUI.h>", "<simd/simd.h>"].contains(target) {
+                if let target = includeTarget(token.text) {
+                    if isKnownHeader(target) {
                         i += 1
-                        continue  // what it declares, the translation provides
+                        continue  // what it declares, the translation provides (or refuses where it is used)
                     }
                     guard target.hasPrefix("\"") else {
-                        throw Failure(line: token.line, column: token.column, message: "#include \(target) is not a header Glint knows: include your own files as \"file.metal\"")
+                        throw Failure(line: token.line, column: token.column, message: "#include \(target) is not a header Glint knows (it knows Metal's own, as <metal_stdlib>, and SwiftUI's): include your own files as \"file.metal\"")
                     }
                 }
                 out.append(token)
@@ -235,6 +251,13 @@ public enum MetalTranslator {
                         i = tokenOf[w + 3] + 1
                         continue
                     }
+                }
+                if name == "sizeof" {
+                    // sizeof(float4) → 16
+                    let size = try sizeofValue(tokens, at: i)
+                    out.append(token.with("\(size.bytes)" + newlines(i, size.end), kind: .number))
+                    i = size.end + 1
+                    continue
                 }
                 if name == "as_type", wordAt[i] >= 0 {
                     // as_type<float>(bits) → metal_as_float(bits)
@@ -332,21 +355,12 @@ public enum MetalTranslator {
                         if textures.contains(name) {
                             switch method {
                             case "sample":
-                                // Drop the sampler argument: t.sample(s, uv) → texture(t, uv).
-                                var k = open + 1
-                                var depth = 0
-                                while k < tokens.count {
-                                    let t = tokens[k].text
-                                    if t == "(" { depth += 1 } else if t == ")" { depth -= 1 }
-                                    if depth == 0 && t == "," { break }
-                                    if depth < 0 { break }
-                                    k += 1
-                                }
-                                guard text(k) == "," else {
-                                    throw Failure(line: token.line, column: token.column, message: "\(name).sample takes a sampler and a position")
-                                }
-                                out.append(token.with("texture(\(name),"))
-                                i = k + 1
+                                // Drop the sampler argument: t.sample(s, uv) → texture(t, uv); options
+                                // and an offset choose the function: t.sample(s, uv, level(2)) → textureLod(t, uv, 2).
+                                let call = try sampleCall(tokens, texture: name, open: open, at: token)
+                                out.append(token.with("\(call.function)(\(name),"))
+                                sampleEdits.merge(call.edits) { $1 }
+                                i = call.resume
                                 continue
                             case "get_width", "get_height":
                                 let close = next(open + 1)
@@ -441,10 +455,7 @@ public enum MetalTranslator {
                 if token.text == "{" { depth += 1 } else if token.text == "}" { depth = max(0, depth - 1) }
             }
             if token.kind == .identifier || token.kind == .number {
-                // A `constexpr` function (`const float sq(float x)`): GLSL's functions are not const.
-                let words = out[k...].lazy.filter { !$0.isBlank }.prefix(3).map(\.text)
-                let isFunction = words.count == 3 && words[words.index(words.startIndex, offsetBy: 2)] == "(" && depth == 0
-                if token.text == "const" && (lastWord == "const" || depth > 0 || isFunction) {
+                if token.text == "const" && (lastWord == "const" || depth > 0 || isConstexprFunction(out[k...], structs: structs)) {
                     if k < out.count, out[k].kind == .space, !out[k].text.contains("\n") { k += 1 }
                     continue
                 }
@@ -455,9 +466,8 @@ public enum MetalTranslator {
             translated.append(token)
         }
         // The typed pass, on the translated tokens (each at its Metal line and column).
-        var pass = TypedPass(retokenized(translated))
-        let text = pass.run()
-        if let failure = pass.failure { throw failure }
+        let (text, failure) = TypedPass.typed(retokenized(translated))
+        if let failure { throw failure }
         used.formUnion(helpers)
         if tokens.contains(where: { $0.kind == .directive && $0.text.contains("include") && $0.text.contains("\"") }) {
             // What the included files declare is known once they are spliced in: insertHelpers
@@ -465,6 +475,25 @@ public enum MetalTranslator {
             used.insert(typedAgainMarker)
         }
         return text
+    }
+
+    /// Whether the tokens after a file-scope `const` declare a `constexpr` function (`const float
+    /// sq(float x)`), whose `const` GLSL does not take, rather than a constant initialised the C++
+    /// way (`const vec2 shift(0.5, 0.25)`, `const float k(scale)`).
+    static func isConstexprFunction(_ after: ArraySlice<Token>, structs: Set<String>) -> Bool {
+        let words = Array(after.lazy.filter { !$0.isBlank }.prefix(5))
+        guard words.count >= 4, words[2].text == "(" else { return false }
+        let first = words[3]
+        switch first.kind {
+        case .number:
+            return false
+        case .identifier:
+            if ["true", "false"].contains(first.text) { return false }
+            if ValueType(glsl: first.text) != nil || structs.contains(first.text) || ["void", "const", "in", "out", "inout"].contains(first.text) { return true }
+            return words.count == 5 && words[4].kind == .identifier  // `f(Unknown p)`, not `k(scale)`
+        default:
+            return !["-", "+", "(", "!", "~"].contains(first.text)
+        }
     }
 
     /// How the translation names a `.data` argument read through a cast, for the typed pass:

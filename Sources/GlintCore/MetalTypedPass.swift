@@ -41,6 +41,8 @@ extension MetalTranslator {
 
         /// The first construct that cannot be translated.
         private(set) var failure: Failure?
+        /// How many levels the parser is inside (`enter()`), at most `MetalTranslator.maxNesting`.
+        private var depth = 0
 
         /// A piece of a rewritten range: text, or another range of tokens rendered with the edits
         /// recorded inside it so far (on one line).
@@ -118,32 +120,68 @@ extension MetalTranslator {
         /// cannot be translated (for the text of a file and what it includes, each already
         /// translated on its own: this pass adds what the includes declare).
         static func convert(_ text: String) -> String {
-            var pass = TypedPass(MetalTranslator.tokenize(text))
-            let converted = pass.run()
-            return pass.failure == nil ? converted : text
+            let (converted, failure) = typed(MetalTranslator.tokenize(text))
+            return failure == nil ? converted : text
         }
+
+        /// A pass over `tokens` run on a stack of its own (`MetalTranslator.onLargeStack`): the text
+        /// with the conversions written in, and the first construct that cannot be translated.
+        static func typed(_ tokens: [Token]) -> (text: String, failure: Failure?) {
+            MetalTranslator.onLargeStack {
+                var pass = TypedPass(tokens)
+                let text = pass.run()
+                return (text, pass.failure)
+            }
+        }
+
+        // MARK: - Nesting
+
+        /// Enters one more level of nesting (a parenthesis, call, operator, block or initialiser).
+        /// Past `MetalTranslator.maxNesting` levels the failure is recorded where it happens and the
+        /// parse ends: every caller then meets the end of the tokens and returns. Each `enter()` is
+        /// paired with `depth -= 1` on the way out, whatever it returned.
+        private mutating func enter() -> Bool {
+            depth += 1
+            guard depth > MetalTranslator.maxNesting else { return true }
+            if failure == nil {
+                let token = tokens[min(index(), tokens.count - 1)]
+                failure = Failure(line: token.line, column: token.column,
+                                  message: "the code here nests deeper than \(MetalTranslator.maxNesting) levels (parentheses, calls, operators, blocks or braces inside one another): split it into smaller expressions or functions")
+            }
+            p = significant.count
+            return false
+        }
+
+        /// What a parse that could not go deeper returns: no value.
+        private var nothing: Value { Value(type: nil, lo: tokens.count, hi: tokens.count - 1) }
 
         // MARK: - Tokens
 
-        /// The operators of several characters, longest first.
-        private static let operators = ["<<=", ">>=", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
-                                        "<=", ">=", "==", "!=", "&&", "||", "^^", "<<", ">>", "->"]
+        /// The operators of two and three characters.
+        private static let pairs: Set<String> = ["++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+                                                 "<=", ">=", "==", "!=", "&&", "||", "^^", "<<", ">>", "->"]
+        private static let triples: Set<String> = ["<<=", ">>="]
 
         /// `tokens` with adjacent punctuation that spells an operator merged into one token.
         static func mergeOperators(_ tokens: [Token]) -> [Token] {
             var merged: [Token] = []
             merged.reserveCapacity(tokens.count)
+            func isMark(_ k: Int) -> Bool { k < tokens.count && tokens[k].kind == .punctuation && tokens[k].text.utf8.count == 1 }
             var i = 0
             while i < tokens.count {
                 let token = tokens[i]
-                if token.kind == .punctuation, let op = operators.first(where: { op in
-                    i + op.count <= tokens.count
-                        && tokens[i..<(i + op.count)].allSatisfy { $0.kind == .punctuation && $0.text.count == 1 }
-                        && tokens[i..<(i + op.count)].map(\.text).joined() == op
-                }) {
-                    merged.append(token.with(op))
-                    i += op.count
-                    continue
+                if isMark(i), isMark(i + 1) {
+                    let two = token.text + tokens[i + 1].text
+                    if isMark(i + 2), triples.contains(two + tokens[i + 2].text) {
+                        merged.append(token.with(two + tokens[i + 2].text))
+                        i += 3
+                        continue
+                    }
+                    if pairs.contains(two) {
+                        merged.append(token.with(two))
+                        i += 2
+                        continue
+                    }
                 }
                 merged.append(token)
                 i += 1
@@ -373,11 +411,29 @@ extension MetalTranslator {
                 skipStatement()
                 return
             }
-            if isName(), peek(1) == "(" {
+            if isName(), peek(1) == "(", !startsInitialiser(2) {
                 parseFunction(returning: type)
                 return
             }
             parseDeclarators(type, isAuto: isAuto, typeAt: at)
+        }
+
+        /// Whether the token `k` ahead, just inside a declaration's `(`, begins a value rather than
+        /// a parameter: `constant float2 shift(0.5, 0.25);` is a variable, `half4 f(float2 p)` and
+        /// `half4 f()` a function.
+        private func startsInitialiser(_ k: Int) -> Bool {
+            guard p + k < significant.count else { return false }
+            let token = tokens[significant[p + k]]
+            switch token.kind {
+            case .number: return true
+            case .identifier:
+                let word = token.text
+                if word == "true" || word == "false" { return true }
+                if typeNamed(word) != nil || word == "void" || Self.qualifiers.contains(word) { return false }
+                return !isName(k + 1)  // `shift(x)`, `shift(x * 2)`; not `f(Unknown p)`
+            default:
+                return ["-", "+", "(", "!", "~"].contains(token.text)
+            }
         }
 
         /// Skips a balanced `( … )`, `[ … ]` or `{ … }` starting here.
@@ -502,7 +558,19 @@ extension MetalTranslator {
                     accept("]")
                     declared = type.map { .array($0, size) }
                 }
-                if accept("=") != nil {
+                if peek() == "(" && !isAuto {
+                    // C++ direct initialisation: half4 res(0.0); → vec4 res = vec4(0.0);
+                    let open = index()
+                    let (arguments, close) = parseArguments()
+                    if let declared, !arguments.isEmpty {
+                        replace(open, with: " = \(declared.glsl)(")
+                        convertFields(declared, arguments)
+                    }
+                    _ = close
+                } else if peek() == "{" {
+                    // C++ brace initialisation: float2 p{1, 2}; → vec2 p = vec2(1.0, 2.0);
+                    parseBraces(declared, prefix: " = ")
+                } else if accept("=") != nil {
                     if peek() == "{" {
                         parseBraces(declared)
                     } else {
@@ -523,9 +591,20 @@ extension MetalTranslator {
             endStatement()
         }
 
-        /// `{ a, b, … }` initialising a `type`: an array, vector, matrix or struct constructor
-        /// (`vec3[2](…)`, `vec2(…)`), each element converted to its type.
-        private mutating func parseBraces(_ type: ValueType?) {
+        /// Converts the arguments of a struct's constructor to its fields' types.
+        private mutating func convertFields(_ type: ValueType, _ arguments: [Value]) {
+            if case .named(let structName) = type, let fields = structs[structName], fields.count == arguments.count {
+                for (field, argument) in zip(fields, arguments) { convert(argument, to: field.type) }
+            }
+        }
+
+        /// `{ a, b, … }` initialising a `type`: an array, vector, matrix, scalar or struct
+        /// constructor (`vec3[2](…)`, `vec2(…)`), each element converted to its type, `prefix`
+        /// before it (` = ` for `T x{…}`). `named`: the type is written already (`T{…}`), so the
+        /// braces become parentheses. Empty braces are zero for a vector, matrix or scalar.
+        private mutating func parseBraces(_ type: ValueType?, prefix: String = "", named: Bool = false) {
+            defer { depth -= 1 }
+            guard enter() else { return }
             let open = take()
             var count = 0
             func element(_ k: Int) -> ValueType? {
@@ -547,14 +626,24 @@ extension MetalTranslator {
                 guard let comma = accept(",") else { break }
                 if peek() == "}" { replace(comma, with: "") }
             }
-            guard let close = accept("}") else { return }
-            let constructor: String
+            guard let close = accept("}"), let type else { return }
+            var constructor: String
             switch type {
-            case .array(let element, _)?: constructor = element.glsl + "[\(count)]("
-            case .vector?, .matrix?, .named?: constructor = type!.glsl + "("
+            case .array(let element, _): constructor = element.glsl + "[\(count)]("
+            case .vector, .matrix, .named, .scalar: constructor = type.glsl + "("
             default: return
             }
-            replace(open, with: constructor)
+            if named { constructor = "(" }
+            if count == 0 {
+                switch type {
+                case .vector, .matrix, .scalar:
+                    constructor += "0"
+                default:
+                    refuse(Value(type: nil, lo: open, hi: close), "`{}` for a `\(type.glsl)` cannot be translated: GLSL needs a value for each field or element; write them out, as \(type.glsl)(…)")
+                    return
+                }
+            }
+            replace(open, with: prefix + constructor)
             replace(close, with: ")")
         }
 
@@ -580,6 +669,8 @@ extension MetalTranslator {
         }
 
         private mutating func parseStatement() {
+            defer { depth -= 1 }
+            guard enter() else { return }
             switch peek() {
             case "{":
                 parseBlock()
@@ -689,6 +780,8 @@ extension MetalTranslator {
         private static let assignments: Set<String> = ["=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>="]
 
         private mutating func parseAssignment() -> Value {
+            defer { depth -= 1 }
+            guard enter() else { return nothing }
             let target = parseConditional()
             guard Self.assignments.contains(peek()) else { return target }
             let op = peek()
@@ -733,13 +826,20 @@ extension MetalTranslator {
             return !tokens[value.lo...value.hi].contains { $0.text == "(" || $0.text == "++" || $0.text == "--" || Self.assignments.contains($0.text) }
         }
 
+        /// The `no` arm of `?:`, one level deeper: `a ? b : c ? d : e` nests.
+        private mutating func parseNestedConditional() -> Value {
+            defer { depth -= 1 }
+            guard enter() else { return nothing }
+            return parseConditional()
+        }
+
         private mutating func parseConditional() -> Value {
             let test = parseBinary(1)
             guard peek() == "?" else { return test }
             p += 1
             var yes = operand(parseAssignment())
             accept(":")
-            var no = operand(parseConditional())
+            var no = operand(parseNestedConditional())
             var common: ValueType?
             if let a = yes.type, let b = no.type {
                 if a == b {
@@ -915,17 +1015,24 @@ extension MetalTranslator {
             failure = Failure(line: token.line, column: token.column, message: message)
         }
 
+        /// The operand of a prefix operator, one level deeper: `- - x` and `!!b` nest.
+        private mutating func parseNestedUnary() -> Value {
+            defer { depth -= 1 }
+            guard enter() else { return nothing }
+            return parseUnary()
+        }
+
         private mutating func parseUnary() -> Value {
             let t = peek()
             switch t {
             case "-", "+", "~":
                 let at = take()
-                let inner = operand(parseUnary())
+                let inner = operand(parseNestedUnary())
                 let shape: Shape = t == "-" && isLiteral(inner) ? .negated(inner) : .other
                 return Value(type: inner.type, lo: at, hi: inner.isEmpty ? at : inner.hi, shape: shape)
             case "!":
                 let at = take()
-                let inner = parseUnary()
+                let inner = parseNestedUnary()
                 if case .vector(.bool, _)? = inner.type {
                     let vector = operand(inner)
                     replace(at, with: "not(")
@@ -936,7 +1043,7 @@ extension MetalTranslator {
                 return Value(type: .scalar(.bool), lo: at, hi: inner.isEmpty ? at : inner.hi)
             case "++", "--":
                 let at = take()
-                let inner = operand(parseUnary())
+                let inner = operand(parseNestedUnary())
                 return Value(type: inner.type, lo: at, hi: inner.isEmpty ? at : inner.hi)
             case "(":
                 // A C cast: (float)x → float(x).
@@ -944,7 +1051,7 @@ extension MetalTranslator {
                     let open = take()
                     p += 1
                     let close = take()
-                    let inner = operand(parseUnary())
+                    let inner = operand(parseNestedUnary())
                     guard !inner.isEmpty else { return Value(type: type, lo: open, hi: close) }
                     replace(open, with: "")
                     replace(close, with: "(")
@@ -993,6 +1100,13 @@ extension MetalTranslator {
                 if peek(1) == "(" {
                     p += 1
                     return parseCall(name, at: at)
+                }
+                if let type = typeNamed(name), peek(1) == "{" {
+                    // float2{1, 2} → vec2(1.0, 2.0)
+                    p += 1
+                    let open = index()
+                    parseBraces(type, named: true)
+                    return Value(type: type, lo: at, hi: max(open, index(-1)), shape: .primary)
                 }
                 if let element = typeNamed(name), peek(1) == "[" {
                     // float[3](1.0, 2.0, 3.0)
@@ -1055,8 +1169,40 @@ extension MetalTranslator {
                 result = selected
             } else if let builtin = MetalTranslator.builtins[name] {
                 result = callBuiltin(builtin, name, arguments)
+                sample(name, arguments, at: at, close: close)
+            } else if name == "metal_bias", arguments.count == 1 {
+                // A bias before an offset, which `sample` moves after it.
+                return Value(type: arguments[0].type, lo: at, hi: close, shape: .parenthesized(arguments[0]))
             }
             return Value(type: result, lo: at, hi: close, shape: .primary)
+        }
+
+        /// The types GLSL's sampling functions take after the sampler and the position.
+        private static let samplingArguments: [String: [ValueType]] = [
+            "texture": [.scalar(.float)],
+            "textureOffset": [.vector(.int, 2), .scalar(.float)],
+            "textureLod": [.scalar(.float)],
+            "textureLodOffset": [.scalar(.float), .vector(.int, 2)],
+            "textureGrad": [.vector(.float, 2), .vector(.float, 2)],
+            "textureGradOffset": [.vector(.float, 2), .vector(.float, 2), .vector(.int, 2)],
+        ]
+
+        /// A call of a GLSL sampling function: its bias, level, gradients and offset converted to
+        /// the types GLSL takes (`textureOffset(t, uv, 1)` → `ivec2(1)`, Metal's broadcast), and a
+        /// bias Metal writes before the offset (`metal_bias(b), off`) moved after it, where GLSL's
+        /// `textureOffset(t, uv, off, b)` takes it.
+        private mutating func sample(_ name: String, _ arguments: [Value], at: Int, close: Int) {
+            guard let types = Self.samplingArguments[name] else { return }
+            guard name == "textureOffset", arguments.count == 4, case .parenthesized(let bias) = arguments[2].shape,
+                  tokens[arguments[2].lo].text == "metal_bias", !bias.isEmpty else {
+                for (argument, type) in zip(arguments.dropFirst(2), types) { convert(argument, to: type) }
+                return
+            }
+            let (texture, position, offset) = (arguments[0], arguments[1], arguments[3])
+            convert(bias, to: .scalar(.float))
+            convert(offset, to: .vector(.int, 2))
+            rewrite(at, close, [.text("textureOffset("), .copy(texture.lo, texture.hi), .text(", "), .copy(position.lo, position.hi), .text(", "),
+                                .copy(offset.lo, offset.hi), .text(", "), .copy(bias.lo, bias.hi), .text(")")])
         }
 
         /// Metal's `select(a, b, c)` (translated to `mix`) of integers, which GLSL 3.30's `mix` does

@@ -201,7 +201,7 @@ extension MetalTranslator {
         for name in ["length", "distance", "dot", "metal_length_squared", "metal_distance_squared"] { table[name] = .floatResult }
         table["cross"] = .fixed(.vector(.float, 3))
         table["determinant"] = .fixed(.scalar(.float))
-        for name in ["texture", "texelFetch", "textureLod", "layerSample", "metal_read"] { table[name] = .fixed(.vector(.float, 4)) }
+        for name in ["texture", "texelFetch", "textureLod", "textureOffset", "textureLodOffset", "textureGrad", "textureGradOffset", "layerSample", "metal_read"] { table[name] = .fixed(.vector(.float, 4)) }
         table["textureSize"] = .fixed(.vector(.int, 2))
         for name in ["transpose", "inverse", "matrixCompMult"] { table[name] = .firstArgument }
         for name in ["lessThan", "lessThanEqual", "greaterThan", "greaterThanEqual", "equal", "notEqual", "not", "isnan", "isinf"] {

@@ -52,7 +52,7 @@ struct MetalTranslatorTests {
 
     @Test("what cannot be translated is refused at its line and column")
     func refusals() {
-        #expect(throws: MetalTranslator.Failure(line: 2, column: 1, message: "#include <Common.h> is not a header Glint knows: include your own files as \"file.metal\"")) {
+        #expect(throws: MetalTranslator.Failure(line: 2, column: 1, message: "#include <Common.h> is not a header Glint knows (it knows Metal's own, as <metal_stdlib>, and SwiftUI's): include your own files as \"file.metal\"")) {
             try MetalTranslator.translate("// x\n#include <Common.h>\n")
         }
         #expect(throws: MetalTranslator.Failure(line: 1, column: 38, message: "a sampler cannot be an argument: declare it where it is used, as `constexpr sampler s(filter::linear);`")) {
