@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
         .systemLibrary(name: "CEpoxy", pkgConfig: "epoxy", providers: [.apt(["libepoxy-dev"])]),
         .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev", "libdeflate-dev"])]),
+        .systemLibrary(name: "CJPEG", pkgConfig: "libjpeg", providers: [.apt(["libjpeg-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: [.apt(["libsndfile1-dev"])]),
         .systemLibrary(name: "CFFTW", pkgConfig: "fftw3f", providers: [.apt(["libfftw3-dev"])]),
@@ -34,7 +35,7 @@ let package = Package(
         // Everything that touches OpenGL: programs, targets, the effect chain, EGL headless, PNG, text.
         .target(
             name: "GlintRender",
-            dependencies: ["GlintCore", "CEpoxy", "CPNG", "CFreeType"],
+            dependencies: ["GlintCore", "CEpoxy", "CPNG", "CJPEG", "CFreeType"],
             plugins: ["EmbedResources"]
         ),
 

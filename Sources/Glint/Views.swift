@@ -105,8 +105,9 @@ public struct Image: View, Sendable {
         case low, medium, high
     }
 
-    /// The PNG file at `name`: a path, relative to the current directory unless it starts
-    /// with `/`; where there is no such file, `name.png` (or `name`) among the app's own
+    /// The PNG or JPEG file at `name` (told by its content, not its name): a path, relative to the
+    /// current directory unless it starts with `/`; where there is no such file, `name.png`,
+    /// `name.jpg` or `name.jpeg` (or `name`, when it ends in one of those) among the app's own
     /// resources, as SwiftUI's `Image("name")` is the main bundle's (see `ShaderLibrary` for what
     /// the app's resources are on Linux). A file that cannot be read shows a placeholder (see
     /// `Image`), reported with the path as given.
@@ -127,8 +128,9 @@ public struct Image: View, Sendable {
         }
     }
 
-    /// The PNG image `name` among `bundle`'s resources (`Bundle.module` for a package's own), as
-    /// SwiftUI's `Image(_:bundle:)`: `name.png`, or `name` when it ends in `.png`; subfolders of
+    /// The PNG or JPEG image `name` among `bundle`'s resources (`Bundle.module` for a package's
+    /// own), as SwiftUI's `Image(_:bundle:)`: `name.png`, `name.jpg` or `name.jpeg` (the first
+    /// there), or `name` when it ends in one of those; subfolders of
     /// the resources are searched too when it is not at their top. Without a bundle, as
     /// `Image(name)`. An image missing from the bundle shows a placeholder and is reported as a
     /// missing file is, naming where it was looked for. A bundle's images are looked up and read
@@ -167,7 +169,7 @@ public struct Image: View, Sendable {
         loadError = error
     }
 
-    /// The PNG file at `url`, read now; throws when it cannot be read or decoded.
+    /// The PNG or JPEG file at `url`, read now; throws when it cannot be read or decoded.
     public init(contentsOf url: URL) throws(RenderError) {
         pixels = try ImageCache.read(url.path)
         loadError = nil
@@ -266,7 +268,7 @@ enum ImageCache {
         lock.unlock()
         if let cached { return cached }
         let result: Result<GlintCore.Image, RenderError>
-        if let bytes = ShaderSources.asset(named: fileName(name)) {
+        if let bytes = ShaderSources.asset(named: name.hasSuffix(".png") ? name : name + ".png") {
             do {
                 result = .success(try PNG.image(from: bytes).labelled("the built-in image '\(name)'"))
             } catch {
@@ -299,7 +301,7 @@ enum ImageCache {
         lock.unlock()
         if let cached { return cached.image }
         let folder = (bundle.resourceURL ?? bundle.bundleURL).path
-        let path = resourcePath(name, in: folder) ?? (folder as NSString).appendingPathComponent(fileName(name))
+        let path = resourcePath(name, in: folder) ?? (folder as NSString).appendingPathComponent(fileNames(name)[0])
         let result: Result<GlintCore.Image, RenderError>
         do {
             result = .success(try read(path))
@@ -315,24 +317,27 @@ enum ImageCache {
     /// The image `name` among the app's own resources (`MainBundle`), nil when it is not there;
     /// read once, kept by `name` as a path's image is.
     static func appImage(named name: String) -> GlintCore.Image? {
-        guard !appImageFiles.isEmpty, let path = appImageFiles[fileName(name)], let image = try? read(path) else { return nil }
+        guard !appImageFiles.isEmpty, let path = path(ofImage: name, among: appImageFiles), let image = try? read(path) else { return nil }
         lock.lock()
         images[name] = image
         lock.unlock()
         return image
     }
 
-    /// The PNG files of the app's own resources by file name, listed once: each at the top of a
-    /// resource folder, else the first of its name in the subfolders (sorted).
-    static let appImageFiles: [String: String] = {
+    /// The image files of the app's own resources (`imageFiles(in:)`), listed once.
+    static let appImageFiles = imageFiles(in: MainBundle.resourceFolders)
+
+    /// The PNG and JPEG files (by extension) of resource folders by file name: each at the top of
+    /// a folder, else the first of its name in the subfolders (sorted).
+    static func imageFiles(in folders: [String]) -> [String: String] {
         var files: [String: String] = [:]
-        for folder in MainBundle.resourceFolders {
+        for folder in folders {
             guard let walker = FileManager.default.enumerator(atPath: folder) else { continue }
             var found: [String] = []
             var walked = 0
             while let relative = walker.nextObject() as? String, walked < LibraryNames.maxEntriesWalked {
                 walked += 1
-                if relative.hasSuffix(".png") { found.append(relative) }
+                if hasImageExtension(relative) { found.append(relative) }
             }
             // The top first (no slash sorts before a subfolder's), then by path.
             for relative in found.sorted(by: { ($0.contains("/") ? 1 : 0, $0) < ($1.contains("/") ? 1 : 0, $1) }) {
@@ -341,38 +346,73 @@ enum ImageCache {
             }
         }
         return files
-    }()
+    }
 
-    /// `name.png`, or `name` when it ends in `.png`: the file an image named `name` is.
-    private static func fileName(_ name: String) -> String {
-        name.hasSuffix(".png") ? name : name + ".png"
+    /// The file of the image `name` among `files` (`imageFiles(in:)`): the first of its
+    /// `fileNames` there.
+    static func path(ofImage name: String, among files: [String: String]) -> String? {
+        fileNames(name).lazy.compactMap { files[$0] }.first
+    }
+
+    /// The extensions of the images an image's name may leave out, in the order they are tried.
+    static let imageExtensions = ["png", "jpg", "jpeg"]
+
+    /// Whether `name` ends in `.png`, `.jpg` or `.jpeg`, in any case.
+    static func hasImageExtension(_ name: String) -> Bool {
+        imageExtensions.contains((name as NSString).pathExtension.lowercased())
+    }
+
+    /// The files an image named `name` may be, in order: `name` itself when it ends in an image
+    /// extension, else `name.png`, `name.jpg`, `name.jpeg` (SwiftUI's asset names carry none).
+    private static func fileNames(_ name: String) -> [String] {
+        hasImageExtension(name) ? [name] : imageExtensions.map { name + "." + $0 }
     }
 
     /// The path of the image `name` in the resource folder `folder`: at its top, else the first
     /// in its subfolders (sorted); nil when there is none.
     private static func resourcePath(_ name: String, in folder: String) -> String? {
-        let file = fileName(name)
-        let top = (folder as NSString).appendingPathComponent(file)
-        if FileManager.default.fileExists(atPath: top) { return top }
+        let files = fileNames(name)
+        for file in files {
+            let top = (folder as NSString).appendingPathComponent(file)
+            if FileManager.default.fileExists(atPath: top) { return top }
+        }
         guard !name.contains("/"), let walker = FileManager.default.enumerator(atPath: folder) else { return nil }
-        var found: [String] = []
+        var found: [[String]] = files.map { _ in [] }
         var walked = 0
         while let relative = walker.nextObject() as? String, walked < LibraryNames.maxEntriesWalked {
             walked += 1
-            if (relative as NSString).lastPathComponent == file { found.append(relative) }
+            if let which = files.firstIndex(of: (relative as NSString).lastPathComponent) { found[which].append(relative) }
         }
-        return found.min().map { (folder as NSString).appendingPathComponent($0) }
+        // The first extension found anywhere, then the first path of it.
+        return found.lazy.compactMap { $0.min() }.first.map { (folder as NSString).appendingPathComponent($0) }
     }
 
-    /// Reads and decodes the PNG file at `path`; the message names the file.
+    /// Reads and decodes the PNG or JPEG file at `path` (at most `ImageDecoder.maxFileBytes`,
+    /// never a FIFO or a device); the message names the file.
     static func read(_ path: String) throws(RenderError) -> GlintCore.Image {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let bytes: [UInt8]
+        switch path.withCString({ BoundedFile.read($0, limit: ImageDecoder.maxFileBytes) }) {
+        case .success(let read): bytes = read
+        case .failure(.unreachable(ENOENT)), .failure(.cannotOpen(ENOENT)):
             throw .image("cannot read image '\(path)': no such file or not readable")
+        case .failure(let failure):
+            throw .image("cannot read image '\(path)': \(describe(failure))")
         }
         do {
-            return try PNG.image(from: [UInt8](data)).labelled("'\(path)'")
+            return try ImageDecoder.image(from: bytes).labelled("'\(path)'")
         } catch {
             throw .image("cannot read image '\(path)': \(error)")
+        }
+    }
+
+    /// Why a file was not read, in words.
+    private static func describe(_ failure: BoundedFile.Failure) -> String {
+        switch failure {
+        case .unreachable(let code), .cannotOpen(let code), .readFailed(let code): return BoundedFile.describe(code)
+        case .notRegular(let kind): return "it is \(kind), not a regular file"
+        case .tooLarge(let size):
+            let actual = size.map { "it is \(BoundedFile.mebibytes($0)), " } ?? "it is "
+            return "\(actual)larger than the \(BoundedFile.mebibytes(ImageDecoder.maxFileBytes)) Glint reads"
         }
     }
 }

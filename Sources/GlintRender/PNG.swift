@@ -240,15 +240,16 @@ public enum PNG {
         return try decode([UInt8](data))
     }
 
-    /// An `Image` (premultiplied) from PNG bytes.
+    /// An `Image` (premultiplied) from PNG bytes. (`ImageDecoder.image(from:)` reads JPEG too.)
     public static func image(from bytes: [UInt8]) throws(RenderError) -> Image {
         let (w, h, straight) = try decode(bytes)
-        var px = consume straight // premultiplied in place: no second copy of the pixels
-        for i in stride(from: 0, to: px.count, by: 4) {
-            let a = UInt16(px[i + 3])
-            for c in 0..<3 { px[i + c] = UInt8((UInt16(px[i + c]) * a + 127) / 255) }
-        }
-        return Image(width: w, height: h, pixels: px)
+        return Image(width: w, height: h, pixels: ImageDecoder.premultiplied(straight))
+    }
+
+    /// Whether `bytes` begin with PNG's signature, or a prefix of it.
+    public static func hasSignature(_ bytes: [UInt8]) -> Bool {
+        let signature: [UInt8] = [137, 80, 78, 71, 13, 10, 26, 10]
+        return !bytes.isEmpty && bytes.prefix(signature.count).elementsEqual(signature.prefix(min(bytes.count, signature.count)))
     }
 
     private static func message(_ image: png_image) -> String {

@@ -107,25 +107,29 @@ public enum ToyLoader {
         return text
     }
 
-    /// An image channel's picture: a PNG file, rows turned so that v = 0 is its bottom row when
-    /// `flipsY` (how every dialect shows an image the right way up).
+    /// An image channel's picture: a PNG or JPEG file (told by its content, not its name), rows
+    /// turned so that v = 0 is its bottom row when `flipsY` (how every dialect shows an image the
+    /// right way up). A `.jpg` or `.jpeg` that is not there is looked for as the `.png` beside it
+    /// (the picture converted, the file that names it unchanged), and stderr says which was used.
     static func loadImage(_ path: String, for what: String, flipsY: Bool) throws(RenderError) -> Image {
+        var path = path
         var link = stat()
-        guard lstat(path, &link) == 0 else {
-            throw .image("\(what): no file '\(path)'")
-        }
-        let lower = path.lowercased()
-        if lower.hasSuffix(".jpg") || lower.hasSuffix(".jpeg") || lower.hasSuffix(".webp") {
-            throw .image("\(what): '\(path)' is not a PNG; Glint reads PNG images: convert it (ffmpeg -i '\(path)' '\((path as NSString).deletingPathExtension).png')")
+        if lstat(path, &link) != 0 {
+            guard let converted = convertedPNG(of: path), lstat(converted, &link) == 0 else {
+                let beside = convertedPNG(of: path).map { " (nor a converted '\($0)' beside it)" } ?? ""
+                throw .image("\(what): no file '\(path)'\(beside)")
+            }
+            FileHandle.standardError.write(Data("glint: \(what): no '\(path)'; using '\(converted)' beside it\n".utf8))
+            path = converted
         }
         let bytes: [UInt8]
-        switch path.withCString({ BoundedFile.read($0, limit: 64 << 20) }) {
+        switch path.withCString({ BoundedFile.read($0, limit: ImageDecoder.maxFileBytes) }) {
         case .success(let b): bytes = b
         case .failure(let failure): throw .image("\(what): cannot read '\(path)': \(describe(failure))")
         }
         let decoded: (width: Int, height: Int, rgba: [UInt8])
         do throws(RenderError) {
-            decoded = try PNG.decode(bytes)
+            decoded = try ImageDecoder.decode(bytes)
         } catch {
             throw .image("\(what): '\(path)': \(error)")
         }
@@ -140,6 +144,14 @@ public enum ToyLoader {
         let modified = ShaderSources.modificationDate(path)?.timeIntervalSince1970 ?? 0
         return Image(width: decoded.width, height: decoded.height, pixels: rgba,
                      identity: .file(path: path, size: bytes.count, modified: modified), label: what)
+    }
+
+    /// `x.png` for `x.jpg` or `x.jpeg` (any case): where a user who converted a JPEG a file names
+    /// put the picture. Nil for any other name.
+    static func convertedPNG(of path: String) -> String? {
+        let ext = (path as NSString).pathExtension.lowercased()
+        guard ext == "jpg" || ext == "jpeg" else { return nil }
+        return (path as NSString).deletingPathExtension + ".png"
     }
 
     /// The uniforms of `code` declared with a `// glint: MIN MAX [DEFAULT]` annotation (or
