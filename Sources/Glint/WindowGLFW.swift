@@ -50,6 +50,12 @@ public final class GlintWindow {
     private var pendingHover: Point?
     private var pendingScrollEvents: [ScrollEvent] = []
     private var isPressed = false
+    /// Where the cursor was as of the last event GLFW handed over (screen coordinates from the
+    /// window's top-left): a press or a turn of the wheel happened there. GLFW's button and
+    /// scroll callbacks carry no position, and asking the server now (`glfwGetCursorPos`) gives
+    /// where the pointer is after every event of the batch: a press at an edge followed at once
+    /// by a drag in would be placed inside the view. Nil before the first cursor event.
+    private var lastCursor: (x: Double, y: Double)?
 
     /// The OpenGL context of the window. It is current on this thread once the window is open;
     /// every GL object made in it keeps it (and the GLFW window) alive until the object is gone.
@@ -150,6 +156,8 @@ public final class GlintWindow {
         glfwSetMouseButtonCallback(window, nil)
         glfwSetKeyCallback(window, nil)
         glfwSetScrollCallback(window, nil)
+        glfwSetWindowPosCallback(window, nil)
+        glfwSetWindowSizeCallback(window, nil)
         glfwHideWindow(window)
     }
 
@@ -307,6 +315,14 @@ public final class GlintWindow {
         glfwSetScrollCallback(window) { window, dx, dy in
             GlintWindow.from(window)?.scrolled(dx: dx, dy: dy)
         }
+        // A window moved or resized under a still pointer gets no cursor event: the position
+        // known from the last one is no longer in the window's coordinates.
+        glfwSetWindowPosCallback(window) { window, _, _ in
+            GlintWindow.from(window)?.lastCursor = nil
+        }
+        glfwSetWindowSizeCallback(window) { window, _, _ in
+            GlintWindow.from(window)?.lastCursor = nil
+        }
     }
 
     private static func from(_ window: OpaquePointer?) -> GlintWindow? {
@@ -330,6 +346,7 @@ public final class GlintWindow {
     }
 
     private func cursorMoved(x: Double, y: Double) {
+        lastCursor = (x, y)
         guard isPressed else {
             pendingHover = points(x: x, y: y)
             return
@@ -337,12 +354,22 @@ public final class GlintWindow {
         pendingPointerEvents.append(PointerEvent(.move, points(x: x, y: y), at: time))
     }
 
-    private func mouseButton(_ button: Int32, action: Int32) {
-        guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
+    /// The cursor as of the events handled so far: the last cursor event's position, or the
+    /// server's pointer position before the first.
+    private var cursorAtEvent: (x: Double, y: Double) {
+        if let lastCursor { return lastCursor }
         var x = 0.0
         var y = 0.0
         glfwGetCursorPos(window, &x, &y)
-        let pointer = points(x: x, y: y)
+        return (x, y)
+    }
+
+    /// A press or release of the left button, where the cursor was when it happened (in order
+    /// with the moves around it), stamped with the time GLFW handed it over.
+    private func mouseButton(_ button: Int32, action: Int32) {
+        guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
+        let cursor = cursorAtEvent
+        let pointer = points(x: cursor.x, y: cursor.y)
         if action == GLFW_PRESS, !isPressed {
             isPressed = true
             pendingPointerEvents.append(PointerEvent(.down, pointer, at: time))
@@ -352,12 +379,10 @@ public final class GlintWindow {
         }
     }
 
-    /// A turn of the wheel, where the pointer is now.
+    /// A turn of the wheel, where the cursor was when it happened.
     private func scrolled(dx: Double, dy: Double) {
-        var x = 0.0
-        var y = 0.0
-        glfwGetCursorPos(window, &x, &y)
-        pendingScrollEvents.append(ScrollEvent(points(x: x, y: y), dx: dx, dy: dy, at: time))
+        let cursor = cursorAtEvent
+        pendingScrollEvents.append(ScrollEvent(points(x: cursor.x, y: cursor.y), dx: dx, dy: dy, at: time))
     }
 
     private func keyChanged(_ code: Int32, action: Int32, mods: Int32) {
