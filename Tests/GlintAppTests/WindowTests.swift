@@ -130,10 +130,13 @@ struct WindowTests {
         defer { x.stop() }
 
         // A magenta backdrop: whatever shows through the torn view is unmistakable.
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-tear") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff", "--state", stateFile],
+                                   environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
 
         func magentaShare(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>) -> Double {
             var hits = 0, total = 0
@@ -152,7 +155,7 @@ struct WindowTests {
             try x.run("xdotool", ["mousemove", "\(window.x + 2 + step * 20)", "\(y)"])
             Thread.sleep(forTimeInterval: 0.03)
         }
-        Thread.sleep(forTimeInterval: 0.5)
+        try state.afterInput()
         let torn = try screenshot(x, to: shots + "/torn.png", app: app)
         try copy(shots + "/torn.png", to: "/tmp/glint-window-torn.png")
         let inWedge = magentaShare(torn, columns: 0..<60, rows: 240..<260)
@@ -167,7 +170,7 @@ struct WindowTests {
             Thread.sleep(forTimeInterval: 0.03)
         }
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 2)
+        try state.wait("the broken view fallen away") { WindowState.flag($0, "broken") == true && WindowState.number($0, "fallOpacity") == 0 }
         let broken = try screenshot(x, to: shots + "/broken.png", app: app)
         // Below the HUD's lines, above and below the notice centred over the fallen view.
         let fallen = min(magentaShare(broken, columns: 0..<800, rows: 90..<215), magentaShare(broken, columns: 0..<800, rows: 285..<500))
@@ -176,13 +179,71 @@ struct WindowTests {
 
         // R restores the view.
         try x.run("xdotool", ["key", "r"])
-        Thread.sleep(forTimeInterval: 0.7)
+        try state.afterInput()
         let restored = try screenshot(x, to: shots + "/restored.png", app: app)
         let back = magentaShare(restored, columns: 0..<800, rows: 0..<500)
         #expect(back < 0.01, "R should bring the view back whole: \(back)")
 
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 5) == .exited(0))
+    }
+
+    @Test("a quick drag in from the left edge (the press and the moves in one go, within a frame) tears the view, at the usual frame rate and at a few frames a second",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)), arguments: [false, true])
+    func quickEdgeDragTears(slow: Bool) throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let folder = try TemporaryFiles.folder("glint-window-quick-tear")
+        let shots = try screenshotFolder(slow ? "quick-tear-slow" : "quick-tear")
+        let x = try XServer.start()
+        defer { x.stop() }
+        // Slow: a colour effect of its own whose every pixel costs `loops` turns of sin and cos
+        // (a few frames a second in software); its parameter leaves the frame rate to the test.
+        try Data(costlyShader.utf8).write(to: URL(fileURLWithPath: folder + "/costly.frag"))
+        let effect = slow ? ["--effect", folder + "/costly.frag", "--param", "loops=150", "--frame-timeout", "20"] : []
+        let app = try Child.launch(glint, effect + ["--size", "800x500", "--quit-after", "50", "--backdrop", "#ff00ff", "--state", folder + "/state.json"],
+                                   environment: x.environment)
+        defer { app.stop() }
+        let state = WindowState(path: folder + "/state.json", app: app)
+        let window = try findWindow(x, app)
+        try state.started(frames: 3)
+        // The frame rate, over a second or at least three frames.
+        let start = (frame: state.frame, time: Date())
+        try state.wait("three more frames and a second") { WindowState.number($0, "window.frame") >= Double(start.frame + 3) && Date().timeIntervalSince(start.time) >= 1 }
+        let fps = Double(state.frame - start.frame) / Date().timeIntervalSince(start.time)
+        note(String(format: "%@: %.1f frames a second", slow ? "slow" : "usual", fps))
+        if slow { #expect(fps < 12, "the costly shader should slow the window to a few frames a second: \(fps)") }
+
+        // The pointer rests in the middle first: the server's pointer is far from the press.
+        let y = window.y + 250
+        try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY + 100)"])
+        try state.afterInput()
+        // One xdotool run: press 2 px inside the left edge and drag 400 px right at once, all of
+        // it reaching glint within one frame.
+        try x.run("xdotool", ["mousemove", "\(window.x + 2)", "\(y)", "mousedown", "1"]
+                  + (1...4).flatMap { ["mousemove", "\(window.x + 2 + $0 * 100)", "\(y)"] })
+        let dragged = try state.afterInput()
+        let torn = try screenshot(x, to: shots + "/torn.png", app: app)
+        try x.run("xdotool", ["mouseup", "1"])
+        func magentaShare(columns: Range<Int>, rows: Range<Int>) -> Double {
+            var hits = 0, total = 0
+            for yy in rows { for xx in columns {
+                let p = torn.pixel(window.x + xx, window.y + yy)
+                total += 1
+                if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
+            } }
+            return Double(hits) / Double(max(total, 1))
+        }
+        let wedge = magentaShare(columns: 0..<60, rows: 240..<260)
+        note("quick drag: wedge \(wedge); state \(dragged)")
+        #expect(WindowState.flag(dragged, "window.pressed") == true, "the button is held: \(dragged)")
+        #expect(WindowState.number(dragged, "tearProgress") > 0.1, "the press at the edge started a tear that the drag opened: \(dragged)")
+        #expect((dragged["tearStart"] as? [NSNumber]).map { $0[0].doubleValue < 24 } == true, "the tear starts at the left edge: \(dragged)")
+        #expect(wedge > 0.5, "the backdrop shows in the wedge at the left edge: \(wedge)")
+        if !slow { #expect(WindowState.flag(dragged, "isInteracting") == false, "the glow is not held: the press is the tear's") }
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 10) == .exited(0), "stderr: \(app.stderrSummary())")
     }
 
     @Test("C shows the controls; dragging the wavesCount slider down leaves one wave, the effect never takes the press; Reset brings six back",
@@ -425,13 +486,16 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         try x.run("xrdb", ["-merge"], input: "Xft.dpi: 192\n")
-        let app = try Child.launch(glint, ["--size", "480x390", "--controls", "--no-tear", "--quit-after", "30"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-controls-hidpi") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "480x390", "--controls", "--no-tear", "--quit-after", "30", "--state", stateFile],
+                                   environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         try require(abs(window.width - 960) <= 2, "a 480-point window at scale 2 should be 960 pixels wide: \(window)")
         let panel = controlsPanel(for: window, scale: 2)
         func screen(_ p: Point) -> (Int, Int) { (window.x + Int((p.x * 2).rounded()), window.y + Int((p.y * 2).rounded())) }
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         let shot = try screenshot(x, to: shots + "/shown.png", app: app)
         try? copy(shots + "/shown.png", to: "/tmp/glint-window-controls-hidpi.png")
         for slider in panel.sliders {
@@ -451,7 +515,10 @@ struct WindowTests {
             Thread.sleep(forTimeInterval: 0.03)
         }
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 0.7)
+        // The frame with the release drawn, on screen (however long a busy machine takes).
+        let released = try state.afterInput()
+        #expect(WindowState.number(released, "wavesCount") == 32 && WindowState.flag(released, "window.pressed") == false,
+                "the drag set wavesCount to its right end and the button is up: \(released)")
         let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)
         let end = dragged.pixel(to.0, to.1)
         #expect(min(end.r, end.g, end.b) > 0.9, "the thumb should be at the right end \(to): \(end)")
@@ -888,6 +955,22 @@ struct WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0), "still running and responsive: \(app.stderrSummary())")
     }
 
+    @Test("a --state the window cannot rewrite after every frame is refused with one line naming it, before any window opens",
+          arguments: [("/nonexistent-glint-folder/state.json", "does not exist"), ("-", "regular file"), ("/tmp", "folder")])
+    func windowStateRefused(path: String, reason: String) throws {
+        let glint = try glintBinary()
+        var environment = ProcessInfo.processInfo.environment
+        // No display: the line must come before glint would look for one.
+        environment.removeValue(forKey: "DISPLAY")
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        let run = try Child.run(glint, ["--state", path, "--quit-after", "2"], environment: environment, timeout: 10)
+        let lines = run.stderr.split(separator: "\n")
+        #expect(run.state != .exited(0) && run.state != .running, "refused: \(run.state)")
+        if case .signalled = run.state { Issue.record("glint crashed: \(run.state)") }
+        #expect(lines.count == 1 && run.stderr.contains("'\(path)'") && run.stderr.contains(reason) && !run.stderr.contains("display"),
+                "one line naming \(path) and why: \(run.stderr.debugDescription)")
+    }
+
     @Test("without a display glint fails fast with one line that points to 'glint render'")
     func noDisplay() throws {
         let glint = try glintBinary()
@@ -1260,6 +1343,67 @@ private func findWindow(_ x: XServer, _ app: Child) throws -> WindowFrame {
     return WindowFrame(x: position[0], y: position[1], width: size[0], height: size[1])
 }
 
+// MARK: - Waiting on the window
+
+/// The window's `--state FILE`, which glint rewrites after every frame once that frame is on
+/// screen: what a test waits on after its input, instead of a fixed time, so a busy machine only
+/// makes it slower.
+private struct WindowState {
+    let path: String
+    let app: Child
+
+    /// The state of the last frame on screen; nil before the first.
+    func read() -> [String: Any]? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// Frames drawn and on screen so far.
+    var frame: Int { read().map { Int(Self.number($0, "window.frame")) } ?? 0 }
+
+    /// Waits (at most `seconds`) for a frame on screen whose state satisfies `condition`; returns
+    /// that state. Fails naming `what` with the last state seen.
+    @discardableResult
+    func wait(_ what: String, seconds: Double = 20, until condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        var last: [String: Any]?
+        while true {
+            if let state = read() {
+                last = state
+                if condition(state) { return state }
+            }
+            try require(app.state == .running, "glint quit while waiting for \(what): \(app.state); stderr: \(app.stderrSummary())")
+            try require(Date() < deadline, "no frame showed \(what) within \(seconds) s; the last state: \(last.map { "\($0)" } ?? "none")")
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Waits for the first `count` frames to be on screen.
+    @discardableResult
+    func started(frames count: Int = 2) throws -> [String: Any] {
+        try wait("the first \(count) frames") { Self.number($0, "window.frame") >= Double(count) }
+    }
+
+    /// Waits for a frame drawn after all the input sent so far: the frame on screen now began
+    /// before this call, the next one may have polled its events before the input arrived, the
+    /// one after that polled them after. Returns its state.
+    @discardableResult
+    func afterInput(seconds: Double = 20) throws -> [String: Any] {
+        let now = frame
+        return try wait("a frame after the input (frame \(now + 2))", seconds: seconds) { Self.number($0, "window.frame") >= Double(now + 2) }
+    }
+
+    /// A number in a state; NaN when it is missing.
+    static func number(_ state: [String: Any], _ key: String) -> Double {
+        (state[key] as? NSNumber)?.doubleValue ?? .nan
+    }
+
+    /// A flag in a state; nil when it is missing.
+    static func flag(_ state: [String: Any], _ key: String) -> Bool? {
+        state[key] as? Bool
+    }
+}
+
 // MARK: - The controls panel
 
 /// The controls panel `glint` lays out for harmonic in `window`, in points from its top-left.
@@ -1357,6 +1501,23 @@ private struct Look: CustomStringConvertible {
                meanLevel, brightShare * 100, colouredShare * 100, coloured, bright)
     }
 }
+
+/// A colour effect whose cost the test chooses: `loops` turns of sin and cos per pixel (150
+/// give a few frames a second at 800x500 in software), over a blue that has no magenta.
+private let costlyShader = """
+    // A colour effect as costly as --param loops makes it.
+    uniform int loops;   // glint: 0 100000 0
+    uniform float time;
+
+    vec4 colorEffect(vec2 position, vec4 color) {
+        float v = 0.0;
+        for (int i = 0; i < loops; i++) {
+            v += sin(position.x * 0.01 + float(i)) * cos(position.y * 0.01 - float(i));
+        }
+        return vec4(0.1, 0.3 + 0.1 * sin(time), 0.6, 1.0) + 1e-30 * v;
+    }
+
+    """
 
 /// A colour effect far too slow for the window's frames on a software renderer.
 private let slowShaderForWindow = """
@@ -1806,17 +1967,19 @@ extension WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         try x.run("xrdb", ["-merge"], input: "Xft.dpi: 192\n")
-        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "40"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "40", "--state", folder + "/state.json"],
+                                   environment: x.environment, in: folder)
         defer { app.stop() }
+        let state = WindowState(path: folder + "/state.json", app: app)
         let window = try findWindow(x, app)
         try require(abs(window.width - 800) <= 2 && abs(window.height - 500) <= 2, "a 400x250-point window at scale 2: \(window)")
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         // Paused, the screen keeps showing the frame that was saved.
         try x.run("xdotool", ["key", "space"])
-        Thread.sleep(forTimeInterval: 0.3)
+        try state.wait("time paused") { WindowState.flag($0, "window.paused") == true }
         try x.run("xdotool", ["key", "s"])
         let first = try savedFiles(app, count: 1)[0]
-        Thread.sleep(forTimeInterval: 0.3)
+        try state.afterInput()
         let shot = try screenshot(x, to: folder + "/screen.png", app: app)
         #expect(first.hasPrefix("glint-harmonic-") && first.hasSuffix("s.png"), "named by effect and timeline time: \(first)")
         let png = try PNG.read(folder + "/" + first)

@@ -51,13 +51,22 @@ final class WindowApp {
     private var recording: WindowRecording?
     /// Names tried for a saved frame before giving up: `name.png`, `name-2.png`, …
     static let saveNameAttempts = 1000
+    /// `--state FILE`: the state of each frame, written once that frame is on screen.
+    private let stateFile: WindowStateFile?
+    /// The last frame's state, written at the start of the next frame (its events polled, so
+    /// the picture has reached the X server), and frames drawn so far.
+    private var drawnState: String?
+    private var framesShown = 0
+
 
     /// `showsControls`: `--controls` or `--no-controls`; nil shows the panel for effects whose
     /// descriptor asks for it until the C key decides.
     /// `makeEffects` makes the chain afresh, as at launch, for Backspace; the first chain shown is its first.
     init(makeEffects: @escaping () throws -> [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources,
-         showsForeground: Bool, showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?, audio: AudioFeed? = nil) throws {
+         showsForeground: Bool, showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?, audio: AudioFeed? = nil,
+         stateFile: WindowStateFile? = nil) throws {
         makeChain = makeEffects
+        self.stateFile = stateFile
         let effects = try makeEffects()
         let name = effects.count == 1 ? effects[0].descriptor.title : effects.map(\.descriptor.name).joined(separator: " + ")
         do {
@@ -86,12 +95,18 @@ final class WindowApp {
         refreshTitle()
         // Quitting (Esc, Q, --quit-after, the window closed, an error) while recording keeps the video.
         defer { stopRecording(at: window.time) }
+        defer { writeDrawnState() }
         try window.run { frame in
-            guard allocations != nil else { return try self.draw(&frame) }
-            glint_alloc_counting_begin()
-            try self.draw(&frame)
-            let total = glint_alloc_counting_end()
-            countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
+            writeDrawnState()
+            if allocations == nil {
+                try self.draw(&frame)
+            } else {
+                glint_alloc_counting_begin()
+                try self.draw(&frame)
+                let total = glint_alloc_counting_end()
+                countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
+            }
+            if stateFile != nil { drawnState = stateJSON() }
         }
         if let allocations {
             // What `GLINT_COUNT_ALLOCATIONS=1 glint` measures: the window's frames as `bench` measures its own.
@@ -107,6 +122,31 @@ final class WindowApp {
     private var allocations: (frames: Int, total: UInt64, worst: UInt64)? =
         ProcessInfo.processInfo.environment["GLINT_COUNT_ALLOCATIONS"] != nil && glint_alloc_counter_active() != 0 ? (0, 0, 0) : nil
     private var framesDrawn = 0
+
+    /// Writes the state of the frame drawn last (`--state`), now that it is on screen.
+    private func writeDrawnState() {
+        guard let stateFile, let drawnState else { return }
+        self.drawnState = nil
+        stateFile.write(drawnState)
+    }
+
+    /// The frame just drawn as `--state` JSON: the window's own values (`window.frame`, frames
+    /// drawn so far; `window.time`, the timeline's seconds; whether the button is held, time
+    /// paused, the controls and the help shown, a video recording), then what the shaders
+    /// received, as `render --state` writes it.
+    private func stateJSON() -> String {
+        framesShown += 1
+        let own: [(String, StateValue)] = [
+            ("window.frame", .number(Double(framesShown))),
+            ("window.time", .number(app.driver.time)),
+            ("window.pressed", .bool(app.driver.context.isPressed)),
+            ("window.paused", .bool(playback.isPaused)),
+            ("window.controls", .bool(state.controlsVisible)),
+            ("window.help", .bool(showsHUD)),
+            ("window.recording", .bool(recording != nil)),
+        ]
+        return StateJSON.encode(own + state.stateSnapshot())
+    }
 
     private func countAllocations(_ own: UInt64, keys: Bool) {
         framesDrawn += 1

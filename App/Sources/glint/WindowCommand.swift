@@ -28,7 +28,12 @@ struct WindowCommand: ParsableCommand {
             transform: TypedOption.time)
     var quitAfter: Double?
 
+    @Option(name: .long, help: ArgumentHelp("Rewrite this JSON file after every frame with that frame's state: window.frame (frames drawn), window.time, window.pressed, … then the values the shaders received, as render's --state.", valueName: "file.json"))
+    var state: String?
+
     func run() throws {
+        // Checked first: a state file that cannot be written opens no window.
+        let stateFile = try state.map { try WindowStateFile(path: $0) }
         let image = try effectOptions.contentImage()
         let viewSize = try size.map { try Parse.size($0) } ?? image.map { Size(width: Double($0.width), height: Double($0.height)) } ?? Size(width: 960, height: 600)
         let options = effectOptions
@@ -41,7 +46,7 @@ struct WindowCommand: ParsableCommand {
         let app = try WindowApp(makeEffects: makeEffects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
                                 showsControls: effectOptions.controls,
                                 frameTimeout: effectOptions.frameTimeout(standard: WindowApp.defaultFrameTimeout), quitAfter: quit,
-                                audio: try effectOptions.makeAudio())
+                                audio: try effectOptions.makeAudio(), stateFile: stateFile)
         try app.run()
     }
 }
