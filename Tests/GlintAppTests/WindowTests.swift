@@ -2005,6 +2005,64 @@ extension WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0), "stderr: \(app.stderrSummary())")
     }
 
+    @Test("HiDPI: with the controls shown, S saves the effect's view alone (its pixels, none of the panel beside it) and V records a video of that size",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func capturesLeaveOutTheControls() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let ffprobe = try tool("ffprobe")
+        let folder = try TemporaryFiles.folder("glint-window-save-controls")
+        let x = try XServer.start()
+        defer { x.stop() }
+        try x.run("xrdb", ["-merge"], input: "Xft.dpi: 192\n")
+        let app = try Child.launch(glint, ["--size", "480x300", "--controls", "--quit-after", "40", "--state", folder + "/state.json"],
+                                   environment: x.environment, in: folder)
+        defer { app.stop() }
+        let state = WindowState(path: folder + "/state.json", app: app)
+        let window = try findWindow(x, app)
+        try require(abs(window.width - 960) <= 2 && abs(window.height - 600) <= 2, "a 480x300-point window at scale 2: \(window)")
+        // The effect's view: what the panel, docked at the right, leaves (the dock's public numbers), in pixels.
+        let placement = ControlsPanel(effects: [HarmonicEffect()]).placement(in: Size(width: 480, height: 300))
+        let view = (width: Int(placement.content.width) * 2, height: Int(placement.content.height) * 2)
+        try require(placement.dock == .right && view.width < window.width - 100 && view.height == window.height, "the panel at the right: \(placement)")
+        try state.started()
+        // Paused, the screen keeps showing the frame that was saved.
+        try x.run("xdotool", ["key", "space"])
+        try state.wait("time paused") { WindowState.flag($0, "window.paused") == true }
+        try x.run("xdotool", ["key", "s"])
+        let name = try savedFiles(app, count: 1)[0]
+        try state.afterInput()
+        let shot = try screenshot(x, to: folder + "/screen.png", app: app)
+        let png = try PNG.read(folder + "/" + name)
+        #expect(png.width == view.width && png.height == view.height,
+                "the PNG is the effect's view, \(view.width)x\(view.height) pixels, not the window's \(window): \(png.width)x\(png.height)")
+        #expect(app.stderr(waitingUpTo: 0).contains("(\(view.width)x\(view.height) pixels)"), "stderr says its pixel size: \(app.stderrSummary())")
+        // Below the HUD's lines, above the confirmation at the bottom: the effect's pixels as on
+        // screen, up to its right edge, where the panel's edge line and background begin.
+        if png.width == view.width && png.height == view.height {
+            let rows = 140..<440
+            let body = differingShare(png, shot, at: window, rows: rows, columns: 0..<view.width)
+            let edge = differingShare(png, shot, at: window, rows: rows, columns: (view.width - 6)..<view.width)
+            #expect(body < 0.001 && edge < 0.001, "the saved view matches the screen left of the panel: \(body) of its pixels differ, \(edge) at its right edge")
+        }
+
+        // V, a step, V: two frames of the effect's view alone.
+        for key in ["v", "period", "v"] {
+            try x.run("xdotool", ["key", key])
+            try state.afterInput()
+        }
+        let video = try savedFiles(app, count: 2)[1]
+        let probe = try Child.run(ffprobe, ["-v", "error", "-count_frames", "-select_streams", "v:0",
+                                            "-show_entries", "stream=width,height,nb_read_frames", "-of", "compact=p=0", video],
+                                  environment: x.environment, in: folder, timeout: 30)
+        try require(probe.state == .exited(0), "ffprobe \(video): \(probe.stderr)")
+        #expect(probe.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "width=\(view.width)|height=\(view.height)|nb_read_frames=2",
+                "the video is the effect's view: \(probe.stdout)")
+
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 10) == .exited(0), "stderr: \(app.stderrSummary())")
+    }
+
     @Test("Space freezes the picture; . moves a paused one by exactly one frame (1/60 s of timeline) and no further",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func pauseAndStep() throws {

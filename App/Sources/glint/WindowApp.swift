@@ -58,7 +58,6 @@ final class WindowApp {
     private var drawnState: String?
     private var framesShown = 0
 
-
     /// `showsControls`: `--controls` or `--no-controls`; nil shows the panel for effects whose
     /// descriptor asks for it until the C key decides.
     /// `makeEffects` makes the chain afresh, as at launch, for Backspace; the first chain shown is its first.
@@ -190,20 +189,23 @@ final class WindowApp {
         }
         // Each pointer event applies at its own time, so springs see the real press timing.
         app.advance(to: t, applying: frame.pointerEvents[...])
-        if let recording, recording.pixelWidth != frame.framebuffer.pixelWidth || recording.pixelHeight != frame.framebuffer.pixelHeight {
-            // A video keeps one size: a resized (or fullscreen) window ends it, saved.
-            stopRecording(at: wall, because: "the window changed size")
+        let view = viewRegion(frame)
+        if let recording, recording.pixelWidth != view.pixels.pixelWidth || recording.pixelHeight != view.pixels.pixelHeight {
+            // A video keeps one size: a resized (or fullscreen) window, or the controls shown or
+            // hidden, ends it, saved.
+            stopRecording(at: wall, because: "the view changed size")
         }
         let records = recording?.wants(t) == true
         if savesFrame || records {
-            // The picture without the HUD, saved or recorded before the frame is drawn again with it.
+            // The picture without the HUD, saved or recorded before the frame is drawn again with
+            // it: the effect's view alone, the controls beside it left out.
             state.hud = nil
             try drawView(frame)
             if savesFrame {
                 savesFrame = false
-                saveFrame(frame.framebuffer, wall: wall)
+                saveFrame(view.pixels, wall: wall)
             }
-            if records { recordFrame(frame.framebuffer, at: t, wall: wall) }
+            if records { recordFrame(view.pixels, at: t, wall: wall) }
         }
         state.hud = hud
         try drawView(frame)
@@ -237,6 +239,40 @@ final class WindowApp {
                  notice: state.tear?.isBroken == true ? Self.restoreNotice : nil, confirmation: confirmation)
     }
 
+    /// The effect's view in this frame, as S saves and V records it: the whole framebuffer, or
+    /// with the controls shown the part the panel leaves (`ControlsPanel.placement(in:)`, the
+    /// dock's own numbers); its size in points and its pixels (the region of the window's
+    /// framebuffer, from GL's bottom-left).
+    private func viewRegion(_ frame: GlintWindow.Frame) -> (size: Size, pixels: Framebuffer) {
+        let full = frame.framebuffer
+        let size = frame.viewSize
+        guard state.controlsVisible, size.width > 0, size.height > 0 else { return (size, full) }
+        let effects = state.effects
+        if !Self.same(capturePanel?.effects ?? [], effects) { capturePanel = ControlsPanel(effects: effects) }
+        guard let content = capturePanel?.placement(in: size).content else { return (size, full) }
+        let sx = Double(full.pixelWidth) / size.width, sy = Double(full.pixelHeight) / size.height
+        let left = min(max(Int((content.minX * sx).rounded()), 0), full.pixelWidth)
+        let top = min(max(Int((content.minY * sy).rounded()), 0), full.pixelHeight)
+        let right = min(max(Int((content.maxX * sx).rounded()), left), full.pixelWidth)
+        let bottom = min(max(Int((content.maxY * sy).rounded()), top), full.pixelHeight)
+        var region = Framebuffer(id: full.id, pixelWidth: right - left, pixelHeight: bottom - top)
+        region.originX = full.originX + left
+        region.originY = full.originY + full.pixelHeight - bottom
+        return (content.size, region)
+    }
+    /// The panel whose placement `viewRegion` follows, made again when the chain changes.
+    private var capturePanel: ControlsPanel?
+
+    private static func same(_ a: [any Effect], _ b: [any Effect]) -> Bool {
+        guard a.count == b.count else { return false }
+        var i = 0
+        while i < a.count {  // index loops: no iterator allocation in debug builds
+            if a[i] !== b[i] { return false }
+            i += 1
+        }
+        return true
+    }
+
     /// Why the sound source gives nothing (a live source that went away: the waves settle to
     /// idle), shown on the HUD's second line until it comes back; made when the status changes.
     private var audioNotice: String?
@@ -268,18 +304,19 @@ final class WindowApp {
         "glint-\(state.name.replacingOccurrences(of: ",", with: "+"))-\(String(format: "%08.3f", app.driver.time))s"
     }
 
-    /// V: starts recording the view at the window's pixel size, or stops and saves the video.
+    /// V: starts recording the effect's view at its pixel size, or stops and saves the video.
     private func toggleRecording(_ frame: GlintWindow.Frame) {
         guard recording == nil else { return stopRecording(at: frame.time) }
+        let view = viewRegion(frame).pixels
         let base = captureName
         guard let path = WindowRecording.freePath(base, attempts: Self.saveNameAttempts) else {
             Console.warn("cannot record: \(base).mp4 and the next \(Self.saveNameAttempts - 1) names are all taken")
             return confirm("Not recording: every name is taken", at: frame.time)
         }
         do {
-            recording = try WindowRecording(path: path, pixelWidth: frame.framebuffer.pixelWidth, pixelHeight: frame.framebuffer.pixelHeight)
+            recording = try WindowRecording(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight)
             playback.fixedFrames = true
-            Console.note("recording \(path) (\(frame.framebuffer.pixelWidth)x\(frame.framebuffer.pixelHeight) pixels, \(Int(WindowRecording.fps)) fps)")
+            Console.note("recording \(path) (\(view.pixelWidth)x\(view.pixelHeight) pixels, \(Int(WindowRecording.fps)) fps)")
             confirm("Recording… (V to stop)", at: frame.time)
         } catch {
             Console.warn("\(error)")
@@ -320,16 +357,20 @@ final class WindowApp {
         refreshTitle()
     }
 
-    /// Saves the frame just drawn (all its pixels, HiDPI included) as a PNG in the current
-    /// folder under a name no file has yet; says so on screen and on stderr.
-    private func saveFrame(_ framebuffer: Framebuffer, wall: Double) {
+    /// Saves the effect's view just drawn in `region` of the window's framebuffer (all its
+    /// pixels, HiDPI included) as a PNG in the current folder under a name no file has yet; says
+    /// so on screen and on stderr.
+    private func saveFrame(_ region: Framebuffer, wall: Double) {
         let base = captureName
         do {
+            let rgba = WindowRecording.readPixels(region)
             for n in 1...Self.saveNameAttempts {
                 let path = n == 1 ? "\(base).png" : "\(base)-\(n).png"
-                let file = OutputFile(path, what: "the frame") { fd in try PNG.write(framebuffer: framebuffer, to: fd) }
+                let file = OutputFile(path, what: "the frame") { fd in
+                    try PNG.write(width: region.pixelWidth, height: region.pixelHeight, rgba: rgba, to: fd)
+                }
                 guard try OutputFiles.create(file) else { continue }
-                Console.note("saved \(path) (\(framebuffer.pixelWidth)x\(framebuffer.pixelHeight) pixels)")
+                Console.note("saved \(path) (\(region.pixelWidth)x\(region.pixelHeight) pixels)")
                 confirm("Saved \(path)", at: wall)
                 return
             }

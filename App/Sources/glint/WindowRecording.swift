@@ -40,16 +40,47 @@ final class WindowRecording {
         lastTime != time
     }
 
-    /// Reads back the frame just drawn in `framebuffer` (the window's, its context current) and
-    /// hands it to the encoder, rows bottom-up as the encoder takes them: no copy, no allocation.
-    func record(_ framebuffer: Framebuffer, at time: Double) throws {
+    /// Reads back the frame just drawn in `region` (of the window's framebuffer, its context
+    /// current: the effect's view, `pixelWidth` by `pixelHeight` from its origin) and hands it to
+    /// the encoder, rows bottom-up as the encoder takes them: no copy, no allocation.
+    func record(_ region: Framebuffer, at time: Double) throws {
         lastTime = time
         let width = GLsizei(pixelWidth), height = GLsizei(pixelHeight)
         try encoder.withNextFrame { buffer in
-            epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer.id)
+            epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), region.id)
             epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
-            epoxy_glReadPixels(0, 0, width, height, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+            epoxy_glReadPixels(GLint(region.originX), GLint(region.originY), width, height, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE),
+                               buffer.baseAddress)
         }
+    }
+
+    /// The pixels of `region` (a part of a framebuffer, from its origin), RGBA8 rows top-down,
+    /// as `PNG.write(width:height:rgba:to:)` takes them: what S saves.
+    static func readPixels(_ region: Framebuffer) -> [UInt8] {
+        let rowBytes = region.pixelWidth * 4
+        var pixels = [UInt8](repeating: 0, count: rowBytes * region.pixelHeight)
+        guard rowBytes > 0, region.pixelHeight > 0 else { return pixels }
+        pixels.withUnsafeMutableBytes { buffer in
+            epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), region.id)
+            epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+            epoxy_glReadPixels(GLint(region.originX), GLint(region.originY), GLsizei(region.pixelWidth), GLsizei(region.pixelHeight),
+                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), buffer.baseAddress)
+        }
+        // GL's rows run bottom-up.
+        pixels.withUnsafeMutableBytes { buffer in
+            let spare = UnsafeMutableRawPointer.allocate(byteCount: rowBytes, alignment: 16)
+            defer { spare.deallocate() }
+            var top = 0, bottom = region.pixelHeight - 1
+            while top < bottom {
+                let upper = buffer.baseAddress! + top * rowBytes, lower = buffer.baseAddress! + bottom * rowBytes
+                spare.copyMemory(from: upper, byteCount: rowBytes)
+                upper.copyMemory(from: lower, byteCount: rowBytes)
+                lower.copyMemory(from: spare, byteCount: rowBytes)
+                top += 1
+                bottom -= 1
+            }
+        }
+        return pixels
     }
 
     /// Lets ffmpeg finish the file and names it; throws one line, leaving no file, when it failed.
