@@ -665,6 +665,38 @@ struct WindowTests {
         #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
     }
 
+    @Test("in a 320x200 window the help leaves most of the view uncovered: the keys give way to a short line, all of it in the top third",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func smallWindowKeepsTheHelpShort() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let shots = try screenshotFolder("small-help")
+        let stateFile = try TemporaryFiles.folder("glint-window-small-help") + "/state.json"
+        let x = try XServer.start()
+        defer { x.stop() }
+        // The gradient has no white anywhere, so white pixels are the HUD's text.
+        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "320x200", "--quit-after", "40", "--state", stateFile],
+                                   environment: x.environment)
+        defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
+        let window = try findWindow(x, app)
+        try require(window.width == 320 && window.height == 200, "a 320x200 window: \(window)")
+        try state.started()
+        let shot = try screenshot(x, to: shots + "/small.png", app: app)
+        try? copy(shots + "/small.png", to: "/tmp/glint-window-small-help.png")
+        let textRows = (0..<window.height).filter { row in
+            (0..<window.width).contains { column in
+                let p = shot.pixel(window.x + column, window.y + row)
+                return min(p.r, p.g, p.b) > 0.85
+            }
+        }
+        note("rows with text: \(textRows.first.map(String.init) ?? "none")…\(textRows.last.map(String.init) ?? "none") of \(window.height)")
+        #expect(textRows.first.map { $0 < 30 } == true, "the HUD shows at the top: \(textRows)")
+        #expect(textRows.last.map { $0 < window.height / 3 } == true, "the HUD's text ends in the top third of the view: \(textRows.last ?? -1)")
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0), "stderr: \(app.stderrSummary())")
+    }
+
     @Test("resizing the window redraws the effect to fill it, with no GL error",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func resize() throws {
@@ -1985,7 +2017,7 @@ extension WindowTests {
         let png = try PNG.read(folder + "/" + first)
         #expect(png.width == window.width && png.height == window.height, "the PNG is \(png.width)x\(png.height), the window \(window)")
 
-        // Between the HUD's lines at the top (six wrapped lines in this small window) and the
+        // Between the HUD's lines at the top (the short help in this small window) and the
         // confirmation at the bottom: the same pixels.
         let view = differingShare(png, shot, at: window, rows: 270..<420)
         #expect(view < 0.001, "the saved frame should match the screen: \(view) of the pixels differ")

@@ -2,6 +2,7 @@
 import CAllocCounter
 import Foundation
 import class Glint.GlintWindow
+import struct Glint.HeadsUpDisplay
 import struct Glint.Key
 import struct Glint.WindowError
 import GlintAudio
@@ -207,6 +208,7 @@ final class WindowApp {
             }
             if records { recordFrame(view.pixels, at: t, wall: wall) }
         }
+        chooseHelp(for: view.size)
         state.hud = hud
         try drawView(frame)
         if !reportedImageErrors, !app.errors.isEmpty {
@@ -235,8 +237,31 @@ final class WindowApp {
     /// shader error even with the HUD hidden (the picture on screen is stale); over a broken view,
     /// how to bring it back.
     private var hud: HUDLines {
-        HUDLines(top: showsHUD ? hudText : nil, second: shaderError ?? audioNotice, help: showsHUD ? helpText : Self.hiddenHelp,
+        HUDLines(top: showsHUD && help != .shortOnly ? hudText : nil, second: shaderError ?? audioNotice,
+                 help: showsHUD ? (help == .all ? helpText : Self.shortHelp) : Self.hiddenHelp,
                  notice: state.tear?.isBroken == true ? Self.restoreNotice : nil, confirmation: confirmation)
+    }
+
+    /// The help in a view too small for all the keys (where they would cover more than
+    /// `HeadsUpDisplay.Style.maximumCover` of its height).
+    static let shortHelp = "H: hide help   Q: quit"
+    /// How much of the help the HUD shows: all the keys, the short help under the top line, or
+    /// in a view too small even for that the short help alone.
+    private enum HelpShown { case all, short, shortOnly }
+    private var help = HelpShown.all
+    /// The effect view's size and the lines `help` was chosen for: chosen again only when one
+    /// of them changes (it measures text).
+    private var measuredHelp = (size: Size.zero, top: "", second: "", help: "")
+
+    /// Chooses how much help the effect's view of `size` points has room for.
+    private func chooseHelp(for size: Size) {
+        let second = shaderError ?? audioNotice ?? ""
+        guard showsHUD, size != measuredHelp.size || hudText != measuredHelp.top || second != measuredHelp.second
+                || helpText != measuredHelp.help else { return }
+        measuredHelp = (size, hudText, second, helpText)
+        let error = second.isEmpty ? nil : second
+        help = HeadsUpDisplay.fits(top: hudText, second: error, help: helpText, in: size) ? .all
+            : HeadsUpDisplay.fits(top: hudText, second: error, help: Self.shortHelp, in: size) ? .short : .shortOnly
     }
 
     /// The effect's view in this frame, as S saves and V records it: the whole framebuffer, or

@@ -68,6 +68,31 @@ public struct HeadsUpDisplay: View {
         public static let shadow = GlintCore.Color(red: 0, green: 0, blue: 0, alpha: 0.6)
         public static let textColor = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.88)
         public static let noticeColor = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 1)
+        /// The most of a view's height the top-left lines should cover: a host offers a shorter
+        /// help where the whole one would reach further down (`fits(top:second:help:in:)`).
+        public static let maximumCover: Double = 1.0 / 3
+    }
+
+    /// Whether the top-left lines (`top`, `second`, `help`, wrapped as the display wraps them)
+    /// end within `Style.maximumCover` of the height of a view of `size` points, plate included:
+    /// a host that can say less (the `glint` window: a short help) asks before it chooses. Measures
+    /// text, so ask when the size or the lines change, not every frame.
+    public static func fits(top: String?, second: String?, help: String?, in size: Size) -> Bool {
+        guard let engine = SharedText.engine else { return true }
+        let font = Font.system(size: CGFloat(L.textSize), weight: .bold).spec
+        // The text's width: the view's, less the plate's inset and padding on either side.
+        let width = max(size.width - 2 * L.padding, 1)
+        var height = 0.0
+        var lines = 0
+        for (text, breaks) in [(top, TextLayoutOptions.LineBreaks.atSpaces), (second, .atSpaces), (help, .betweenItems)] {
+            guard let text else { continue }
+            let options = TextLayoutOptions(lineSpacing: lineGap, lineBreaks: breaks)
+            height += engine.measure(text, font: font, maxWidth: width, options: options, scale: 1).height
+            lines += 1
+        }
+        guard lines > 0 else { return true }
+        let bottom = L.padding + height + Double(lines - 1) * lineGap + L.platePadding.height
+        return bottom <= size.height * L.maximumCover
     }
 
     typealias L = Style
