@@ -254,8 +254,11 @@ struct WindowTests {
         let shots = try screenshotFolder("controls")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--effect", "harmonic", "--size", "800x500", "--quit-after", "40"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-controls") + "/state.json"
+        let app = try Child.launch(glint, ["--effect", "harmonic", "--size", "800x500", "--quit-after", "40", "--state", stateFile],
+                                   environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         // Where the window lays its panel out: the public layout, at scale 1 from the window's corner.
         let panel = controlsPanel(for: window, scale: 1)
@@ -266,7 +269,7 @@ struct WindowTests {
         func glow(_ shot: Screenshot) -> Look {
             Look(shot, window: WindowFrame(x: window.x, y: window.y + 100, width: Int(panel.frame.minX) - 10, height: 200), scale: 1)
         }
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         let hidden = try screenshot(x, to: shots + "/hidden.png", app: app)
         let thumb = screen(waves.thumbCenter)
         /// The mean level down the panel's left padding, where it has no text and no thumb.
@@ -277,7 +280,7 @@ struct WindowTests {
         }
 
         try x.run("xdotool", ["key", "c"])
-        Thread.sleep(forTimeInterval: 0.7)
+        try state.wait("the controls shown") { WindowState.flag($0, "window.controls") == true }
         let shown = try screenshot(x, to: shots + "/shown.png", app: app)
         try? copy(shots + "/shown.png", to: "/tmp/glint-window-controls.png")
         let p = shown.pixel(thumb.0, thumb.1)
@@ -298,7 +301,8 @@ struct WindowTests {
             try x.run("xdotool", ["mousemove", "\(xx)", "\(thumb.1 + step)"])
             Thread.sleep(forTimeInterval: 0.03)
         }
-        Thread.sleep(forTimeInterval: 0.8)
+        let held = try state.afterInput()
+        #expect(WindowState.number(held, "wavesCount") == 1, "the drag set wavesCount to 1: \(held)")
         let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)
         try x.run("xdotool", ["mouseup", "1"])
         let moved = dragged.pixel(target.0, target.1)
@@ -312,7 +316,7 @@ struct WindowTests {
         // Reset: a click on the button brings the six waves back.
         let button = screen(Point(x: reset.minX + reset.width / 2, y: reset.minY + reset.height / 2))
         try x.run("xdotool", ["mousemove", "\(button.0)", "\(button.1)", "click", "1"])
-        Thread.sleep(forTimeInterval: 0.8)
+        try state.afterInput()
         let restored = try screenshot(x, to: shots + "/reset.png", app: app)
         let back = glow(restored)
         let r = restored.pixel(thumb.0, thumb.1)
@@ -335,15 +339,18 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         // --controls shows the panel from the start; a magenta backdrop shows through any tear.
-        let app = try Child.launch(glint, ["--size", "800x500", "--controls", "--quit-after", "40", "--backdrop", "#ff00ff"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-controls-edge") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "800x500", "--controls", "--quit-after", "40", "--backdrop", "#ff00ff", "--state", stateFile],
+                                   environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         let panel = controlsPanel(for: window, scale: 1)
         // A row below the HUD's lines, so that the tear it opens with the panel hidden shows.
         let slider = panel.slider(named: "speed")!
         let start = (window.x + Int(slider.hitRect.maxX) - 2, window.y + Int(slider.thumbCenter.y))
         #expect(window.x + window.width - start.0 < 24, "the press lies in the tear's edge zone: \(start) in \(window)")
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
 
         func magentaShare(_ shot: Screenshot) -> Double { shot.magentaShare(in: window) }
         /// Presses at `start` and drags `steps` times 20 pixels left (down a little) in real X
@@ -354,10 +361,13 @@ struct WindowTests {
                 try x.run("xdotool", ["mousemove", "\(start.0 - step * 20)", "\(start.1 + step)"])
                 Thread.sleep(forTimeInterval: 0.03)
             }
-            Thread.sleep(forTimeInterval: 0.5)
+            try state.afterInput()
             let shot = try screenshot(x, to: shots + "/\(name).png", app: app)
             try x.run("xdotool", ["mouseup", "1"])
-            Thread.sleep(forTimeInterval: 0.8)
+            // A cut that did not break closes again: wait for it to have closed.
+            try state.wait("the button up and the view whole") {
+                WindowState.flag($0, "window.pressed") == false && WindowState.number($0, "tearProgress") == 0
+            }
             return shot
         }
 
@@ -374,7 +384,7 @@ struct WindowTests {
 
         // The same press with the panel hidden is the tear's.
         try x.run("xdotool", ["key", "c"])
-        Thread.sleep(forTimeInterval: 0.5)
+        try state.wait("the controls hidden") { WindowState.flag($0, "window.controls") == false }
         let torn = try pressAndDrag("hidden-torn", steps: 16)
         note("hidden: magenta \(magentaShare(torn))")
         #expect(magentaShare(torn) > 0.003, "with the panel hidden the same press should tear the view: \(magentaShare(torn))")
@@ -392,9 +402,11 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         // The prism shows its controls without being asked; magenta shows through any tear.
-        let app = try Child.launch(glint, ["--effect", "prism", "--size", "900x600", "--quit-after", "40", "--backdrop", "#ff00ff"],
+        let stateFile = try TemporaryFiles.folder("glint-window-prism") + "/state.json"
+        let app = try Child.launch(glint, ["--effect", "prism", "--size", "900x600", "--quit-after", "40", "--backdrop", "#ff00ff", "--state", stateFile],
                                    environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         let frame = Size(width: Double(window.width), height: Double(window.height))
         let panel = ControlsPanel(effects: [PrismEffect()]).layout(in: frame)
@@ -418,8 +430,8 @@ struct WindowTests {
         }
         func magentaShare(_ shot: Screenshot) -> Double { shot.magentaShare(in: window) }
 
-        // The drawing takes 3 s; well after it, the rainbow is where the defaults put it.
-        Thread.sleep(forTimeInterval: 4.5)
+        // The drawing takes 3 s; once it is done, the rainbow is where the defaults put it.
+        try state.wait("the drawing done") { WindowState.number($0, "progress") >= 1 }
         let drawn = try screenshot(x, to: shots + "/drawn.png", app: app)
         let before = PrismGeometry(viewSize: size)
         for (i, colour) in [(0, PrismGeometry.sliceColors[0]), (4, PrismGeometry.sliceColors[4])] {
@@ -451,10 +463,10 @@ struct WindowTests {
             Thread.sleep(forTimeInterval: 0.03)
         }
         try x.run("xdotool", ["mousemove", "\(end.0)", "\(end.1)"])
-        Thread.sleep(forTimeInterval: 0.5)
+        try state.afterInput()
         let held = try screenshot(x, to: shots + "/held.png", app: app)
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 0.8)
+        try state.afterInput()
         let moved = try screenshot(x, to: shots + "/moved.png", app: app)
         try? copy(shots + "/moved.png", to: "/tmp/glint-window-prism.png")
         #expect(magentaShare(held) == 0 && magentaShare(moved) == 0, "a press on the slider must not tear: \(magentaShare(held)), \(magentaShare(moved))")
@@ -535,9 +547,12 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         let chain: () -> [any Effect] = { [HarmonicEffect(), DeclaredEffect(.wave), DeclaredEffect(.blur)] }
-        let app = try Child.launch(glint, ["--effect", "harmonic,wave,blur", "--size", "700x320", "--controls", "--no-tear", "--quit-after", "40"],
+        let stateFile = try TemporaryFiles.folder("glint-window-controls-scroll") + "/state.json"
+        let app = try Child.launch(glint, ["--effect", "harmonic,wave,blur", "--size", "700x320", "--controls", "--no-tear", "--quit-after", "40",
+                                           "--state", stateFile],
                                    environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         let size = Size(width: Double(window.width), height: Double(window.height))
         // The window's layout, and the same panel scrolled as three notches of the wheel scroll it.
@@ -557,7 +572,7 @@ struct WindowTests {
         let radiusBefore = top.slider(named: "blur.radius")!, radius = scrolled.slider(named: "blur.radius")!
         #expect(radiusBefore.thumbCenter.y > size.height && radius.thumbCenter.y < size.height - 10,
                 "blur.radius starts below the window and scrolls into it: \(radiusBefore.thumbCenter) → \(radius.thumbCenter)")
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
 
         let before = try screenshot(x, to: shots + "/top.png", app: app)
         #expect(thumbsWhere(top, in: before), "the unscrolled rows' thumbs where the layout puts them")
@@ -569,7 +584,7 @@ struct WindowTests {
         // Three notches towards the user (button 5), the pointer over the panel.
         let wheelAt = screen(over)
         try x.run("xdotool", ["mousemove", "\(wheelAt.0)", "\(wheelAt.1)", "click", "5", "click", "5", "click", "5"])
-        Thread.sleep(forTimeInterval: 0.7)
+        try state.afterInput()
         let after = try screenshot(x, to: shots + "/scrolled.png", app: app)
         try? copy(shots + "/scrolled.png", to: "/tmp/glint-window-controls-scrolled.png")
         #expect(thumbsWhere(scrolled, in: after), "the scrolled rows' thumbs where the scrolled layout puts them")
@@ -587,7 +602,7 @@ struct WindowTests {
             Thread.sleep(forTimeInterval: 0.03)
         }
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 0.7)
+        try state.afterInput()
         let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)
         #expect(white(dragged, radius.location(of: 64)), "blur.radius's thumb followed the drag to its right end")
 
@@ -2069,8 +2084,9 @@ extension WindowTests {
         #expect(png.width == view.width && png.height == view.height,
                 "the PNG is the effect's view, \(view.width)x\(view.height) pixels, not the window's \(window): \(png.width)x\(png.height)")
         #expect(app.stderr(waitingUpTo: 0).contains("(\(view.width)x\(view.height) pixels)"), "stderr says its pixel size: \(app.stderrSummary())")
-        // Below the HUD's lines, above the confirmation at the bottom: the effect's pixels as on
-        // screen, up to its right edge, where the panel's edge line and background begin.
+        // Below the HUD's lines (the short help: the view beside the panel is narrow), above the
+        // confirmation at the bottom: the effect's pixels as on screen, up to its right edge,
+        // where the panel's edge line and background begin.
         if png.width == view.width && png.height == view.height {
             let rows = 140..<440
             let body = differingShare(png, shot, at: window, rows: rows, columns: 0..<view.width)
