@@ -181,6 +181,81 @@ struct ShadertoyTests {
         #expect(pixel(7, 7) == [255, 255, 255, 255], "and its bottom-right at the bottom-right: \(pixel(7, 7))")
     }
 
+    /// An export in the API's JSON spelling (ids as numbers: 257 is Buffer A, 258 Buffer B; the
+    /// Image's output 37): Buffer A adds 1/256 to its own red every frame (feedback), Buffer B is
+    /// A plus green 0.5, the Image shows B on its left half and A on its right. `a` and `b` are
+    /// how the export spells the two buffers' ids (`257` as a number, `"4dXGR8"` as the site's).
+    static func apiExport(a: String, b: String) -> String {
+        """
+        {"Shader": {"ver": "0.1", "info": {"id": "api", "name": "feedback chain", "username": "test"}, "renderpass": [
+          {"inputs": [{"id": \(b), "filepath": "/media/previz/buffer01.png", "previewfilepath": "/media/previz/buffer01.png", "type": "buffer",
+                       "channel": 0, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true", "srgb": "false", "internal": "byte"}, "published": 1},
+                      {"id": \(a), "filepath": "/media/previz/buffer00.png", "previewfilepath": "/media/previz/buffer00.png", "type": "buffer",
+                       "channel": 1, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true", "srgb": "false", "internal": "byte"}, "published": 1}],
+           "outputs": [{"id": 37, "channel": 0}], "name": "Image", "description": "", "type": "image",
+           "code": "void mainImage(out vec4 c, in vec2 p) {\\n  c = p.x < iResolution.x * 0.5 ? texelFetch(iChannel0, ivec2(p), 0) : texelFetch(iChannel1, ivec2(p), 0);\\n}"},
+          {"inputs": [{"id": \(a), "filepath": "/media/previz/buffer00.png", "previewfilepath": "/media/previz/buffer00.png", "type": "buffer",
+                       "channel": 0, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true", "srgb": "false", "internal": "byte"}, "published": 1}],
+           "outputs": [{"id": \(a), "channel": 0}], "name": "Buffer A", "description": "", "type": "buffer",
+           "code": "void mainImage(out vec4 c, in vec2 p) { c = texelFetch(iChannel0, ivec2(p), 0) + vec4(1.0 / 256.0, 0.0, 0.0, 0.0); }"},
+          {"inputs": [{"id": \(a), "filepath": "/media/previz/buffer00.png", "previewfilepath": "/media/previz/buffer00.png", "type": "buffer",
+                       "channel": 0, "sampler": {"filter": "nearest", "wrap": "clamp", "vflip": "true", "srgb": "false", "internal": "byte"}, "published": 1}],
+           "outputs": [{"id": \(b), "channel": 0}], "name": "Buffer B", "description": "", "type": "buffer",
+           "code": "void mainImage(out vec4 c, in vec2 p) { c = texelFetch(iChannel0, ivec2(p), 0) + vec4(0.0, 0.5, 0.0, 0.0); }"}
+        ]}}
+        """
+    }
+
+    @Test("An export in the API's spelling (numeric ids 257, 258) runs its buffers: A feeds back, B reads A, the Image reads both; the site's string ids give the same picture")
+    func apiExport() throws {
+        let dir = try CLI.temporaryFolder()
+        var pictures: [[UInt8]] = []
+        for (name, a, b) in [("api.json", "257", "258"), ("site.json", "\"4dXGR8\"", "\"XsXGR8\""), ("strings.json", "\"257\"", "\"258\"")] {
+            try Self.write(Self.apiExport(a: a, b: b), to: dir + "/" + name)
+            let r = try CLI.run(["render", "--effect", name, "--size", "8x8", "--time", "0.5", "--output", "c.png"], in: dir)
+            #expect(r.reason == .exit && r.status == 0, "\(name): \(r.stderr)")
+            let png = try PNG.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/c.png"))))
+            func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(png.rgba[(y * 8 + x) * 4..<(y * 8 + x) * 4 + 4]) }
+            // 31 frames (0 … 30/60 s), each adding 1/256 to A: red 31/256 of 255.
+            #expect(pixel(1, 4) == [31, 128, 0, 255], "\(name): Buffer B (A fed back 31 times, plus green): \(pixel(1, 4))")
+            #expect(pixel(6, 4) == [31, 0, 0, 255], "\(name): Buffer A itself: \(pixel(6, 4))")
+            pictures.append(png.rgba)
+        }
+        #expect(pictures[0] == pictures[1] && pictures[1] == pictures[2], "both spellings draw the same picture")
+    }
+
+    @Test("Export fields of the wrong shape are refused with one line naming the file and the field, not ignored")
+    func malformedExports() throws {
+        let dir = try CLI.temporaryFolder()
+        func export(image inputs: String, outputs: String = "[]", extra: String = "") -> String {
+            """
+            {"Shader": {"renderpass": [\(extra)
+              {"inputs": \(inputs), "outputs": \(outputs), "type": "image", "name": "Image",
+               "code": "void mainImage(out vec4 c, in vec2 p) { c = texture(iChannel0, p / iResolution.xy); }"}]}}
+            """
+        }
+        let buffer = #"{"inputs": [], "outputs": [{"id": 257, "channel": 0}], "type": "buffer", "name": "Buffer A", "code": "void mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }"},"#
+        let cases: [(String, String, [String])] = [
+            ("string.json", export(image: #""iChannel0""#), ["string.json", "Image", "\"inputs\"", "iChannel0"]),
+            ("numbers.json", export(image: "[1, 2]"), ["numbers.json", "Image", "\"inputs\"", "1"]),
+            ("channel.json", export(image: #"[{"id": 257, "type": "buffer", "channel": "zero"}]"#, extra: buffer), ["channel.json", "\"channel\"", "zero"]),
+            ("fraction.json", export(image: #"[{"id": 257, "type": "buffer", "channel": 1.5}]"#, extra: buffer), ["fraction.json", "\"channel\"", "1.5"]),
+            ("kind.json", export(image: #"[{"id": 257, "type": 7, "channel": 0}]"#, extra: buffer), ["kind.json", "iChannel0", "\"type\"", "7"]),
+            ("filter.json", export(image: #"[{"id": 257, "type": "buffer", "channel": 0, "sampler": {"filter": "blurry"}}]"#, extra: buffer), ["filter.json", "iChannel0", "blurry"]),
+            ("wrap.json", export(image: #"[{"id": 257, "type": "buffer", "channel": 0, "sampler": {"wrap": 3}}]"#, extra: buffer), ["wrap.json", "iChannel0", "wrap"]),
+            ("sampler.json", export(image: #"[{"id": 257, "type": "buffer", "channel": 0, "sampler": "nearest"}]"#, extra: buffer), ["sampler.json", "iChannel0", "\"sampler\""]),
+            ("id.json", export(image: #"[{"id": [257], "type": "buffer", "channel": 0}]"#, extra: buffer), ["id.json", "iChannel0", "\"id\""]),
+            ("outputs.json", export(image: "[]", extra: #"{"inputs": [], "outputs": 257, "type": "buffer", "name": "Buffer A", "code": "void mainImage(out vec4 c, in vec2 p) { c = vec4(1.0); }"},"#),
+             ["outputs.json", "Buffer A", "\"outputs\""]),
+            ("pass.json", #"{"Shader": {"renderpass": ["image"]}}"#, ["pass.json", "renderpass 1"]),
+        ]
+        for (name, text, words) in cases {
+            try Self.write(text, to: dir + "/" + name)
+            try ShaderFileTests.expectOneLine(["render", "--effect", name, "--size", "8x8", "--output", "x.png"], in: dir, mentioning: words)
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
     @Test("Compile errors name the user's file and line, the header subtracted, through Common too")
     func compileErrors() throws {
         let dir = try CLI.temporaryFolder()

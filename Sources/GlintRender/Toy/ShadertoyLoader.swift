@@ -152,23 +152,44 @@ enum ShadertoyLoader {
         var shader: [String: Any]?
         if let array = json as? [Any], let first = array.first as? [String: Any] { shader = first }
         if let object = json as? [String: Any] { shader = (object["Shader"] as? [String: Any]) ?? object }
-        guard let passes = shader?["renderpass"] as? [[String: Any]], !passes.isEmpty else {
+        guard let list = shader?["renderpass"] as? [Any], !list.isEmpty else {
             throw refuse("not a Shadertoy export: no \"renderpass\" list (export a shader from shadertoy.com as JSON, or give its Image tab as a .glsl file)")
         }
+        var passes: [[String: Any]] = []
+        for (p, item) in list.enumerated() {
+            guard let pass = item as? [String: Any] else {
+                throw refuse("renderpass \(p + 1) is \(ExportField.describe(item)), not an object with \"type\", \"code\", \"inputs\" and \"outputs\"")
+            }
+            passes.append(pass)
+        }
         let folder = (path as NSString).deletingLastPathComponent
-        // Which buffer each output id is: the site's fixed ids first, others in order.
-        var bufferOf: [String: Int] = [:]
-        for (b, id) in bufferIDs.enumerated() { bufferOf[id] = b }
+        // Which buffer each pass draws, and so which buffers the export has.
+        var drawn: Set<Int> = []
+        var targets: [Int?] = []
+        for (p, pass) in passes.enumerated() {
+            let fields = ExportField(pass: pass, number: p + 1, file: path)
+            let type = try fields.string("type")?.lowercased() ?? ""
+            guard type == "buffer" else { targets.append(nil); continue }
+            let name = try fields.string("name") ?? type
+            let outputs = try fields.objects("outputs")
+            let id = try outputs.first.map { output throws(RenderError) in try fields.id(output["id"], field: "outputs' \"id\"") } ?? nil
+            guard let b = id.flatMap(bufferIndex) ?? bufferNames.firstIndex(of: name) else {
+                throw refuse("renderpass \(p + 1) (\(name)) is a buffer whose output \(id.map { "(id \($0)) " } ?? "")is not Buffer A to D (ids \(bufferIDs.joined(separator: ", ")) or \(bufferNumbers.lowerBound)–\(bufferNumbers.upperBound))")
+            }
+            targets.append(b)
+            drawn.insert(b)
+        }
         var tabs: [Tab] = []
         var common: (file: String, code: String?)?
         var image: Tab?
         for (p, pass) in passes.enumerated() {
-            let type = (pass["type"] as? String ?? "").lowercased()
-            let name = pass["name"] as? String ?? type
-            guard let code = pass["code"] as? String else { throw refuse("renderpass \(p + 1) (\(name)) has no \"code\"") }
+            let fields = ExportField(pass: pass, number: p + 1, file: path)
+            let type = try fields.string("type")?.lowercased() ?? ""
+            let name = try fields.string("name") ?? type
+            guard let code = try fields.string("code") else { throw refuse("renderpass \(p + 1) (\(name)) has no \"code\"") }
             switch type {
             case "common":
-                common = (path + " (Common)", code)
+                common = (path + " (Common)", unixLines(code))
                 continue
             case "buffer", "image":
                 break
@@ -177,31 +198,50 @@ enum ShadertoyLoader {
             default:
                 throw refuse("renderpass \(p + 1) (\(name)) is of type '\(type)': Glint runs common, buffer and image passes (a cubemap pass is not supported)")
             }
-            var target: Int?
-            if type == "buffer" {
-                let outputs = pass["outputs"] as? [[String: Any]] ?? []
-                guard let id = outputs.first.flatMap({ Self.id($0["id"]) }), let b = bufferOf[id] ?? bufferNames.firstIndex(of: name) else {
-                    throw refuse("renderpass \(p + 1) (\(name)) is a buffer whose output is not Buffer A to D")
+            let target = targets[p]
+            let tabName = target.map { bufferNames[$0] } ?? "Image"
+            var tab = Tab(name: tabName, file: path + " (\(tabName))", code: unixLines(code), target: target, channels: [])
+            let inputs = try fields.objects("inputs", owner: tabName)
+            for (i, input) in inputs.enumerated() {
+                let place = "\(tabName)'s input \(i + 1)"
+                let channel = try fields.channel(input["channel"], place: place)
+                let what = "\(tabName)'s iChannel\(channel)"
+                guard let kindValue = input["ctype"] ?? input["type"] else {
+                    throw refuse("\(what) has no \"type\": Glint's channels are buffers, textures, the keyboard and sound (music, mic)")
                 }
-                target = b
-            }
-            var tab = Tab(name: type == "image" ? "Image" : bufferNames[target!], file: path + " (\(type == "image" ? "Image" : bufferNames[target!]))", code: code, target: target, channels: [])
-            for input in pass["inputs"] as? [[String: Any]] ?? [] {
-                let channel = (input["channel"] as? Int) ?? Int(input["channel"] as? String ?? "") ?? -1
-                guard (0...3).contains(channel) else { throw refuse("\(tab.name) has an input on channel \(channel): channels are 0 to 3") }
-                let kind = ((input["ctype"] ?? input["type"]) as? String ?? "").lowercased()
-                let sampler = input["sampler"] as? [String: Any] ?? [:]
-                let filter = ToyChannel.Filter(rawValue: (sampler["filter"] as? String ?? "linear").lowercased()) ?? .linear
-                let wrap = ToyChannel.Wrap(rawValue: (sampler["wrap"] as? String ?? "clamp").lowercased()) ?? .clamp
-                let flips = "\(sampler["vflip"] ?? "true")".lowercased() != "false"
+                guard let kind = (kindValue as? String)?.lowercased() else {
+                    throw refuse("\(what)'s \"type\" is \(ExportField.describe(kindValue)), not a name like \"buffer\" or \"texture\"")
+                }
+                let sampler: [String: Any]
+                switch input["sampler"] {
+                case nil, is NSNull: sampler = [:]
+                case let object as [String: Any]: sampler = object
+                case let other?: throw refuse("\(what)'s \"sampler\" is \(ExportField.describe(other)), not an object like {\"filter\": \"linear\", \"wrap\": \"clamp\"}")
+                }
+                func setting(_ key: String, _ choices: [String], default value: String) throws(RenderError) -> String {
+                    guard let given = sampler[key] else { return value }
+                    guard let word = (given as? String)?.lowercased(), choices.contains(word) else {
+                        throw refuse("\(what)'s sampler \"\(key)\" is \(ExportField.describe(given)): it is one of \(choices.joined(separator: ", "))")
+                    }
+                    return word
+                }
+                let filter = ToyChannel.Filter(rawValue: try setting("filter", ["nearest", "linear", "mipmap"], default: "linear"))!
+                let wrap = ToyChannel.Wrap(rawValue: try setting("wrap", ["clamp", "repeat"], default: "clamp"))!
+                let flips: Bool
+                switch sampler["vflip"] {
+                case nil: flips = true
+                case let flag as NSNumber where ExportField.isFlag(flag): flips = flag.boolValue
+                case let word as String where ["true", "false"].contains(word.lowercased()): flips = word.lowercased() == "true"
+                case let other?: throw refuse("\(what)'s sampler \"vflip\" is \(ExportField.describe(other)): it is true or false")
+                }
                 let source: Source
                 switch kind {
                 case "buffer":
-                    guard let id = Self.id(input["id"]), let b = bufferOf[id] else {
-                        throw refuse("\(tab.name)'s iChannel\(channel) reads a buffer the export does not have (id \(Self.id(input["id"]) ?? "none"))")
+                    guard let id = try fields.id(input["id"], field: "\(what)'s \"id\""), let b = bufferIndex(id) else {
+                        throw refuse("\(what) reads a buffer the export does not have (id \(ExportField.describe(input["id"] ?? NSNull())); Buffer A to D are \(bufferIDs.joined(separator: ", ")) or \(bufferNumbers.lowerBound)–\(bufferNumbers.upperBound))")
                     }
-                    guard passes.contains(where: { ($0["outputs"] as? [[String: Any]])?.first.flatMap { Self.id($0["id"]) } == id }) else {
-                        throw refuse("\(tab.name)'s iChannel\(channel) reads \(bufferNames[b]), which the export has no tab for")
+                    guard drawn.contains(b) else {
+                        throw refuse("\(what) reads \(bufferNames[b]), which the export has no tab for")
                     }
                     source = .buffer(b)
                 case "keyboard":
@@ -209,25 +249,121 @@ enum ShadertoyLoader {
                 case "music", "musicstream", "mic":
                     source = .sound  // what --audio gives (a file, the microphone, what is playing)
                 case "texture":
-                    let src = (input["src"] ?? input["filepath"]) as? String ?? ""
+                    let file = input["src"] ?? input["filepath"]
+                    guard let src = file as? String, !src.isEmpty else {
+                        throw refuse("\(what) is a texture with no file: its \"filepath\" (or \"src\") names the image, found beside the export by its name")
+                    }
                     source = .image(locateMedia(src, beside: folder))
                 default:
-                    throw refuse("\(tab.name)'s iChannel\(channel) is a \(kind.isEmpty ? "channel of no type" : kind): Glint's channels are buffers, textures and the keyboard")
+                    throw refuse("\(what) is a \(kind.isEmpty ? "channel of no type" : kind): Glint's channels are buffers, textures, the keyboard and sound (music, mic)")
                 }
                 tab.channels.append((channel, source, filter, wrap, flips))
             }
-            if type == "image" { image = tab } else { tabs.append(tab) }
+            if type == "image" {
+                guard image == nil else { throw refuse("renderpass \(p + 1) is a second image pass: an export has one Image tab") }
+                image = tab
+            } else {
+                tabs.append(tab)
+            }
         }
         guard let image else { throw refuse("the export has no image renderpass") }
         tabs.sort { ($0.target ?? 0) < ($1.target ?? 0) }
         return (tabs + [image], common)
     }
 
-    /// An input or output id: a string, or a number in newer exports.
-    static func id(_ value: Any?) -> String? {
-        if let s = value as? String { return s }
-        if let n = value as? Int { return String(n) }
+    /// An export's code with its Windows ("\r\n") and old Mac ("\r") line endings made "\n", as
+    /// the files' are when they are read: Swift counts "\r\n" as one character, not a "\n".
+    static func unixLines(_ code: String) -> String {
+        guard code.utf8.contains(13) else { return code }
+        return code.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+    }
+
+    /// The API's numbers for Buffers A to D' outputs (the site's string ids are `bufferIDs`).
+    static let bufferNumbers = 257...260
+
+    /// The buffer (0 for A … 3 for D) an id names: the site's string id or the API's number.
+    static func bufferIndex(_ id: String) -> Int? {
+        if let b = bufferIDs.firstIndex(of: id) { return b }
+        if let n = Int(id), bufferNumbers.contains(n) { return n - bufferNumbers.lowerBound }
         return nil
+    }
+
+    /// The fields of one `renderpass` entry, read as the shapes the site and its API write them,
+    /// each of another shape refused with one line naming the pass and the field.
+    struct ExportField {
+        let pass: [String: Any]
+        let number: Int
+        let file: String
+
+        func refuse(_ why: String) -> RenderError { .shader(file: file, line: nil, stage: "Shadertoy export", log: why) }
+
+        /// A string field, nil when it is absent.
+        func string(_ key: String) throws(RenderError) -> String? {
+            guard let value = pass[key], !(value is NSNull) else { return nil }
+            guard let text = value as? String else { throw refuse("renderpass \(number)'s \"\(key)\" is \(Self.describe(value)), not a string") }
+            return text
+        }
+
+        /// A list of objects (`inputs`, `outputs`), empty when it is absent.
+        func objects(_ key: String, owner: String? = nil) throws(RenderError) -> [[String: Any]] {
+            guard let value = pass[key], !(value is NSNull) else { return [] }
+            let who = owner ?? (pass["name"] as? String).map { "renderpass \(number) (\($0))" } ?? "renderpass \(number)"
+            guard let list = value as? [Any] else {
+                throw refuse("\(who)'s \"\(key)\" is \(Self.describe(value)), not a list of objects like [{\"id\": 257, \"type\": \"buffer\", \"channel\": 0}]")
+            }
+            var objects: [[String: Any]] = []
+            for (i, item) in list.enumerated() {
+                guard let object = item as? [String: Any] else {
+                    throw refuse("\(who)'s \"\(key)\" holds \(Self.describe(item)) at \(i + 1), not an object like {\"id\": 257, \"type\": \"buffer\", \"channel\": 0}")
+                }
+                objects.append(object)
+            }
+            return objects
+        }
+
+        /// An input or output id: a string (the site's), or a whole number (the API's); nil when absent.
+        func id(_ value: Any?, field: String) throws(RenderError) -> String? {
+            guard let value, !(value is NSNull) else { return nil }
+            if let text = value as? String { return text }
+            if let n = value as? NSNumber, !Self.isFlag(value), let whole = Int(exactly: n.doubleValue) { return String(whole) }
+            throw refuse("renderpass \(number): \(field) is \(Self.describe(value)), not an id like 257 or \"4dXGR8\"")
+        }
+
+        /// A channel number, 0 to 3, as a number or a string of one.
+        func channel(_ value: Any?, place: String) throws(RenderError) -> Int {
+            var n: Int?
+            if let number = value as? NSNumber, !Self.isFlag(value) { n = Int(exactly: number.doubleValue) }
+            if let text = value as? String { n = Int(text.trimmingCharacters(in: .whitespaces)) }
+            guard let n, (0...3).contains(n) else {
+                throw refuse("\(place)'s \"channel\" is \(value.map(Self.describe) ?? "missing"): channels are 0 to 3")
+            }
+            return n
+        }
+
+        /// Whether a JSON value is `true` or `false` (JSONSerialization gives them as NSNumbers,
+        /// and `1 is Bool` holds for a number too: the boolean's type tells them apart).
+        static func isFlag(_ value: Any) -> Bool {
+            guard let number = value as? NSNumber else { return false }
+            return String(cString: number.objCType) == "c"
+        }
+
+        /// A JSON value as the file wrote it, shortened, for messages.
+        static func describe(_ value: Any) -> String {
+            let text: String
+            switch value {
+            case is NSNull: text = "null"
+            case let string as String: text = "\"\(string)\""
+            case let number as NSNumber: text = isFlag(number) ? (number.boolValue ? "true" : "false") : "\(number)"
+            default:
+                if JSONSerialization.isValidJSONObject(value), let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys]),
+                   let json = String(data: data, encoding: .utf8) {
+                    text = json
+                } else {
+                    text = "\(value)"
+                }
+            }
+            return text.count > 60 ? text.prefix(57) + "…" : text
+        }
     }
 
     /// Where the export's `/media/a/….png` is on this machine: beside the JSON by its file name,
