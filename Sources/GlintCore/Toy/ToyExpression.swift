@@ -3,19 +3,45 @@ import Foundation
 /// The arithmetic of ISF's `WIDTH` and `HEIGHT` expressions (`"$WIDTH/2"`,
 /// `"floor($HEIGHT*0.25)"`): numbers, `$NAME` variables, `+ - * /`, parentheses, and the
 /// functions `floor ceil round abs sqrt min max pow`.
+///
+/// Parentheses and function calls nest at most `maxDepth` deep: a file's expression never
+/// takes the parser's recursion past a small, fixed stack. Signs (`--1`) are counted, not
+/// recursed into, so any number of them is fine.
 public enum ToyExpression {
-    /// The value of `text` with `variables` (named without `$`), or nil when it does not parse
-    /// or names an unknown variable or function.
+    /// How deep parentheses and function calls may nest.
+    public static let maxDepth = 64
+
+    /// Why an expression has no value.
+    public enum Failure: Error, Equatable, Sendable {
+        /// It does not parse, or names an unknown variable or function.
+        case malformed
+        /// Its parentheses and calls nest deeper than `maxDepth`.
+        case tooDeep
+    }
+
+    /// The value of `text` with `variables` (named without `$`), or nil when it does not parse,
+    /// names an unknown variable or function, or nests deeper than `maxDepth`.
     public static func evaluate(_ text: String, variables: [String: Double]) -> Double? {
+        try? value(of: text, variables: variables).get()
+    }
+
+    /// The value of `text` with `variables`, or why it has none.
+    public static func value(of text: String, variables: [String: Double]) -> Result<Double, Failure> {
         var parser = Parser(characters: Array(text.unicodeScalars), variables: variables)
-        guard let value = parser.sum(), parser.atEnd else { return nil }
-        return value
+        let value = parser.sum()
+        if parser.isTooDeep { return .failure(.tooDeep) }
+        guard let value, parser.atEnd else { return .failure(.malformed) }
+        return .success(value)
     }
 
     private struct Parser {
         let characters: [Unicode.Scalar]
         let variables: [String: Double]
         var i = 0
+        /// How many parentheses and calls are open.
+        var depth = 0
+        /// Set when they nested past `maxDepth`: every level then gives up.
+        var isTooDeep = false
 
         var atEnd: Bool {
             mutating get { skipSpace(); return i == characters.count }
@@ -29,6 +55,16 @@ public enum ToyExpression {
             skipSpace()
             guard i < characters.count, characters[i] == c else { return false }
             i += 1
+            return true
+        }
+
+        /// Opens a level of nesting; false (and `isTooDeep`) past `maxDepth`.
+        mutating func enter() -> Bool {
+            guard depth < ToyExpression.maxDepth else {
+                isTooDeep = true
+                return false
+            }
+            depth += 1
             return true
         }
 
@@ -50,10 +86,14 @@ public enum ToyExpression {
             }
         }
 
+        /// Any number of signs, then a primary: the signs are counted in a loop.
         mutating func unary() -> Double? {
-            if take("-") { return unary().map { -$0 } }
-            if take("+") { return unary() }
-            return primary()
+            var negative = false
+            while true {
+                if take("-") { negative.toggle() }
+                else if !take("+") { break }
+            }
+            return primary().map { negative ? -$0 : $0 }
         }
 
         mutating func name() -> String {
@@ -65,10 +105,32 @@ public enum ToyExpression {
             return text
         }
 
+        func isDigit(_ k: Int) -> Bool { k < characters.count && ("0"..."9").contains(characters[k]) }
+
+        /// A number: digits with a point, then an exponent (`1e19`, `2.5E-3`, `1e+19`).
+        mutating func number() -> Double? {
+            var text = ""
+            while i < characters.count, isDigit(i) || characters[i] == "." {
+                text.unicodeScalars.append(characters[i])
+                i += 1
+            }
+            if i < characters.count, characters[i] == "e" || characters[i] == "E" {
+                var k = i + 1
+                if k < characters.count, characters[k] == "+" || characters[k] == "-" { k += 1 }
+                if isDigit(k) {
+                    while i < k { text.unicodeScalars.append(characters[i]); i += 1 }
+                    while isDigit(i) { text.unicodeScalars.append(characters[i]); i += 1 }
+                }
+            }
+            return Double(text)
+        }
+
         mutating func primary() -> Double? {
             skipSpace()
             guard i < characters.count else { return nil }
             if take("(") {
+                guard enter() else { return nil }
+                defer { depth -= 1 }
                 let value = sum()
                 return take(")") ? value : nil
             }
@@ -77,15 +139,12 @@ public enum ToyExpression {
             }
             let c = characters[i]
             if ("0"..."9").contains(c) || c == "." {
-                var text = ""
-                while i < characters.count, ("0"..."9").contains(characters[i]) || characters[i] == "." || characters[i] == "e" {
-                    text.unicodeScalars.append(characters[i])
-                    i += 1
-                }
-                return Double(text)
+                return number()
             }
             let function = name()
             guard !function.isEmpty, take("(") else { return variables[function] }
+            guard enter() else { return nil }
+            defer { depth -= 1 }
             var arguments: [Double] = []
             repeat {
                 guard let a = sum() else { return nil }

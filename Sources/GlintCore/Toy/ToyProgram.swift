@@ -78,6 +78,17 @@ public struct ToyBuffer: Sendable, Equatable {
 public enum ToySize: Sendable, Equatable {
     case view
     case expressions(width: String?, height: String?)
+
+    /// The most pixels a buffer has on a side (what OpenGL implementations commonly promise):
+    /// a larger size is made this, a file asking for more even in a 1-pixel picture is refused.
+    public static let maxSide = 16384
+
+    /// A side of `value` pixels as a buffer has it: rounded, at least 1, at most `maxSide`; nil
+    /// for a value that is not a number. Never traps, however large `value` is.
+    public static func side(_ value: Double) -> Int? {
+        guard value.isFinite else { return nil }
+        return Int(min(max(value.rounded(), 1), Double(maxSide)))
+    }
 }
 
 /// One full-screen pass: a complete GLSL 3.30 fragment shader writing `glint_toyColor`.
@@ -116,6 +127,18 @@ public struct ToyChannel: Sendable {
         case keyboard
         /// Shadertoy's sound input: 512×2 R8, row 0 the spectrum, row 1 the waveform (`--audio`).
         case sound
+        /// An ISF `audio` or `audioFFT` input (`--audio`): one row of `width` texels (one a
+        /// sample or a band: the sound texture's row of 512 averaged down to `width` columns),
+        /// the value in red, green and blue, alpha 1, as VVISF hands them to a shader.
+        case soundRow(SoundRow, width: Int)
+    }
+
+    /// Which row of the sound an ISF audio input shows.
+    public enum SoundRow: Sendable, Equatable {
+        /// `audio`: the waveform, each texel a sample centred on 0.5 (silence is 0.5).
+        case waveform
+        /// `audioFFT`: the spectrum, each texel a band's magnitude, 0 to 1 (silence is 0).
+        case spectrum
     }
 
     public enum Filter: String, Sendable { case nearest, linear, mipmap }

@@ -80,10 +80,10 @@ enum GlslViewerLoader {
 
         var buffers: [ToyBuffer] = []
         for b in 0..<bufferCount {
-            buffers.append(ToyBuffer(name: "BUFFER_\(b)", isFloat: true, isPersistent: false, size: bufferSize(of: "u_buffer\(b)", in: code)))
+            buffers.append(ToyBuffer(name: "BUFFER_\(b)", isFloat: true, isPersistent: false, size: try bufferSize(of: "u_buffer\(b)", in: code, files: files)))
         }
         for b in 0..<doubleCount {
-            buffers.append(ToyBuffer(name: "DOUBLE_BUFFER_\(b)", isFloat: true, isPersistent: true, size: bufferSize(of: "u_doubleBuffer\(b)", in: code)))
+            buffers.append(ToyBuffer(name: "DOUBLE_BUFFER_\(b)", isFloat: true, isPersistent: true, size: try bufferSize(of: "u_doubleBuffer\(b)", in: code, files: files)))
         }
         let declared = varyings.filter { declaresVarying($0.name, in: expanded) }
         let readsSound = declaresSampler(soundUniform, in: code) && !images.contains { $0.uniform == soundUniform }
@@ -192,21 +192,52 @@ enum GlslViewerLoader {
         return found.count
     }
 
+    /// The file and line (from 1) that line `index` (from 0) of `code` came from: `code` is the
+    /// user's file (source string `passString`) with its includes spliced in, each after a
+    /// `#line` directive naming its number in `files`.
+    static func origin(ofLine index: Int, in code: String, files: [Int: String]) -> (file: String, line: Int) {
+        var string = passString
+        var line = 1
+        for (k, row) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if k == index { break }
+            let words = row.split(separator: " ")
+            if words.count == 3, words[0] == "#line", let next = Int(words[1]), let n = Int(words[2]) {
+                string = n
+                line = next - ShaderSources.IncludeExpander.lineBase(n)
+            } else {
+                line += 1
+            }
+        }
+        return (files[string] ?? files[passString] ?? "", line)
+    }
+
     /// A buffer's size from the comment after its sampler's declaration, as glslViewer reads it:
     /// `uniform sampler2D u_buffer0; // 512x256` (pixels) or `// 0.5` (of the view); the view's
     /// size without one.
-    static func bufferSize(of uniform: String, in code: String) -> ToySize {
-        for line in code.split(separator: "\n") {
+    /// A size out of range (a side past `ToySize.maxSide` pixels, a scale that is not a positive
+    /// number a 1-pixel picture can be drawn at) is one line naming the file, the line and the size.
+    static func bufferSize(of uniform: String, in code: String, files: [Int: String]) throws(RenderError) -> ToySize {
+        for (n, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let words = line.split { $0 == " " || $0 == "\t" }
             guard words.count >= 4, words[0] == "uniform", words[1] == "sampler2D", words[2] == uniform + ";" || (words[2] == uniform && words[3] == ";") else { continue }
             guard let comment = line.range(of: "//") else { continue }
             let size = line[comment.upperBound...].trimmingCharacters(in: .whitespaces)
             let word = size.split(separator: " ").first.map(String.init) ?? ""
-            let parts = word.split(separator: "x")
-            if parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), w > 0, h > 0 {
+            func refuse(_ why: String) -> RenderError {
+                let place = origin(ofLine: n, in: code, files: files)
+                return .shader(file: place.file, line: place.line, stage: "glslViewer", log: "\(uniform)'s size '\(word.count > 40 ? word.prefix(37) + "…" : word)' \(why)")
+            }
+            let parts = word.split(separator: "x", omittingEmptySubsequences: false)
+            if parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) {
+                guard let w = Int(parts[0]), let h = Int(parts[1]), (1...ToySize.maxSide).contains(w), (1...ToySize.maxSide).contains(h) else {
+                    throw refuse("is past what a buffer can be: each side is 1 to \(ToySize.maxSide) pixels")
+                }
                 return .expressions(width: String(w), height: String(h))
             }
-            if let scale = Double(word), scale > 0, scale.isFinite {
+            if let scale = Double(word) {
+                guard scale.isFinite, scale > 0, scale <= Double(ToySize.maxSide) else {
+                    throw refuse("is not a scale of the view a buffer can have: more than 0, at most \(ToySize.maxSide)")
+                }
                 return .expressions(width: "$WIDTH*\(word)", height: "$HEIGHT*\(word)")
             }
         }

@@ -3,7 +3,8 @@ import GlintCore
 
 /// Interactive Shader Format (ISF) files, as VVISF (the format's reference host) runs them: a
 /// fragment shader opening with a `/*{ … }*/` JSON comment that declares its `INPUTS` (uniforms
-/// of type float, long, bool, event, color, point2D, image), `IMPORTED` images and `PASSES`.
+/// of type float, long, bool, event, color, point2D, image, audio, audioFFT), `IMPORTED` images
+/// and `PASSES`.
 ///
 /// Every pass compiles the same code; `PASSINDEX` tells them apart. A pass with a `TARGET` draws
 /// a buffer of that name (8-bit, or half float with `FLOAT`; the picture's size, or `WIDTH` and
@@ -16,7 +17,12 @@ import GlintCore
 /// 1–12), `RENDERSIZE` (the pass's size), `PASSINDEX`, and `isf_FragNormCoord`; images are read
 /// with `IMG_NORM_PIXEL`, `IMG_PIXEL`, `IMG_THIS_PIXEL`, `IMG_THIS_NORM_PIXEL` and `IMG_SIZE`,
 /// each image's size also in `_NAME_imgSize`. Image inputs take the files given with
-/// `--texture NAME=FILE` (or unnamed, in order); audio and audioFFT inputs get silence.
+/// `--texture NAME=FILE` (or unnamed, in order). `audio` and `audioFFT` inputs are images of
+/// `--audio`'s sound as VVISF makes them: one row (the sound is mono), `MAX` columns (at most,
+/// and without `MAX` all of, the 512 of Shadertoy's sound texture, averaged down to `MAX`),
+/// the value in red, green and blue: `audio` the waveform, each texel a sample centred on 0.5;
+/// `audioFFT` the spectrum, each texel a band's magnitude 0…1 (Web Audio's decibel scale).
+/// Without `--audio` they hold silence (0.5, and 0).
 enum ISFLoader {
     /// Source-string numbers: the header, the user's file, the pass that shows a last pass's
     /// target.
@@ -29,8 +35,6 @@ enum ISFLoader {
     static let reserved: Set<String> = ["PASSINDEX", "RENDERSIZE", "TIME", "TIMEDELTA", "DATE", "FRAMEINDEX",
                                         "isf_FragNormCoord", "vv_FragNormCoord", "main"]
     static let inputTypes = ["float", "long", "bool", "event", "color", "point2D", "image", "audio", "audioFFT"]
-    /// How many samples an audio input's silence has when the file does not say (`MAX`).
-    static let silentSamples = 256
 
     /// One `PASSES` entry.
     struct Pass {
@@ -47,16 +51,20 @@ enum ISFLoader {
         let (top, headerEnd) = try header(of: text, file: path)
         // MIN to MAX, taken in either order (files swap them) and widened to the defaults, as
         // hosts let such files load.
-        func range(_ low: Double, _ high: Double, _ name: String, covering values: [Double]) throws(RenderError) -> ClosedRange<Double> {
+        func range(_ low: Double, _ high: Double, _ name: String, covering values: [Double], integer: Bool = false) throws(RenderError) -> ClosedRange<Double> {
             let all = [low, high] + values
             guard all.allSatisfy(\.isFinite) else { throw refuse("input '\(name)' has a MIN, MAX or DEFAULT that is not a finite number") }
+            // A `long` is a GLSL int: 32 bits.
+            if integer, let wide = all.first(where: { $0.rounded() < Double(Int32.min) || $0.rounded() > Double(Int32.max) }) {
+                throw refuse("input '\(name)' is a long, and \(fmt(wide)) is past what a GLSL int holds (\(Int32.min) to \(Int32.max))")
+            }
             return all.min()!...all.max()!
         }
 
         // INPUTS: values become ToyInputs, images samplers.
         var inputs: [ToyInput] = []
         var imageInputs: [String] = []
-        var silent: [(name: String, image: Image)] = []
+        var sounds: [(name: String, row: ToyChannel.SoundRow, width: Int)] = []
         var names: Set<String> = []
         func claim(_ name: String, as what: String) throws(RenderError) {
             guard isIdentifier(name) else { throw refuse("\(what) '\(name)' is not a GLSL name (letters, digits and _, not starting with a digit)") }
@@ -90,7 +98,7 @@ enum ISFLoader {
                     let choices = zip(values, labels).map { "\(fmt($0)) \($1)" }.joined(separator: ", ")
                     summary = (label.map { $0 + ": " } ?? "") + choices
                 }
-                inputs.append(ToyInput(name: name, kind: .int, defaults: [value.rounded()], range: try range(low, high, name, covering: [value]), label: summary))
+                inputs.append(ToyInput(name: name, kind: .int, defaults: [value.rounded()], range: try range(low, high, name, covering: [value] + values, integer: true), label: summary))
             case "bool", "event":
                 inputs.append(ToyInput(name: name, kind: .bool, defaults: [flag(entry["DEFAULT"]) ? 1 : 0], range: 0...1, label: label))
             case "color":
@@ -110,12 +118,16 @@ enum ISFLoader {
             case "image":
                 imageInputs.append(name)
             case "audio", "audioFFT":
-                // No sound reaches Glint: silence, a row of samples at rest (a wave centred on
-                // 0.5, an empty spectrum), `MAX` of them when the file asks for a count.
-                let samples = Int(min(max((number(entry["MAX"]) ?? Double(silentSamples)).rounded(), 1), 4096))
-                let level: UInt8 = type == "audio" ? 128 : 0
-                let row = [UInt8]((0..<samples).flatMap { _ -> [UInt8] in [level, level, level, 255] })
-                silent.append((name, Image(width: samples, height: 1, pixels: row, label: "silence for the \(type) input '\(name)'")))
+                // `--audio`'s sound, as VVISF hands it over: one row, `MAX` columns (at most the
+                // 512 the sound texture has, all of them without MAX).
+                var width = ToyEffect.soundWidth
+                if let given = entry["MAX"] {
+                    guard let count = number(given), count.isFinite, count.rounded() >= 1 else {
+                        throw refuse("input '\(name)': an \(type) input's \"MAX\" is how many \(type == "audio" ? "samples" : "bands") it gets, 1 or more; \(ShadertoyLoader.ExportField.describe(given)) is not")
+                    }
+                    width = Int(min(count.rounded(), Double(ToyEffect.soundWidth)))
+                }
+                sounds.append((name, type == "audio" ? .waveform : .spectrum, width))
             default:
                 throw refuse("input '\(name)' is of type '\(type)': Glint's ISF inputs are \(inputTypes.joined(separator: ", "))")
             }
@@ -148,8 +160,6 @@ enum ISFLoader {
             }
             images.append((name, try ToyLoader.loadImage(file, for: "the image input '\(name)'", flipsY: true)))
         }
-
-        images += silent
 
         // IMPORTED: images beside the file, by name.
         let folder = (path as NSString).deletingLastPathComponent
@@ -201,8 +211,17 @@ enum ISFLoader {
         func addBuffer(_ name: String, isPersistent: Bool, isFloat: Bool, width: String?, height: String?, what: String) throws(RenderError) {
             for (key, text) in [("WIDTH", width), ("HEIGHT", height)] {
                 guard let text else { continue }
-                guard ToyExpression.evaluate(text, variables: variables) != nil else {
-                    throw refuse("\(what)'s \(key) \"\(text)\" is not an expression Glint can work out: numbers, $WIDTH, $HEIGHT, $input names, + - * / ( ), floor ceil round abs sqrt min max pow")
+                let shown = text.count > 60 ? text.prefix(57) + "…" : text
+                switch ToyExpression.value(of: text, variables: variables) {
+                case .failure(.tooDeep):
+                    throw refuse("\(what)'s \(key) \"\(shown)\" nests parentheses or calls deeper than \(ToyExpression.maxDepth) levels")
+                case .failure(.malformed):
+                    throw refuse("\(what)'s \(key) \"\(shown)\" is not an expression Glint can work out: numbers, $WIDTH, $HEIGHT, $input names, + - * / ( ), floor ceil round abs sqrt min max pow")
+                case .success(let value):
+                    // Worked out for a 1-pixel picture: what is past the limit there is past it everywhere.
+                    guard value.isFinite, value <= Double(ToySize.maxSide) else {
+                        throw refuse("\(what)'s \(key) \"\(shown)\" is \(fmt(value)) pixels (for a 1x1 picture, inputs at their defaults): a buffer is at most \(ToySize.maxSide) pixels a side")
+                    }
                 }
             }
             if let b = bufferIndex[name] {
@@ -227,12 +246,12 @@ enum ISFLoader {
             try addBuffer(name, isPersistent: true, isFloat: flag(old["FLOAT"]), width: expression(old["WIDTH"]), height: expression(old["HEIGHT"]),
                           what: "PERSISTENT_BUFFERS '\(name)'")
         }
-        if images.count + buffers.count > maxSamplers {
-            throw refuse("\(images.count) images and \(buffers.count) pass targets are more than the \(maxSamplers) samplers a pass may read")
+        if images.count + sounds.count + buffers.count > maxSamplers {
+            throw refuse("\(images.count + sounds.count) images and \(buffers.count) pass targets are more than the \(maxSamplers) samplers a pass may read")
         }
 
         // The code: the header comment blanked (lines kept), includes spliced in.
-        let known = images.map(\.name) + buffers.map(\.name)
+        let known = images.map(\.name) + sounds.map(\.name) + buffers.map(\.name)
         try checkImageNames(in: blankHeader(text, end: headerEnd), known: known, file: path)
         var expander = ShaderSources.IncludeExpander()
         expander.searchPaths = ToyLoader.includePaths
@@ -251,6 +270,10 @@ enum ISFLoader {
         for (p, pass) in passes.enumerated() {
             var channels = images.map {
                 ToyChannel(uniform: $0.name, source: .image($0.image), filter: .linear, wrap: .clamp, flipsY: true, resolutionUniform: "_\($0.name)_imgSize")
+            }
+            for sound in sounds {
+                channels.append(ToyChannel(uniform: sound.name, source: .soundRow(sound.row, width: sound.width), filter: .linear, wrap: .clamp,
+                                           resolutionUniform: "_\(sound.name)_imgSize"))
             }
             for (b, buffer) in buffers.enumerated() {
                 let drawn = buffer.isPersistent || passes[..<p].contains { $0.target == buffer.name }

@@ -23,6 +23,10 @@ public final class ToyRunner {
     private let output: RenderTarget
     private var keyboardTexture: GLuint = 0
     private var soundTexture: GLuint = 0
+    /// ISF's audio inputs: a one-row texture each, the row of the sound it shows, its width.
+    private var soundRows: [(texture: GLuint, row: ToyChannel.SoundRow, width: Int)] = []
+    /// Where a sound row is averaged before it is uploaded (made once: frames allocate nothing).
+    private var rowBytes = [UInt8](repeating: 0, count: ToyEffect.soundWidth)
     private var imageTextures: [GLuint] = []
     private var samplers: [GLuint] = []
     private var vertexArray: GLuint = 0
@@ -51,7 +55,8 @@ public final class ToyRunner {
     }
 
     private enum Source {
-        case buffer(Int), image(Int), keyboard, sound
+        /// `soundRow(n)`: the texture of `soundRows[n]`.
+        case buffer(Int), image(Int), keyboard, sound, soundRow(Int)
     }
 
     /// What a uniform is given.
@@ -137,6 +142,11 @@ public final class ToyRunner {
         keyboardTexture = 0
         if soundTexture != 0 { epoxy_glDeleteTextures(1, &soundTexture) }
         soundTexture = 0
+        for row in soundRows {
+            var texture = row.texture
+            epoxy_glDeleteTextures(1, &texture)
+        }
+        soundRows = []
         if vertexArray != 0 { epoxy_glDeleteVertexArrays(1, &vertexArray) }
         vertexArray = 0
     }
@@ -184,6 +194,16 @@ public final class ToyRunner {
             case .sound:
                 if soundTexture == 0 { soundTexture = Self.makeByteTexture(width: ToyEffect.soundWidth, height: 2) }
                 source = .sound
+            case .soundRow(let row, let width):
+                if let n = soundRows.firstIndex(where: { $0.row == row && $0.width == width }) {
+                    source = .soundRow(n)
+                } else {
+                    let texture = Self.makeByteTexture(width: width, height: 1, grey: true)
+                    soundRows.append((texture, row, width))
+                    source = .soundRow(soundRows.count - 1)
+                    Self.fillSoundRow(row, width: width, from: nil, into: &rowBytes)
+                    Self.upload(rowBytes, to: texture, width: width, height: 1)
+                }
             }
             let sampler = Self.makeSampler(channel)
             samplers.append(sampler)
@@ -222,8 +242,9 @@ public final class ToyRunner {
         }
     }
 
-    /// A single-channel byte texture (the keyboard, the sound), cleared to 0.
-    private static func makeByteTexture(width: Int, height: Int) -> GLuint {
+    /// A single-channel byte texture (the keyboard, the sound), cleared to 0; with `grey`, read
+    /// as (v, v, v, 1) (an ISF audio input's image) rather than (v, 0, 0, 1).
+    private static func makeByteTexture(width: Int, height: Int, grey: Bool = false) -> GLuint {
         var t: GLuint = 0
         epoxy_glGenTextures(1, &t)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), t)
@@ -232,7 +253,35 @@ public final class ToyRunner {
         epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_R8, GLsizei(width), GLsizei(height), 0, GLenum(GL_RED), GLenum(GL_UNSIGNED_BYTE), zeros)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), GL_NEAREST)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_NEAREST)
+        if grey {
+            let swizzle: [GLint] = [GL_RED, GL_RED, GL_RED, GL_ONE]
+            epoxy_glTexParameteriv(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_RGBA), swizzle)
+        }
         return t
+    }
+
+    /// Row `row` of the effect's sound (Shadertoy's 512×2 texture: the spectrum, then the
+    /// waveform) averaged down to `width` columns into `bytes`, as VVISF averages the samples
+    /// (or bands) each column covers; with no sound (`sound` nil) silence: 128 (a wave at rest)
+    /// and 0 (an empty spectrum). Allocates nothing.
+    static func fillSoundRow(_ row: ToyChannel.SoundRow, width: Int, from sound: [UInt8]?, into bytes: inout [UInt8]) {
+        let n = ToyEffect.soundWidth
+        let start = row == .spectrum ? 0 : n
+        guard let sound, sound.count >= 2 * n else {
+            var c = 0
+            while c < width { bytes[c] = row == .spectrum ? 0 : 128; c += 1 }
+            return
+        }
+        var c = 0
+        while c < width {
+            let low = c * n / width
+            let high = max(low + 1, (c + 1) * n / width)
+            var sum = 0
+            var k = low
+            while k < high { sum += Int(sound[start + k]); k += 1 }
+            bytes[c] = UInt8((sum + (high - low) / 2) / (high - low))
+            c += 1
+        }
     }
 
     private static func makeSampler(_ channel: ToyChannel) -> GLuint {
@@ -284,8 +333,14 @@ public final class ToyRunner {
             Self.upload(effect.keyboard, to: keyboardTexture, width: ToyEffect.keyCount, height: 3)
             effect.keyboardChanged = false
         }
-        if effect.soundChanged, soundTexture != 0 {
-            Self.upload(effect.sound, to: soundTexture, width: ToyEffect.soundWidth, height: 2)
+        if effect.soundChanged, soundTexture != 0 || !soundRows.isEmpty {
+            if soundTexture != 0 { Self.upload(effect.sound, to: soundTexture, width: ToyEffect.soundWidth, height: 2) }
+            var r = 0
+            while r < soundRows.count {
+                Self.fillSoundRow(soundRows[r].row, width: soundRows[r].width, from: effect.hearing == nil ? nil : effect.sound, into: &rowBytes)
+                Self.upload(rowBytes, to: soundRows[r].texture, width: soundRows[r].width, height: 1)
+                r += 1
+            }
             effect.soundChanged = false
         }
         epoxy_glDisable(GLenum(GL_BLEND))
@@ -381,6 +436,7 @@ public final class ToyRunner {
         case .image(let i): return imageTextures[i]
         case .keyboard: return keyboardTexture
         case .sound: return soundTexture
+        case .soundRow(let r): return soundRows[r].texture
         }
     }
 
@@ -390,6 +446,7 @@ public final class ToyRunner {
         case .image(let i): return imageSizes[i]
         case .keyboard: return (Double(ToyEffect.keyCount), 3)
         case .sound: return (Double(ToyEffect.soundWidth), 2)
+        case .soundRow(let r): return (Double(soundRows[r].width), 1)
         }
     }
     private lazy var imageSizes: [(Double, Double)] = program.passes.flatMap { pass in
@@ -425,8 +482,8 @@ public final class ToyRunner {
             offset += input.defaults.count
         }
         func evaluate(_ text: String?, _ fallback: Int) -> Int {
-            guard let text, let value = ToyExpression.evaluate(text, variables: variables), value.isFinite else { return fallback }
-            return min(max(1, Int(value.rounded())), 16384)
+            guard let text, let value = ToyExpression.evaluate(text, variables: variables) else { return fallback }
+            return ToySize.side(value) ?? fallback
         }
         return (evaluate(w, width), evaluate(h, height))
     }
@@ -498,11 +555,18 @@ public final class ToyRunner {
         case GL_FLOAT_VEC2: epoxy_glUniform2f(location, Float(x), Float(y))
         case GL_FLOAT_VEC3: epoxy_glUniform3f(location, Float(x), Float(y), Float(z))
         case GL_FLOAT_VEC4: epoxy_glUniform4f(location, Float(x), Float(y), Float(z), Float(w))
-        case GL_INT, GL_BOOL: epoxy_glUniform1i(location, GLint(x.rounded()))
-        case GL_INT_VEC2, GL_BOOL_VEC2: epoxy_glUniform2i(location, GLint(x.rounded()), GLint(y.rounded()))
-        case GL_INT_VEC3, GL_BOOL_VEC3: epoxy_glUniform3i(location, GLint(x.rounded()), GLint(y.rounded()), GLint(z.rounded()))
-        case GL_INT_VEC4, GL_BOOL_VEC4: epoxy_glUniform4i(location, GLint(x.rounded()), GLint(y.rounded()), GLint(z.rounded()), GLint(w.rounded()))
+        case GL_INT, GL_BOOL: epoxy_glUniform1i(location, Self.int(x))
+        case GL_INT_VEC2, GL_BOOL_VEC2: epoxy_glUniform2i(location, Self.int(x), Self.int(y))
+        case GL_INT_VEC3, GL_BOOL_VEC3: epoxy_glUniform3i(location, Self.int(x), Self.int(y), Self.int(z))
+        case GL_INT_VEC4, GL_BOOL_VEC4: epoxy_glUniform4i(location, Self.int(x), Self.int(y), Self.int(z), Self.int(w))
         default: break
         }
+    }
+
+    /// `x` rounded as a GLSL `int`: held to its 32 bits (NaN is 0), never a trap, whatever a
+    /// slider, `--param` or file gave.
+    static func int(_ x: Double) -> GLint {
+        guard !x.isNaN else { return 0 }
+        return GLint(min(max(x.rounded(), Double(GLint.min)), Double(GLint.max)))
     }
 }
