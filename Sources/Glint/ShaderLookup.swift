@@ -78,9 +78,9 @@ enum MainBundleShaders {
         var functions: [String: Entry] = [:]
         var names: [String] = []
 
-        /// The functions the shader files in `folders` define. A name with a `<name>.frag` or
-        /// `.metal` in `overrideDirectory` (`GLINT_SHADERS`) is left to the built-in library,
-        /// which reads that folder first.
+        /// The functions the shader files in `folders` define. A name any shader file in
+        /// `overrideDirectory` (`GLINT_SHADERS`) defines is left to the built-in library, which
+        /// reads that folder first.
         init(folders: [String], overrideDirectory: String?, builtIns: Set<String>) {
             var definers: [String: [(folder: String, file: String)]] = [:]
             for folder in folders {
@@ -89,10 +89,9 @@ enum MainBundleShaders {
                 }
             }
             names = definers.keys.sorted()
+            let overridden = Set(LibraryNames.overrideFunctions(overrideDirectory))
             for (name, found) in definers {
-                if let overrideDirectory, LibraryNames.builtInFiles(name).contains(where: { LibraryNames.exists((overrideDirectory as NSString).appendingPathComponent($0)) }) {
-                    continue
-                }
+                if overridden.contains(name) { continue }
                 let library = found.count == 1 ? ShaderLibrary(url: URL(fileURLWithPath: found[0].file))
                                                : ShaderLibrary(url: URL(fileURLWithPath: found[0].folder))
                 functions[name] = Entry(library: library, file: found[0].file, hidesBuiltIn: builtIns.contains(name))
@@ -151,18 +150,18 @@ enum LibraryNames {
         return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
-    /// The files Glint's own library reads `name` from: `<name>.frag` or `<name>.metal`.
-    static func builtInFiles(_ name: String) -> [String] { [name + ".frag", name + ".metal"] }
-
     /// The functions built into Glint: its `Shaders/` files' `<function>.frag` and `.metal`.
     static var builtInFunctions: [String] {
         ShaderSources.builtInNames.compactMap(functionName)
     }
 
-    /// The functions of the override folder (`GLINT_SHADERS`): its `<function>.frag` and `.metal`.
+    /// The functions of the override folder (`GLINT_SHADERS`): those its `<function>.frag` and
+    /// `.metal` files are named for, and every function any of its shader files defines, as the
+    /// built-in library finds them there (`ShaderSources.overrideFile(defining:)`).
     static func overrideFunctions(_ folder: String?) -> [String] {
-        guard let folder, let entries = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
-        return entries.compactMap(functionName)
+        guard let folder, isFolder(folder) else { return [] }
+        let named = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap(functionName)
+        return Array(Set(named + defined(inLibrary: folder))).sorted()
     }
 
     /// `wave` for `wave.frag` or `wave.metal`; nil for other files.
@@ -219,8 +218,11 @@ enum ShaderLookup {
         return error
     }
 
-    /// `error`, thrown for `pass`, with the closest name when it is the pass's function missing.
-    static func explained(_ error: RenderError, pass: EffectPass) -> RenderError {
+    /// `error`, thrown for `pass`, with the closest name when it is the pass's function missing,
+    /// and, for the app's own library, the `.metal` files its target holds but did not declare
+    /// as resources (`UnhandledShaders`): `executable` and its `resourceFolders` are the app's.
+    static func explained(_ error: RenderError, pass: EffectPass, executable: String? = MainBundle.executablePath(),
+                          resourceFolders: [String] = MainBundle.resourceFolders) -> RenderError {
         guard case let .missingShader(_, searched) = error, matches(error, pass) else { return error }
         let function = pass.function
         var place = searched
@@ -232,19 +234,26 @@ enum ShaderLookup {
             candidates = LibraryNames.defined(inLibrary: library)
         } else {
             let app = MainBundleShaders.index
-            if !MainBundle.resourceFolders.isEmpty {
-                place = "the app's " + MainBundle.resourceFolders.joined(separator: " and ") + ", then " + searched
+            if !resourceFolders.isEmpty {
+                place = "the app's " + resourceFolders.joined(separator: " and ") + ", then " + searched
             }
             candidates = Array(Set(app.names + LibraryNames.builtInFunctions + LibraryNames.overrideFunctions(ShaderSources().overrideDirectory))).sorted()
         }
         let message = "shader function '\(function)' not found (looked in \(place))"
-        if let guess = ShaderSignature.closest(to: function, in: candidates) {
-            return .arguments(message + "; did you mean '\(guess)'?")
+        // The app's .metal files SwiftPM left out of its resources: the reason, where one defines it.
+        let isAppsOwn = pass.library.map { resourceFolders.contains($0) } ?? true
+        let unhandled = isAppsOwn ? UnhandledShaders.hint(for: function, executable: executable, resourceFolders: resourceFolders) : nil
+        if let unhandled, unhandled.defines { return .arguments(message + "; " + unhandled.text) }
+        let leftOut = unhandled.map { "; " + $0.text } ?? ""
+        // The name itself is never the guess: were the search to have missed a definition the
+        // names list, suggesting it would only confuse.
+        if let guess = ShaderSignature.closest(to: function, in: candidates.filter { $0 != function }) {
+            return .arguments(message + "; did you mean '\(guess)'?" + leftOut)
         }
-        guard pass.library != nil else { return .arguments(message) }
+        guard pass.library != nil else { return .arguments(message + leftOut) }
         let shown = candidates.prefix(namesListed).joined(separator: ", ")
         let more = candidates.count > namesListed ? " and \(candidates.count - namesListed) more" : ""
-        return .arguments(message + (candidates.isEmpty ? "; it defines no functions" : "; it defines \(shown)\(more)"))
+        return .arguments(message + (candidates.isEmpty ? "; it defines no functions" : "; it defines \(shown)\(more)") + leftOut)
     }
 
     /// The most names a message lists.

@@ -12,7 +12,13 @@ extension MetalTranslator {
     /// - comparisons of vectors (`lessThan(a, b)`, `equal(a, b)` where a bool vector is used),
     ///   `!` of a bool vector (`not`), and `c ? a : b` with a bool-vector condition (`mix(b, a, c)`);
     /// - C casts (`(float)i` → `float(i)`), `auto`, brace initialisers (`float3 c[2] = {…}` →
-    ///   `vec3[2](…)`) and indexed `.data` views (`MetalTranslator.dataRead`).
+    ///   `vec3[2](…)`), C++ direct and brace initialisation (`half4 res(0.0);` → `vec4 res =
+    ///   vec4(0.0);`, `float2 p{1, 2};`, `float2{1, 2}`) and indexed `.data` views
+    ///   (`MetalTranslator.dataRead`);
+    /// - the arguments of texture sampling (an offset `1` → `ivec2(1)`, a level `2` → `2.0`).
+    ///
+    /// It recurses once for each level the code nests, and stops with a failure past
+    /// `MetalTranslator.maxNesting` levels; `typed(_:)` runs it on a stack of its own.
     ///
     /// Text is inserted on the same line only: a rewrite that moves an expression (`mix(b, a, c)`)
     /// writes it where it began and keeps the newlines it spanned. Where a type cannot be known the

@@ -148,50 +148,6 @@ public struct ShaderSources: Sendable {
         return all
     }
 
-    /// The shader files (`.metal`, `.glsl`, `.frag`) under the folder `library`, subfolders too,
-    /// sorted, that define `function`: as SwiftUI's library holds every function of the app's
-    /// shaders, whatever file defines it.
-    static func definers(of function: String, in library: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: library) else { return [] }
-        var found: [String] = []
-        var seen = 0
-        while let relative = walker.nextObject() as? String, seen < maxLibraryFiles {
-            guard relative.hasSuffix(".metal") || relative.hasSuffix(".glsl") || relative.hasSuffix(".frag") else { continue }
-            seen += 1
-            let path = join(library, relative)
-            guard let text = try? read(path), defines(function, in: text) else { continue }
-            found.append(path)
-        }
-        return found.sorted()
-    }
-
-    /// The most shader files a folder library's search reads.
-    static let maxLibraryFiles = 1000
-
-    /// Whether `text` (GLSL or Metal) defines a function `name` returning a vector or scalar:
-    /// `vec4 name(`, `half4 name(`, `float2 name(`.
-    static func defines(_ name: String, in text: String) -> Bool {
-        guard text.contains(name) else { return false }
-        let types: Set<String> = ["vec4", "vec3", "vec2", "float", "half", "half4", "half3", "half2", "float4", "float3", "float2"]
-        func isWord(_ c: Character) -> Bool { c.isLetter || c.isNumber || c == "_" }
-        for line in text.split(separator: "\n") where line.contains(name) {
-            let code = line.range(of: "//").map { line[..<$0.lowerBound] } ?? line[...]
-            var search = code.startIndex
-            while let found = code.range(of: name, range: search..<code.endIndex) {
-                search = found.upperBound
-                // A whole word, followed by "(".
-                if found.lowerBound > code.startIndex, isWord(code[code.index(before: found.lowerBound)]) { continue }
-                let after = code[found.upperBound...].drop { $0 == " " || $0 == "\t" }
-                guard after.first == "(" else { continue }
-                // Preceded by a return type.
-                let before = code[..<found.lowerBound].reversed().drop { $0 == " " || $0 == "\t" }
-                let type = String(before.prefix(while: isWord).reversed())
-                if types.contains(type) { return true }
-            }
-        }
-        return false
-    }
-
     /// The text of the file of a user's shader library that defines `function`, as GLSL: a Metal
     /// file translated, and the files it includes (`#include "common.glsl"`, beside the file
     /// including it or in `includePaths`) spliced in, each under a `#line` directive with a
@@ -389,11 +345,14 @@ public struct ShaderSources: Sendable {
     static let builtInFolder = "Shaders/"
 
     /// The source of the function `function` of Glint's own library, as GLSL: `<function>.frag`,
-    /// or `<function>.metal` translated with what it includes; the override folder's file first.
+    /// or `<function>.metal` translated with what it includes; first the override folder's file
+    /// that defines it (`overrideFile(defining:)`: its `<function>.frag` or `.metal`, or any of its
+    /// shader files, as a folder library finds it).
     public func builtInSource(_ function: String) throws(RenderError) -> (text: String, path: String, includes: [Int: String]) {
         let metal = function + ".metal"
-        let hasMetal = (overrideDirectory.map { Self.exists(Self.join($0, metal)) } ?? false) || EmbeddedFiles.shaders[metal] != nil
-        let hasFrag = (overrideDirectory.map { Self.exists(Self.join($0, function + ".frag")) } ?? false) || EmbeddedFiles.shaders[function + ".frag"] != nil
+        let overriding = try overrideFile(defining: function)
+        let hasMetal = overriding?.hasSuffix(".metal") ?? (EmbeddedFiles.shaders[metal] != nil)
+        let hasFrag = overriding.map { !$0.hasSuffix(".metal") } ?? (EmbeddedFiles.shaders[function + ".frag"] != nil)
         var expander = IncludeExpander()
         expander.searchPaths = includePaths
         // The override folder's files, then the built-in ones (an override file may include a
@@ -406,11 +365,19 @@ public struct ShaderSources: Sendable {
             return path.hasPrefix(Self.builtInFolder) ? EmbeddedFiles.shaders[String(path.dropFirst(Self.builtInFolder.count))] : nil
         }
         guard hasMetal && !hasFrag else {
-            let file = try source(named: function + ".frag")
+            var file: (text: String, path: String)
+            if let overriding {
+                guard let text = try Self.read(overriding) else {
+                    throw .shader(file: overriding, line: nil, stage: "read", log: "the file went away while it was being read")
+                }
+                file = (text, overriding)
+            } else {
+                file = try source(named: function + ".frag")
+            }
             let text = try expander.expand(text: file.text, path: file.path, stringNumber: EffectSource.effectString, depth: 0)
             return (text, file.path, expander.files)
         }
-        let path = overrideDirectory.map { Self.join($0, metal) }.flatMap { Self.exists($0) ? $0 : nil } ?? Self.builtInFolder + metal
+        let path = overriding ?? Self.builtInFolder + metal
         let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
         let withHelpers = expander.helpers.isEmpty ? text : MetalTranslator.insertHelpers(expander.helpers, into: text)
         return (withHelpers, path, expander.files)
@@ -423,7 +390,7 @@ public struct ShaderSources: Sendable {
 
     /// The file of Glint's own library that defines `function`, when the override folder holds it.
     public func liveBuiltInFile(_ function: String) -> String? {
-        liveFile(named: function + ".frag") ?? liveFile(named: function + ".metal")
+        (try? overrideFile(defining: function)) ?? nil
     }
 
     // MARK: - Reading a user's file

@@ -47,6 +47,21 @@ struct MetalFileCLITests {
         }
     }
 
+    @Test("--shaders finds a function in any file of the folder, as a folder library does, declared over two lines as some write it")
+    func shaderFolderAnyFile() throws {
+        let dir = try CLI.temporaryFolder()
+        try FileManager.default.createDirectory(atPath: dir + "/shaders", withIntermediateDirectories: true)
+        // The built-in gradient, replaced by a function in a file of another name.
+        try "#include <metal_stdlib>\nusing namespace metal;\n\n// Solid green.\n[[ stitchable ]] half4 gradient\n(float2 position, half4 color, float4 bounds)\n{\n    return half4(0.0h, 1.0h, 0.0h, 1.0h);\n}\n"
+            .write(toFile: dir + "/shaders/Effects.metal", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", "--shaders", "shaders", "--effect", "gradient", "--size", "40x20", "-o", "g.png"], in: dir)
+        #expect(r.reason == .exit && r.status == 0, "\(r.stderr)")
+        guard r.status == 0 else { return }
+        for (x, y) in [(2, 2), (37, 17)] {
+            #expect(try pixel(dir + "/g.png", x, y) == [0, 255, 0, 255], "the folder's gradient, not Glint's, at (\(x), \(y))")
+        }
+    }
+
     @Test("a .metal file nested 7,000 parentheses deep (14 KB) is one line naming the file and line, not a crash; so is one whose CR-only lines hold the deep line")
     func deepNestingIsOneLine() throws {
         let dir = try CLI.temporaryFolder()

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Glint
+import struct GlintCore.EffectPass
 import GlintRender
 import GlintTestSupport
 import Testing
@@ -206,6 +207,99 @@ struct ShaderResourceTests {
                 "\(builtIn ?? "drawn")")
         let nowhere = drawError(Rectangle().colorEffect(ShaderLibrary(url: URL(fileURLWithPath: folder + "/nowhere")).bands(.float(1))))
         #expect(nowhere == "shader function 'bands' not found: the shader library \(folder)/nowhere does not exist", "\(nowhere ?? "drawn")")
+    }
+
+    // MARK: - One lookup rule
+
+    /// A Metal file whose functions are declared as some write them: the return type on one line,
+    /// the `(` on the next.
+    static let splitDeclarations = """
+        #include <metal_stdlib>
+        using namespace metal;
+
+        // Solid green.
+        [[ stitchable ]] half4 sheen
+        (float2 position, half4 color)
+        {
+            return half4(0.0h, 1.0h, 0.0h, 1.0h);
+        }
+        """
+
+    @Test("a folder library finds a function declared as `half4 name` with its `(` on the next line, in any file; a function its search misses is never suggested as itself")
+    func splitDeclarationFound() throws {
+        let folder = try TemporaryFiles.folder("glint-lookup")
+        try write(Self.splitDeclarations, to: folder + "/Effects.metal")
+        let library = ShaderLibrary(url: URL(fileURLWithPath: folder))
+        let sheen = try render(Rectangle().colorEffect(library.sheen()))
+        #expect(sheen.pixel(x: 20, y: 10) == (0, 255, 0, 255))
+
+        // Were the search to miss it, "did you mean" would not name the very function asked for.
+        let missed = ShaderLookup.explained(.missingShader(name: "sheen.frag", searched: folder),
+                                            pass: EffectPass(function: "sheen", library: folder, kind: .color, arguments: []))
+        #expect(!missed.description.contains("did you mean 'sheen'"), "\(missed)")
+    }
+
+    @Test("GLINT_SHADERS finds a function in any file of its folder, as a folder library does: the built-in library reads it, watches it, lists it for \"did you mean\", and leaves the name to it over the app's")
+    func overrideFolderAnyFile() throws {
+        let overrides = try TemporaryFiles.folder("glint-override")
+        try write(Self.splitDeclarations, to: overrides + "/Effects.metal")
+        try write("// Test: the built-in gradient replaced, in a file of another name.\nvec4 gradient(vec2 position, vec4 color, vec4 bounds) { return vec4(0.0, 0.0, 1.0, 1.0); }\n",
+                  to: overrides + "/palette.glsl")
+        let sources = ShaderSources(overrideDirectory: overrides)
+        #expect(try sources.builtInSource("sheen").path == overrides + "/Effects.metal")
+        #expect(try sources.builtInSource("gradient").path == overrides + "/palette.glsl")
+        #expect(sources.liveBuiltInFile("gradient") == overrides + "/palette.glsl", "watched for changes")
+        #expect(try sources.builtInSource("harmonic").path == "Shaders/harmonic.frag", "a name the folder does not define is Glint's")
+        #expect(Set(LibraryNames.overrideFunctions(overrides)).isSuperset(of: ["sheen", "gradient"]))
+
+        // The app's own sheen is left to the override folder's.
+        let app = try TemporaryFiles.folder("glint-main")
+        try write(Self.splitDeclarations, to: app + "/Shop_mirror.resources/Sheen.metal")
+        let index = MainBundleShaders.Index(folders: [app + "/Shop_mirror.resources"], overrideDirectory: overrides, builtIns: Set(LibraryNames.builtInFunctions))
+        #expect(index.names == ["sheen"] && index.functions["sheen"] == nil)
+
+        // Two of its files defining one name: refused naming both, as a folder library does.
+        try write("// Test: a second gradient.\nvec4 gradient(vec2 position, vec4 color, vec4 bounds) { return color; }\n", to: overrides + "/more.glsl")
+        #expect {
+            _ = try sources.builtInSource("gradient")
+        } throws: { error in
+            "\(error)".contains("defines 'gradient' in both \(overrides)/more.glsl and \(overrides)/palette.glsl")
+        }
+    }
+
+    @Test("a function missing from the app's library, defined in a .metal file of its target that is not among its resources, is reported with that file and the resources: that declares it")
+    func undeclaredMetalNamed() throws {
+        // A package built by SwiftPM: its executable, and beside it the list of its target's sources.
+        let root = try TemporaryFiles.folder("glint-shop")
+        let build = root + "/.build/x86_64-unknown-linux-gnu/debug"
+        let executable = build + "/App"
+        try write("#!/bin/sh\n", to: executable)
+        try write(root + "/Sources/App/main.swift\n" + root + "/Sources/App/Views/Card.swift\n", to: build + "/App.build/sources")
+        try write("// the app\n", to: root + "/Sources/App/main.swift")
+        try write("// a view\n", to: root + "/Sources/App/Views/Card.swift")
+        try write(Self.splitDeclarations.replacingOccurrences(of: "sheen", with: "sheenTint"), to: root + "/Sources/App/Shaders/Sheen.metal")
+        let pass = EffectPass(function: "sheenTint", kind: .color, arguments: [])
+        let missing = RenderError.missingShader(name: "sheenTint.frag", searched: "the built-in Shaders/")
+
+        let undeclared = ShaderLookup.explained(missing, pass: pass, executable: executable, resourceFolders: [])
+        #expect(undeclared.description == "shader function 'sheenTint' not found (looked in the built-in Shaders/); Sources/App/Shaders/Sheen.metal defines it, but is not among the target's resources (SwiftPM warns it is an unhandled file): declare it in the target in Package.swift, as resources: [.process(\"Shaders\")] (or .copy), for the app's library to hold its functions",
+                "\(undeclared)")
+        // With resources, but not this file: the same.
+        let bundle = build + "/Shop_App.resources"
+        try write("not a picture\n", to: bundle + "/badge.png")
+        let besideOthers = ShaderLookup.explained(missing, pass: pass, executable: executable, resourceFolders: [bundle])
+        #expect(besideOthers.description.hasSuffix("Sources/App/Shaders/Sheen.metal defines it, but is not among the target's resources (SwiftPM warns it is an unhandled file): declare it in the target in Package.swift, as resources: [.process(\"Shaders\")] (or .copy), for the app's library to hold its functions"),
+                "\(besideOthers)")
+        // A file that does not define it is named too, after the rest of the message.
+        let other = ShaderLookup.explained(.missingShader(name: "glow.frag", searched: "the built-in Shaders/"),
+                                           pass: EffectPass(function: "glow", kind: .color, arguments: []), executable: executable, resourceFolders: [])
+        #expect(other.description == "shader function 'glow' not found (looked in the built-in Shaders/); Sources/App/Shaders/Sheen.metal is in the target but not among its resources (SwiftPM warns of unhandled files): declare it in the target in Package.swift, as resources: [.process(\"Shaders\")] (or .copy), for the app's library to hold its functions",
+                "\(other)")
+        // Declared (copied into the bundle): nothing more to say.
+        try write(Self.splitDeclarations.replacingOccurrences(of: "sheen", with: "sheenTint"), to: bundle + "/Sheen.metal")
+        let declared = ShaderLookup.explained(.missingShader(name: "glow.frag", searched: "the built-in Shaders/"),
+                                              pass: EffectPass(function: "glow", kind: .color, arguments: []), executable: executable, resourceFolders: [bundle])
+        #expect(!declared.description.contains("Sheen.metal"), "\(declared)")
     }
 
     // MARK: - The default library
