@@ -87,10 +87,22 @@ struct ImageLimitTests {
         cases.append(("wide.png", wide, "the image is 16385×1; at most 16384 pixels a side"))
         let card = try PNG.encode(width: 64, height: 36, rgba: (0..<64 * 36 * 4).map { UInt8(truncatingIfNeeded: $0 &* 13) })
         cases.append(("truncated.png", Array(card.prefix(card.count - 40)), "the PNG is truncated: it ends inside its IDAT chunk"))
+        // JPEGs made by ImageMagick, then made to lie: the same limits, the header read first.
+        let photo = try MadeJPEG.encode(width: 64, height: 36, rgba: (0..<64 * 36 * 4).map { UInt8(truncatingIfNeeded: $0 / 37) })
+        for (w, h) in [(65535, 65535), (20000, 100)] as [(UInt16, UInt16)] {
+            cases.append(("bomb-\(w).jpg", try MadeJPEG.declaring(width: w, height: h, photo), "the image is \(w)×\(h); at most 16384 pixels a side"))
+        }
+        cases.append(("square.jpg", try MadeJPEG.declaring(width: 16384, height: 16384, photo),
+                      "the image is 16384×16384, 268435456 pixels; at most 134217728 pixels (512 MiB of RGBA)"))
+        cases.append(("truncated.jpg", Array(photo.prefix(photo.count - 40)), "the JPEG is truncated: it ends inside its image data"))
+        // A JPEG's header as a PNG's name: refused as the JPEG it is.
+        cases.append(("header.png", Array(photo.prefix(30)), "the JPEG is truncated: it ends before its image data"))
+        let progressive = try MadeJPEG.encode(width: 64, height: 36, rgba: [UInt8](repeating: 90, count: 64 * 36 * 4), options: ["-interlace", "Plane"])
+        cases.append(("scans.jpg", try MadeJPEG.repeatingLastScan(progressive, times: 20000), "a damaged JPEG: it has more than \(JPEG.maxScans) scans"))
         return cases
     }
 
-    @Test("a PNG that lies about its size or ends early is refused with one line, exit 2, no file, in little memory and at once, as --image and as dissolve.noise")
+    @Test("a PNG or JPEG that lies about its size, ends early or holds thousands of scans is refused with one line, exit 2, no file, in little memory and at once, as --image and as dissolve.noise")
     func refusals() throws {
         let dir = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -112,7 +124,7 @@ struct ImageLimitTests {
         }
     }
 
-    @Test("a PNG 16384 pixels wide, the limit, renders; one that is not a PNG is still 'not a PNG file'")
+    @Test("a PNG 16384 pixels wide, the limit, renders; a GIF named .png is refused as the GIF it is")
     func atTheLimit() throws {
         let dir = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -124,6 +136,6 @@ struct ImageLimitTests {
         #expect(out.width == 64 && out.height == 36)
         try Data("GIF89a, not a PNG".utf8).write(to: URL(fileURLWithPath: dir + "/gif.png"))
         let gif = try CLI.run(["render", "--image", "gif.png", "--output", "g.png"], in: dir)
-        #expect(gif.status == 2 && gif.stderrLines == ["glint: cannot read the image 'gif.png' for --image: not a PNG file"], "\(gif.stderr)")
+        #expect(gif.status == 2 && gif.stderrLines == ["glint: cannot read the image 'gif.png' for --image: it is a GIF image, not a PNG or JPEG file; Glint reads PNG and JPEG images: convert it to PNG"], "\(gif.stderr)")
     }
 }

@@ -31,7 +31,7 @@ struct EffectOptions: ParsableArguments {
     /// The chain as given, harmonic by default.
     var effect: String { effectOption ?? "harmonic" }
 
-    @Option(name: .long, help: ArgumentHelp("Show a PNG as the content, under the effects (glint render --image card.png --effect dissolve,blur).", valueName: "file.png"))
+    @Option(name: .long, help: ArgumentHelp("Show a PNG or JPEG as the content, under the effects (glint render --image card.png --effect dissolve,blur).", valueName: "file.png"))
     var image: String?
 
     /// The `--image` file, read; nil without one.
@@ -42,7 +42,7 @@ struct EffectOptions: ParsableArguments {
     @Option(name: .customLong("param"), help: ArgumentHelp("Set an effect parameter, e.g. --param amplitude=1, or blur.radius=8 in a chain; an image parameter takes a PNG path (repeatable).", valueName: "name=value"))
     var params: [String] = []
 
-    @Option(name: .customLong("texture"), help: ArgumentHelp("A PNG for a glslViewer or ISF shader: FILE is glslViewer's u_tex0, u_tex1 … in order, or the next ISF image input; NAME=FILE is u_NAME, or the ISF image input NAME (repeatable).", valueName: "[name=]file.png"))
+    @Option(name: .customLong("texture"), help: ArgumentHelp("A PNG or JPEG for a glslViewer or ISF shader: FILE is glslViewer's u_tex0, u_tex1 … in order, or the next ISF image input; NAME=FILE is u_NAME, or the ISF image input NAME (repeatable).", valueName: "[name=]file.png"))
     var textures: [String] = []
 
     /// `--texture` as names (nil when not given) and paths, each file checked readable.
@@ -361,13 +361,13 @@ struct EffectOptions: ParsableArguments {
         }
     }
 
-    /// A PNG file as an image (premultiplied), or one clear line: what is wrong with the file
-    /// (`InputFiles`), or the decoder's own words.
+    /// A PNG or JPEG file (told by its content) as an image (premultiplied), or one clear line:
+    /// what is wrong with the file (`InputFiles`), or the decoder's own words.
     static func loadImage(_ path: String, for what: String) throws -> Image {
         let subject = "the image '\(path)' for \(what)"
         let bytes = try InputFiles.read(path, as: subject, limit: InputFiles.imageLimit)
         do {
-            return try PNG.image(from: bytes).labelled(what)
+            return try ImageDecoder.image(from: bytes).labelled(what)
         } catch {
             throw InputError("cannot read \(subject): \(error)")
         }
