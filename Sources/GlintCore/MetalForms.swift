@@ -19,6 +19,32 @@ extension MetalTranslator {
         return String(scalars)
     }
 
+    // MARK: - Names GLSL keeps for itself
+
+    /// Names a Metal file may give its variables, parameters, fields and functions that GLSL 3.30
+    /// reserves as keywords (`input`, `out`, `filter`, `smooth`, …) or has built-in functions of
+    /// that Metal does not (`texture`, `mod`, …, and the translation calls them): each is written
+    /// with a `_` after it (`input_`), everywhere it is used.
+    static let glslReserved: Set<String> = [
+        // Keywords, and words reserved for later, that Metal leaves free.
+        "input", "output", "in", "out", "inout", "uniform", "varying", "attribute", "layout", "centroid", "flat", "smooth",
+        "noperspective", "invariant", "precision", "lowp", "mediump", "highp", "superp", "subroutine", "patch", "sample",
+        "buffer", "shared", "coherent", "readonly", "writeonly", "common", "partition", "active", "filter", "resource",
+        "packed", "fixed", "external", "interface", "noinline", "cast", "row_major", "discard",
+        "hvec2", "hvec3", "hvec4", "fvec2", "fvec3", "fvec4", "dvec2", "dvec3", "dvec4",
+        // GLSL's own functions, which a function or variable of that name would hide or redefine.
+        "texture", "textureLod", "textureOffset", "textureLodOffset", "textureGrad", "textureGradOffset", "textureProj",
+        "textureProjLod", "textureProjOffset", "texelFetch", "texelFetchOffset", "textureSize", "mod", "inversesqrt",
+        "roundEven", "lessThan", "lessThanEqual", "greaterThan", "greaterThanEqual", "equal", "notEqual",
+        "floatBitsToInt", "floatBitsToUint", "intBitsToFloat", "uintBitsToFloat", "outerProduct", "matrixCompMult",
+        "dFdx", "dFdy", "main", "layerSample",
+    ]
+
+    /// The GLSL name of the Metal name `name`: itself, or with a `_` after it where GLSL keeps it.
+    static func glslName(_ name: String) -> String {
+        glslReserved.contains(name) ? name + "_" : name
+    }
+
     // MARK: - Includes
 
     /// What the preprocessor line `directive` includes (`<metal_stdlib>`, `"Common.metal"`), or nil

@@ -162,7 +162,7 @@ public enum MetalTranslator {
             String(repeating: "\n", count: tokens[a...min(b, tokens.count - 1)].reduce(0) { $0 + $1.text.filter { $0 == "\n" }.count })
         }
         /// The name a `.data` view is written as for the typed pass (`glint_view_float_data`).
-        func view(_ element: String, _ name: String) -> String { viewPrefix + "\(element)_\(name)" }
+        func view(_ element: String, _ name: String) -> String { viewPrefix + "\(element)_\(glslName(name))" }
 
         while i < tokens.count {
             let token = tokens[i]
@@ -214,13 +214,13 @@ public enum MetalTranslator {
                     let isParameter = braces == 0 && parentheses > 0
                     if pointer.marker == "&" && isParameter {
                         // thread float2 &p → inout vec2 p; const float &x → const float x.
-                        out.append(token.with("\(pointer.isConst ? "const" : "inout") \(type) \(variable)" + newlines(i, end)))
+                        out.append(token.with("\(pointer.isConst ? "const" : "inout") \(type) \(glslName(variable))" + newlines(i, end)))
                         i = end + 1
                         continue
                     }
                     if pointer.marker == "*" && isParameter {
                         // device const float *values → const float values[N]; device const void *data → const uint data[N].
-                        out.append(token.with("const \(type == "void" ? "uint" : type) \(variable)[\(arrayLength)]" + newlines(i, end)))
+                        out.append(token.with("const \(type == "void" ? "uint" : type) \(glslName(variable))[\(arrayLength)]" + newlines(i, end)))
                         i = end + 1
                         continue
                     }
@@ -310,7 +310,7 @@ public enum MetalTranslator {
                     var marker = ""
                     for (function, textures) in scope {
                         for texture in textures {
-                            let key = function + "." + texture
+                            let key = glslName(function) + "." + glslName(texture)
                             if let other = samplerOf[key], other != state {
                                 throw Failure(line: token.line, column: token.column, message: "texture '\(texture)' of '\(function)' is read with two samplers; Glint gives each texture one")
                             }
@@ -348,7 +348,7 @@ public enum MetalTranslator {
                     let open = next(i + 3)
                     if text(open) == "(" {
                         if layers.contains(name) && method == "sample" {
-                            out.append(token.with("layerSample(\(name), "))
+                            out.append(token.with("layerSample(\(glslName(name)), "))
                             i = open + 1
                             continue
                         }
@@ -358,18 +358,18 @@ public enum MetalTranslator {
                                 // Drop the sampler argument: t.sample(s, uv) → texture(t, uv); options
                                 // and an offset choose the function: t.sample(s, uv, level(2)) → textureLod(t, uv, 2).
                                 let call = try sampleCall(tokens, texture: name, open: open, at: token)
-                                out.append(token.with("\(call.function)(\(name),"))
+                                out.append(token.with("\(call.function)(\(glslName(name)),"))
                                 sampleEdits.merge(call.edits) { $1 }
                                 i = call.resume
                                 continue
                             case "get_width", "get_height":
                                 let close = next(open + 1)
                                 guard text(close) == ")" else { break }
-                                out.append(token.with("textureSize(\(name), 0).\(method == "get_width" ? "x" : "y")"))
+                                out.append(token.with("textureSize(\(glslName(name)), 0).\(method == "get_width" ? "x" : "y")"))
                                 i = close + 1
                                 continue
                             case "read":
-                                out.append(token.with("metal_read(\(name), "))
+                                out.append(token.with("metal_read(\(glslName(name)), "))
                                 helpers.insert("read")
                                 i = open + 1
                                 continue
@@ -390,7 +390,9 @@ public enum MetalTranslator {
                     i += 1
                     continue
                 }
-                out.append(token)
+                // A name GLSL reserves or gives a built-in (`input`, `texture`): renamed.
+                let spelled = glslName(name)
+                out.append(spelled == name ? token : token.with(spelled))
                 i += 1
             case .number:
                 out.append(token.with(floatLiteral(token.text)))
@@ -428,7 +430,7 @@ public enum MetalTranslator {
                 if token.text == "*", let before = previousWritten(), isTypeName(before) {
                     let n = next(i + 1)
                     if n < tokens.count, tokens[n].kind == .identifier {
-                        out.append(tokens[n].with("\(tokens[n].text)[\(arrayLength)]"))
+                        out.append(tokens[n].with("\(glslName(tokens[n].text))[\(arrayLength)]"))
                         i = n + 1
                         continue
                     }

@@ -180,6 +180,32 @@ struct MetalAsWrittenTests {
         }
     }
 
+    // MARK: - Names
+
+    @Test("names GLSL keeps for itself (input, out, smooth, a texture named texture, a helper named mod) are written with a _ after them, everywhere, sampler markers too")
+    func reservedNamesRenamed() throws {
+        let metal = """
+        float remap(float input, float lo, float hi) { return lo + input * (hi - lo); }
+        float mod(float x, float y) { return x - y * floor(x / y); }
+        half4 f(float2 p, texture2d<half, access::sample> texture, device const float *out, int count) {
+            constexpr sampler s(filter::linear);
+            float smooth = mod(remap(p.x, 0, 1), 0.5);
+            return texture.sample(s, p) * smooth * out[0] * texture.get_width();
+        }
+        """
+        let lines = try lines(metal)
+        #expect(lines[0] == "float remap(float input_, float lo, float hi) { return lo + input_ * (hi - lo); }")
+        #expect(lines[1] == "float mod_(float x, float y) { return x - y * floor(x / y); }")
+        #expect(lines[2] == "vec4 f(vec2 p, sampler2D texture_, const float out_[64], int count) {")
+        #expect(lines[3] == "// glint: sampler f.texture_ wrap=clamp_to_edge,clamp_to_edge filter=linear,linear")
+        #expect(lines[4] == "float smooth_ = mod_(remap(p.x, 0.0, 1.0), 0.5);")
+        #expect(lines[5] == "return texture(texture_, p) * smooth_ * out_[0] * float(textureSize(texture_, 0).x);")
+        guard Glslang.path != nil else { return }
+        let glsl = try MetalTranslator.translate(metal)
+        let result = try Glslang.validate("#version 330 core\nuniform sampler2D image;\nout vec4 o;\n#line 1\n" + glsl + "\nvoid main() { o = f(vec2(0.5), image, float[64](0.0" + String(repeating: ", 0.0", count: 63) + "), 1); }\n", stage: "frag")
+        #expect(result.status == 0, "\(result.output)\n\(glsl)")
+    }
+
     // MARK: - Line endings
 
     @Test("CRLF and CR-only line endings translate as LF does, errors at the same lines")

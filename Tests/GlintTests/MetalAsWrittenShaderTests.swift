@@ -5,8 +5,9 @@ import Testing
 
 /// Metal files written as SwiftUI sample projects write them (seed 002's sample repository uses
 /// each construct here: C++ direct initialisation, `texture2d<half, access::sample>`, an include
-/// guard in a shared file, layer reads summed over lines, declarations over several lines), drawn
-/// through `ShaderLibrary(url:)` and compared with the same maths on the CPU.
+/// guard in a shared file, layer reads summed over lines, declarations over several lines, names
+/// GLSL keeps for itself: `input`, a texture named `texture`), drawn through `ShaderLibrary(url:)`
+/// and compared with the same maths on the CPU.
 @Suite("Metal shaders as SwiftUI projects write them", .removesTemporaryFiles)
 struct MetalAsWrittenShaderTests {
     static let common = """
@@ -17,9 +18,9 @@ struct MetalAsWrittenShaderTests {
         #define GLINT_TEST_COMMON
         using namespace metal;
 
-        // The part of a view's width `position` is at, 0 to 1.
-        inline float across(float2 position, float2 size) {
-            return position.x / size.x;
+        // The part of a view's width `input` is at, 0 to 1 (`input` is a word GLSL keeps for itself).
+        inline float across(float2 input, float2 size) {
+            return input.x / size.x;
         }
         #endif
         """
@@ -62,9 +63,9 @@ struct MetalAsWrittenShaderTests {
         }
 
         // An image stretched over the view, read one texel to the right and one down (a texel offset).
-        [[ stitchable ]] half4 shifted(float2 position, half4 color, float2 size, texture2d<half, access::sample> image) {
+        [[ stitchable ]] half4 shifted(float2 position, half4 color, float2 size, texture2d<half, access::sample> texture) {
             constexpr sampler s(address::repeat, filter::nearest);
-            return image.sample(s, position / size, 1);
+            return texture.sample(s, position / size, 1);
         }
 
         // An image read at its second mipmap level: its average.
