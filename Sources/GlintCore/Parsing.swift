@@ -130,6 +130,21 @@ public enum Parse {
         return events
     }
 
+    /// `text` with every line ending in LF: CR LF (Windows) and a lone CR (classic Mac OS) become
+    /// LF, so a line of a file is one line however its editor ended it.
+    public static func unixLineEndings(_ text: String) -> String {
+        guard text.utf8.contains(13) else { return text }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var afterCR = false
+        for byte in text.utf8 {
+            if byte == 10 && afterCR { afterCR = false; continue }
+            afterCR = byte == 13
+            bytes.append(afterCR ? 10 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// The number `token` spells, or nil when it spells none or holds a control character (the C
     /// library's parser behind `Double(_:)` stops at a NUL and would read `30<NUL>junk` as 30).
     static func plainNumber(_ token: some StringProtocol) -> Double? {
@@ -200,7 +215,8 @@ public enum Parse {
     }
 }
 
-/// Writes a `--state` dump: one JSON object, keys in the order given, numbers as shortest round-trip.
+/// Writes a `--state` dump: one JSON object, keys in the order given, numbers as shortest
+/// round-trip (never `null`: see `number`).
 public enum StateJSON {
     public static func encode(_ entries: [(String, StateValue)]) -> String {
         var out = "{\n"
@@ -219,8 +235,11 @@ public enum StateJSON {
         }
     }
 
+    /// A number as JSON writes it, never `null`: what no input can give any more (inputs past a
+    /// float's range are refused where they are read), a value that is not finite, is written
+    /// as the nearest finite number, and NaN as 0, so a reader always finds a number.
     static func number(_ d: Double) -> String {
-        guard d.isFinite else { return "null" }
+        guard d.isFinite else { return formatNumber(d.isNaN ? 0 : d > 0 ? .greatestFiniteMagnitude : -.greatestFiniteMagnitude) }
         return formatNumber(d)
     }
 }

@@ -83,6 +83,11 @@ public struct ShaderSignature: Equatable, Sendable {
         }
     }
 
+    /// The longest array parameter an argument may fill: far past what a GL implementation
+    /// gives a shader's uniforms, so the driver says which limit a long one passes, and well
+    /// inside a GL count.
+    public static let maxArrayLength = 1 << 16
+
     /// Creates a signature; `parse(source:function:file:)` is the usual way.
     public init(function: String, file: String, line: Int, returnType: GLSLType, parameters: [Parameter]) {
         self.function = function
@@ -603,6 +608,9 @@ struct Scan {
             let text = inside.map(\.text).joined(separator: " ")
             guard inside.count == 1, let value = Scan.integerLiteral(text) ?? constants[text], value > 0 else {
                 throw malformed("has array length '\(text)'; it must be a positive integer or a const int")
+            }
+            guard value <= ShaderSignature.maxArrayLength else {
+                throw malformed("has array length \(text), more than the \(ShaderSignature.maxArrayLength) an argument may carry")
             }
             return value
         }

@@ -108,6 +108,14 @@ public enum UniformAnnotations {
                 }
                 defaults = numbers.count == 1 ? Array(repeating: numbers[0], count: count) : numbers
             }
+            // What the uniform can hold: a value past it would reach the shader as infinity, or
+            // trap when made an int.
+            let holds = type == "int" ? Double(Int32.min)...Double(Int32.max) : -Double(Float.greatestFiniteMagnitude)...Double(Float.greatestFiniteMagnitude)
+            let written = [(words[0], low), (words[1], high)] + defaults.map { (words.count == 3 ? words[2] : words[0], $0) }
+            for (word, value) in written where !holds.contains(value) {
+                let bounds = type == "int" ? "\(Int32.min)…\(Int32.max)" : "±3.4e38"
+                throw InputError("\(word) is beyond what \(type == "int" ? "an int" : "a float") holds (\(bounds))")
+            }
             guard defaults.allSatisfy({ (low...high).contains($0) }) else {
                 throw InputError("default '\(words[2])' is outside \(words[0])…\(words[1])")
             }

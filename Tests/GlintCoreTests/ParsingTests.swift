@@ -99,4 +99,18 @@ struct ParsingTests {
         let json = StateJSON.encode([("time", .number(2.5)), ("wavesCount", .number(6)), ("isInteracting", .bool(true)), ("viewSize", .vector([1280, 720.5]))])
         #expect(json == "{\n  \"time\": 2.5,\n  \"wavesCount\": 6,\n  \"isInteracting\": true,\n  \"viewSize\": [1280, 720.5]\n}\n")
     }
+
+    @Test("--state writes a number for every number, never null: the nearest finite value past the range, 0 for NaN")
+    func stateNeverNull() {
+        let text = StateJSON.encode([("a", .number(.infinity)), ("b", .vector([-.infinity, .nan, 0.5])), ("c", .number(2))])
+        #expect(!text.contains("null") && !text.contains("inf") && !text.contains("nan"), "\(text)")
+        #expect(text.contains("\"a\": 1.7976931348623157e+308") && text.contains("[-1.7976931348623157e+308, 0, 0.5]"), "\(text)")
+    }
+
+    @Test("a source's CR LF and lone CR line ends become LF, with the lines as they were")
+    func unixLineEndings() {
+        #expect(Parse.unixLineEndings("a\r\nb\rc\n\r\nd") == "a\nb\nc\n\nd")
+        #expect(Parse.unixLineEndings("plain\n") == "plain\n")
+        #expect(Parse.unixLineEndings("é\r") == "é\n")
+    }
 }

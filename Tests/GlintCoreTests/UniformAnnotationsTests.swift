@@ -64,6 +64,10 @@ struct UniformAnnotationsTests {
               ("uniform float a, b; // glint: 0 1", "must follow one uniform declaration"),
               ("uniform float a[4]; // glint: 0 1", "not an array"),
               ("float speed = 1.0; // glint: 0 4 1", "must follow one uniform declaration"),
+              ("uniform int n; // glint: 0 3e9 3e9", "3e9 is beyond what an int holds (-2147483648…2147483647)"),
+              ("uniform int n; // glint: -1e19 0", "-1e19 is beyond what an int holds"),
+              ("uniform float a; // glint: 0 1e300 1e300", "1e300 is beyond what a float holds (±3.4e38)"),
+              ("uniform vec2 a; // glint: 0 1 0.5,1e39", "0.5,1e39 is beyond what a float holds"),
           ])
     func malformed(line: String, expected: String) {
         do {
