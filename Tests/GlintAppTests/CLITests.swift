@@ -262,9 +262,9 @@ struct CLITests {
         let left = Array(image.rgba[(25 * 100 + 20) * 4..<(25 * 100 + 20) * 4 + 4]), right = Array(image.rgba[(25 * 100 + 80) * 4..<(25 * 100 + 80) * 4 + 4])
         #expect(left == [255, 128, 0, 255] && right == [0, 0, 255, 255], "left \(left), right \(right)")
 
-        try "[[ stitchable ]] half4 odd(float2 p, half4 c, float speed) { return c; }\n".write(toFile: dir + "/odd.metal", atomically: true, encoding: .utf8)
+        try "[[ stitchable ]] half4 odd(float2 p, half4 c, int speed) { return c; }\n".write(toFile: dir + "/odd.metal", atomically: true, encoding: .utf8)
         r = try CLI.run(["render", "--effect", "odd.metal", "-o", "y.png"], in: dir)
-        #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.hasPrefix("glint: odd.metal: parameter 'speed' of 'odd' has no value on the command line"), "\(r.stderr)")
+        #expect(r.status == 2 && r.stderrLines.count == 1 && r.stderr.hasPrefix("glint: odd.metal:1: parameter 'speed' (int) of 'odd' has no value on the command line"), "\(r.stderr)")
         try "[[ stitchable ]] half4 bad(float2 p, half4 c) {\n  constexpr sampler s(address::wrap);\n  return c;\n}\n".write(toFile: dir + "/bad.metal", atomically: true, encoding: .utf8)
         r = try CLI.run(["render", "--effect", "bad.metal", "-o", "y.png"], in: dir)
         #expect(r.stderrLines == ["glint: bad.metal:2:23: address::wrap is not an address mode Glint knows (repeat, mirrored_repeat, clamp_to_edge, clamp_to_zero)"], "\(r.stderr)")

@@ -252,49 +252,14 @@ struct EffectOptions: ParsableArguments {
         }
     }
 
-    /// A SwiftUI Metal file's first `[[ stitchable ]]` function: a colour effect drawn as the
-    /// content, or a layer or distortion effect over what is below; each parameter after
-    /// `position` (and `color` or `layer`) given what its name says (`EffectDeclaration.Argument(role:)`).
+    /// A SwiftUI Metal file's first `[[ stitchable ]]` function (`CustomEffect.metal`): a colour
+    /// effect drawn as the content, or a layer or distortion effect over what is below; each
+    /// parameter after `position` (and `color` or `layer`) given what its name says, or a control.
     private func makeMetal(_ path: String, _ text: String) throws -> DeclaredEffect {
-        let glsl: String
-        do {
-            glsl = try MetalTranslator.translate(text)
-        } catch {
-            throw InputError("\(path):\(error.line):\(error.column): \(error.message)")
-        }
-        guard let function = MetalTranslator.stitchableFunction(in: text) else {
-            throw InputError("the effect file '\(path)' defines no [[ stitchable ]] function; glint runs the first: [[ stitchable ]] half4 name(float2 position, half4 color, float time)")
-        }
-        let signature: ShaderSignature
-        do {
-            signature = try ShaderSignature.parse(source: glsl, function: function, file: path)
-        } catch {
-            throw InputError(error.description)
-        }
-        let parameters = signature.parameters
-        let kind: EffectDeclaration.Kind
-        let leading: Int
-        if signature.returnType == .vec2, parameters.first?.type == .vec2 {
-            (kind, leading) = (.distortion, 1)
-        } else if parameters.count >= 2, parameters[0].type == .vec2, parameters[1].type == .layer {
-            (kind, leading) = (.layer, 2)
-        } else if parameters.count >= 2, parameters[0].type == .vec2, parameters[1].type == .vec4 {
-            (kind, leading) = (.color, 2)
-        } else {
-            throw InputError("\(path): '\(function)' is not an effect glint can run: half4 \(function)(float2 position, half4 color, …), half4 \(function)(float2 position, SwiftUI::Layer layer, …) or float2 \(function)(float2 position, …)")
-        }
-        var arguments: [EffectDeclaration.Argument] = []
-        for parameter in parameters.dropFirst(leading) {
-            guard let role = EffectDeclaration.Argument(role: parameter.name) else {
-                throw InputError("\(path): parameter '\(parameter.name)' of '\(function)' has no value on the command line; glint gives parameters named \(EffectDeclaration.Argument.roleNames)")
-            }
-            arguments.append(role)
-        }
+        let effect = try CustomEffect.metal(source: text, path: path)
         // Read as a shader library, by its whole path.
         try requireUsable(path, readBy: path, or: "its path is not UTF-8 text; rename it")
-        let name = String(path.split(separator: "/").last ?? Substring(path))
-        return DeclaredEffect(EffectDeclaration(function, kind: kind, title: name, summary: CustomEffect.summary, arguments: arguments,
-                                                isModifier: kind != .color, library: path), name: name)
+        return effect
     }
 
     /// `--param name=value`, or `effect.name=value` in a chain, where a second instance of the same
