@@ -351,6 +351,14 @@ final class Program {
     // MARK: - Compiling
 
     static func compile(_ type: GLenum, _ text: String, files: [Int: String], stage: String) throws(RenderError) -> GLuint {
+        // The driver's compiler walks an expression recursively: one deep enough overflows its
+        // stack and ends the process, so it never gets one (`ExpressionDepth`).
+        let deepest = ExpressionDepth.deepest(in: text)
+        let limit = expressionDepthLimit()
+        if deepest.depth > limit {
+            let why = "an expression \(deepest.depth) operations deep, more than the \(limit) glint lets the driver's compiler take (Mesa's overflows its stack near \(measuredCrashDepth) on an 8 MiB stack); split it into several statements"
+            throw compileError("\(deepest.string):\(deepest.line)(0): error: \(why)", files: files, stage: stage)
+        }
         let shader = epoxy_glCreateShader(type)
         text.withCString { cText in
             var pointer: UnsafePointer<GLchar>? = cText
@@ -365,6 +373,33 @@ final class Program {
             throw compileError(log, files: files, stage: stage)
         }
         return shader
+    }
+
+    /// The deepest expression glint hands the driver's compiler. Mesa's (llvmpipe, 24.x) crashed
+    /// on a sum of 12,500 terms (`x * 2.0 + x * 3.0 + …`) and a swizzle chain of 20,000
+    /// (`v.yx.yx…`) on the main thread's 8 MiB stack and compiled 11,000 and 5,000; bison's own
+    /// limit (10,000) stops nesting by parentheses, braces and prefix operators cleanly.
+    static let maxExpressionDepth = 4000
+    /// The depth the measured crash was near, for the message.
+    static let measuredCrashDepth = "12,000"
+    /// The stack a level of an expression may take in the driver's compiler, with room to spare:
+    /// the crashes above came at about 700 bytes a level.
+    static let stackBytesPerLevel = 2048
+
+    /// The deepest expression the driver's compiler may take on this thread's stack:
+    /// `maxExpressionDepth`, or less on a smaller stack than the main thread's.
+    static func expressionDepthLimit() -> Int {
+        // glibc's pthread_getattr_np, which Swift's Glibc module leaves out (it is a GNU extension).
+        typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return maxExpressionDepth }
+        let getAttributes = unsafeBitCast(symbol, to: GetAttributes.self)
+        var attributes = pthread_attr_t()
+        guard getAttributes(pthread_self(), &attributes) == 0 else { return maxExpressionDepth }
+        defer { pthread_attr_destroy(&attributes) }
+        var base: UnsafeMutableRawPointer?
+        var size = 0
+        guard pthread_attr_getstack(&attributes, &base, &size) == 0, size > 0 else { return maxExpressionDepth }
+        return max(64, min(maxExpressionDepth, size / stackBytesPerLevel))
     }
 
     /// The error of a driver's compile log, every error in it mapped to the file and line it

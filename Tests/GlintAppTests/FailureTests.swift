@@ -93,6 +93,43 @@ struct FailureTests {
         #expect(small.status == 0, "\(small.stderr)")
         #expect(FileManager.default.fileExists(atPath: dir + "/small.png"))
     }
+
+    @Test("an expression deep enough to crash the driver's compiler (a 20,000-term sum, in a .frag or a Shadertoy file, or hidden in macros) is refused in one line at its line")
+    func compilerCrashingExpressions() throws {
+        let (dir, original) = try Self.folderWithExistingOutput()
+        let sum = (0..<20_000).map { "p.x * \($0 % 7 + 1).0" }.joined(separator: " + ")
+        try Self.write("// a long sum\nvec4 colorEffect(vec2 p, vec4 c) {\n  float s = \(sum);\n  return vec4(fract(s), 0.0, 0.0, 1.0);\n}\n", to: dir + "/sum.frag")
+        try Self.write("void mainImage(out vec4 c, in vec2 p) {\n  float s = \(sum);\n  c = vec4(fract(s));\n}\n", to: dir + "/sum.glsl")
+        let terms = "(x+x+x+x+x+x+x+x+x+x)"
+        try Self.write("#define A \(terms)\n#define B A+A+A+A+A+A+A+A+A+A\n#define C B+B+B+B+B+B+B+B+B+B\n#define D C+C+C+C+C+C+C+C+C+C\n"
+                       + "vec4 colorEffect(vec2 p, vec4 c) { float x = p.x;\n  float s = D+D+D;\n  return vec4(s); }\n", to: dir + "/macros.frag")
+        for (file, line) in [("sum.frag", 3), ("sum.glsl", 2), ("macros.frag", 6)] {
+            try Self.expectOneLineFailure(["render", "--effect", file, "--size", "8x8", "--output", "out.png"],
+                                          mentioning: ["\(file):\(line):", "operations deep, more than the 4000", "split it"], in: dir, original: original)
+        }
+        // A long sum the compiler takes draws.
+        let fine = (0..<1000).map { "p.x * \($0 % 7 + 1).0" }.joined(separator: " + ")
+        try Self.write("vec4 colorEffect(vec2 p, vec4 c) { float s = \(fine); return vec4(fract(s), 0.0, 0.0, 1.0); }\n", to: dir + "/fine.frag")
+        let r = try CLI.run(["render", "--effect", "fine.frag", "--size", "8x8", "--output", "fine.png"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+    }
+
+    @Test("a number past what its uniform holds, in an annotation or on the command line, is one line naming the file, line and value",
+          arguments: [("a.glsl", "uniform int n; // glint: 0 3e9 3e9\nvoid mainImage(out vec4 c, in vec2 p) { c = vec4(float(n)); }\n", [String](),
+                       "a.glsl:1: bad annotation '// glint: 0 3e9 3e9' of uniform 'n': 3e9 is beyond what an int holds"),
+                      ("b.frag", "uniform int n; // glint: 0 1e19 1e19\nvec4 colorEffect(vec2 p, vec4 c) { return vec4(float(n)); }\n", [],
+                       "b.frag:1: bad annotation '// glint: 0 1e19 1e19' of uniform 'n': 1e19 is beyond what an int holds"),
+                      ("c.frag", "uniform int n; // glint: 0 2147483647 1\nvec4 colorEffect(vec2 p, vec4 c) { return vec4(float(n)); }\n", ["--param", "n=1e19"],
+                       "value 1e19 for n is out of range 0…2147483647"),
+                      ("d.frag", "uniform float a; // glint: 0 1e300 1e300\nvec4 colorEffect(vec2 p, vec4 c) { return vec4(a); }\n", [],
+                       "d.frag:1: bad annotation '// glint: 0 1e300 1e300' of uniform 'a': 1e300 is beyond what a float holds")])
+    func numbersPastTheirType(file: String, text: String, extra: [String], expected: String) throws {
+        let (dir, original) = try Self.folderWithExistingOutput()
+        try Self.write(text, to: dir + "/" + file)
+        try Self.expectOneLineFailure(["render", "--effect", file, "--size", "8x8", "--output", "out.png", "--state", "s.json"] + extra, status: 2,
+                                      mentioning: [expected], in: dir, original: original)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/s.json"))
+    }
 }
 
 /// A colour effect far too slow for a 1280x720 frame on a software renderer: 60 000 rounds of
