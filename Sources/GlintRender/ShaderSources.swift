@@ -61,16 +61,27 @@ public struct ShaderSources: Sendable {
             return nil
         }
 
+        /// `defines` with each name once, at its first place with its last value, as a C
+        /// compiler takes `-D V=1 -D V=2`: GLSL's preprocessor refuses a macro defined twice
+        /// with different values.
+        public static func lastOfEach(_ defines: [Define]) -> [Define] {
+            var last: [String: Define] = [:]
+            for define in defines { last[define.name] = define }
+            var written: Set<String> = []
+            return defines.compactMap { written.insert($0.name).inserted ? last[$0.name] : nil }
+        }
+
         /// The line that defines it: `#define NAME VALUE`.
         public var description: String { "#define \(name) \(value ?? "1")" }
     }
 
     /// `text` with `defines` defined after its `#version` line, or at its top when it has none,
     /// followed by a `#line` directive: every line of `text` keeps its number (and source string)
-    /// in the driver's messages.
+    /// in the driver's messages. A name defined more than once takes its last value, as `cc -D
+    /// V=1 -D V=2` does (`lastOfEach`).
     public static func injectDefines(_ defines: [Define], into text: String) -> String {
         guard !defines.isEmpty else { return text }
-        let block = defines.map(\.description).joined(separator: "\n")
+        let block = Define.lastOfEach(defines).map(\.description).joined(separator: "\n")
         var lineStart = text.startIndex
         var number = 1
         while lineStart < text.endIndex {
@@ -120,9 +131,11 @@ public struct ShaderSources: Sendable {
         return dir.hasSuffix("/") ? dir + file : dir + "/" + file
     }
 
-    /// When the file at `path` last changed, or nil if it cannot be read.
+    /// When the file at `path` (links followed) last changed, or nil if it cannot be read.
     static func modificationDate(_ path: String) -> Date? {
-        (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        var status = stat()
+        guard PathBytes.withCString(path, { stat($0, &status) }) == 0 else { return nil }
+        return Date(timeIntervalSince1970: Double(status.st_mtim.tv_sec) + Double(status.st_mtim.tv_nsec) / 1e9)
     }
 
     /// The file of a user's shader library (`ShaderLibrary(url:)`) that defines `function`: the
@@ -139,7 +152,7 @@ public struct ShaderSources: Sendable {
     static func libraryFiles(_ function: String, in library: String) -> [String] {
         guard exists(library) else { return [] }
         var status = stat()
-        guard stat(library, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [library] }
+        guard PathBytes.withCString(library, { stat($0, &status) }) == 0, status.st_mode & S_IFMT == S_IFDIR else { return [library] }
         let all = definers(of: function, in: library)
         for ext in [".frag", ".glsl", ".metal"] {
             let path = join(library, function + ext)
@@ -167,178 +180,6 @@ public struct ShaderSources: Sendable {
         let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
         let withHelpers = expander.helpers.isEmpty ? text : MetalTranslator.insertHelpers(expander.helpers, into: text)
         return (withHelpers, path, expander.files)
-    }
-
-    /// Splices the files a shader includes into it (see `librarySource`): `#include "file"` or
-    /// `#pragma include "file"`, found beside the file including it, then in `searchPaths` in
-    /// order. A file that says `#pragma once` is spliced in once; a file including itself, however
-    /// indirectly, is refused naming the chain. The files loaders of other formats read expand
-    /// the same way:
-    ///
-    ///     var expander = IncludeExpander()
-    ///     expander.searchPaths = sources.includePaths
-    ///     let text = try expander.expand(path, stringNumber: EffectSource.effectString, depth: 0)
-    ///     // expander.files: the included files by source-string number, for `Program`'s messages
-    struct IncludeExpander {
-        /// The included files by their source-string numbers.
-        var files: [Int: String] = [:]
-        /// The helpers the Metal files translated call.
-        var helpers: Set<String> = []
-        /// Folders searched in order for an included file not beside the file including it (`-I`).
-        var searchPaths: [String] = []
-        /// Files that say `#pragma once`, by `identity`.
-        private var once: Set<String> = []
-        /// The files being expanded, outermost first, to name a cycle.
-        private var chain: [(path: String, identity: String)] = []
-        private var nextNumber = IncludeExpander.firstNumber
-        /// A source-string number of its own for a file spliced in by the caller (Shadertoy's
-        /// Common tab), numbered as includes are.
-        mutating func reserveNumber(for path: String) -> Int {
-            let number = nextNumber
-            nextNumber += 1
-            files[number] = path
-            return number
-        }
-        /// How deep includes may nest.
-        static let maxDepth = 16
-        /// Reads the file at a path, nil when there is none: the disk, or for `Shaders/…` the
-        /// files built into the binary.
-        var reader: (String) throws(RenderError) -> String? = { path throws(RenderError) in try ShaderSources.read(path) }
-
-        /// An included file's lines are numbered from `lineBase(number)` + 1: Mesa names some
-        /// errors' source string 0 whatever `#line` set, but keeps the line, so the line alone
-        /// says which file (`Program` reads it back with `included(line:)`).
-        static func lineBase(_ number: Int) -> Int { number >= firstNumber ? number * linesPerFile : 0 }
-        static let firstNumber = 10
-        static let linesPerFile = 1_000_000
-
-        /// The included file's number and its own line, for a line numbered by `lineBase`.
-        static func included(line: Int) -> (number: Int, line: Int)? {
-            line > firstNumber * linesPerFile ? (line / linesPerFile, line % linesPerFile) : nil
-        }
-
-        /// What a line of a shader asks of the expander.
-        enum Directive: Equatable {
-            /// `#include "name"` or `#pragma include "name"`.
-            case include(String)
-            /// `#include` or `#pragma include` without a file in quotes.
-            case malformed
-            /// `#pragma once`.
-            case once
-        }
-
-        /// The directive on `line`, nil for any other line. `#` may be followed by spaces, as
-        /// the C preprocessor allows.
-        static func directive(_ line: Substring) -> Directive? {
-            func words(_ text: Substring) -> Substring { text.drop { $0 == " " || $0 == "\t" } }
-            let trimmed = words(line)
-            guard trimmed.hasPrefix("#") else { return nil }
-            var rest = words(trimmed.dropFirst())
-            if rest.hasPrefix("pragma") {
-                rest = words(rest.dropFirst("pragma".count))
-                if rest.hasPrefix("once") {
-                    let after = words(rest.dropFirst("once".count))
-                    if after.allSatisfy(\.isWhitespace) || after.hasPrefix("//") { return .once }
-                }
-                guard rest.hasPrefix("include") else { return nil }
-            } else if !rest.hasPrefix("include") {
-                return nil
-            }
-            rest = words(rest.dropFirst("include".count))
-            guard rest.first == "\"", let close = rest.dropFirst().firstIndex(of: "\""), close > rest.index(after: rest.startIndex) else {
-                return .malformed
-            }
-            return .include(String(rest[rest.index(after: rest.startIndex)..<close]))
-        }
-
-        /// One file however it is named (`common.glsl`, `./common.glsl`, through a link): its
-        /// real path when it is on the disk.
-        static func identity(_ path: String) -> String {
-            guard let real = realpath(path, nil) else { return path }
-            defer { free(real) }
-            return String(cString: real)
-        }
-
-        /// Where the file `name`, included by the file at `path`, may be, in the order searched.
-        func candidates(_ name: String, includedBy path: String) -> [String] {
-            if name.hasPrefix("/") { return [name] }
-            let folder = (path as NSString).deletingLastPathComponent
-            let beside = folder.isEmpty ? name : (folder as NSString).appendingPathComponent(name)
-            return [beside] + searchPaths.map { $0 == "." ? name : ($0 as NSString).appendingPathComponent(name) }
-        }
-
-        /// The GLSL of the file at `path`: translated if it is Metal, its includes spliced in.
-        mutating func expand(_ path: String, stringNumber: Int, depth: Int) throws(RenderError) -> String {
-            guard let text = try reader(path) else {
-                throw .shader(file: path, line: nil, stage: "read", log: "the file went away while it was being read")
-            }
-            return try expand(text: text, path: path, stringNumber: stringNumber, depth: depth)
-        }
-
-        /// `text`, the file at `path`, as GLSL: translated if it is Metal, its includes spliced in.
-        mutating func expand(text source: String, path: String, stringNumber: Int, depth: Int) throws(RenderError) -> String {
-            var text = source
-            if MetalTranslator.isMetal(path) {
-                // SwiftUI's Metal, translated line for line: messages keep the Metal file's lines.
-                do throws(MetalTranslator.Failure) {
-                    text = try MetalTranslator.translate(text, helpers: &helpers)
-                } catch {
-                    throw .shader(file: path, line: error.line, stage: "Metal", log: "column \(error.column): \(error.message)")
-                }
-            }
-            guard text.contains("#") && (text.contains("include") || text.contains("once")) else { return text }
-            let identity = Self.identity(path)
-            chain.append((path, identity))
-            defer { chain.removeLast() }
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            for index in lines.indices {
-                guard let directive = Self.directive(lines[index][...]) else { continue }
-                func refuse(_ why: String) -> RenderError { .shader(file: path, line: index + 1, stage: "include", log: why) }
-                let name: String
-                switch directive {
-                case .once:
-                    once.insert(identity)
-                    lines[index] = ""
-                    continue
-                case .malformed:
-                    throw refuse("#include takes a file in quotes, found beside this one or in an -I folder: #include \"common.glsl\"")
-                case .include(let named):
-                    name = named
-                }
-                let searched = candidates(name, includedBy: path)
-                guard let target = searched.first(where: { ShaderSources.exists($0) || ShaderSources.isBuiltIn($0) }) else {
-                    let folders = searchPaths.isEmpty ? " (add its folder with -I DIR)" : ""
-                    throw refuse("cannot find '\(name)': looked for \(searched.joined(separator: ", "))\(folders)")
-                }
-                let targetIdentity = Self.identity(target)
-                if once.contains(targetIdentity) {
-                    lines[index] = ""
-                    continue
-                }
-                if chain.contains(where: { $0.identity == targetIdentity }) {
-                    let names = chain.drop { $0.identity != targetIdentity }.map(\.path) + [target]
-                    throw refuse("\(names.joined(separator: " includes ")): an include cycle; say #pragma once in the files included twice, or include one from the other only")
-                }
-                guard depth < Self.maxDepth else {
-                    throw refuse("includes nest deeper than \(Self.maxDepth) files: '\(name)' would be the \(Self.maxDepth + 1)th")
-                }
-                let number = nextNumber
-                nextNumber += 1
-                files[number] = target
-                let spliced: String
-                do {
-                    spliced = try expand(target, stringNumber: number, depth: depth + 1)
-                } catch {
-                    // What is at the path but cannot be read: named with the line including it.
-                    if case let .shader(file, nil, "read", log) = error, file == target {
-                        throw refuse("cannot include '\(name)'\(name == target ? "" : " (\(target))"): \(log)")
-                    }
-                    throw error
-                }
-                lines[index] = "#line \(Self.lineBase(number) + 1) \(number)\n" + spliced + "\n#line \(Self.lineBase(stringNumber) + index + 2) \(stringNumber)"
-            }
-            return lines.joined(separator: "\n")
-        }
     }
 
     /// How messages name the folder of the shaders built into the binary.
@@ -402,26 +243,27 @@ public struct ShaderSources: Sendable {
     /// Whether anything (a file, a folder, a link, even a broken one) is at `path`.
     static func exists(_ path: String) -> Bool {
         var status = stat()
-        return lstat(path, &status) == 0
+        return PathBytes.withCString(path) { lstat($0, &status) } == 0
     }
 
     /// The text of the shader file at `path`, or nil when nothing is there (the caller falls back
     /// to the built-in file). Refused with one line naming it: anything there that is not a
-    /// regular, readable file of UTF-8 text of at most `maxSourceBytes`. It never blocks on a
+    /// regular, readable file of UTF-8 text of at most `maxSourceBytes`. Its lines come back
+    /// ending in LF however they ended (`Parse.unixLineEndings`). It never blocks on a
     /// FIFO (it is recognised before opening, and opened without blocking in case it was swapped
     /// in since) and never reads a device.
     public static func read(_ path: String) throws(RenderError) -> String? {
         func refuse(_ why: String) -> RenderError { .shader(file: path, line: nil, stage: "read", log: why) }
         var link = stat()
-        guard lstat(path, &link) == 0 else {
+        guard PathBytes.withCString(path, { lstat($0, &link) }) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { return nil }
             throw refuse("cannot look at it: \(BoundedFile.describe(code))")
         }
-        switch path.withCString({ BoundedFile.read($0, limit: maxSourceBytes) }) {
+        switch PathBytes.withCString(path, { BoundedFile.read($0, limit: maxSourceBytes) }) {
         case .success(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else { throw refuse("not UTF-8 text") }
-            return text
+            return Parse.unixLineEndings(text)
         case .failure(.unreachable(ELOOP)):
             throw refuse("it is a symbolic link loop, not a file")
         case .failure(.unreachable(ENOENT)):

@@ -123,4 +123,26 @@ struct IncludeCLITests {
         try ShaderFileTests.expectOneLine(render + ["--define", "GL_MINE"], in: dir, status: 2, mentioning: ["bad define 'GL_MINE'", "reserves"])
         #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
     }
+
+    @Test("-D given twice takes the last value, as cc does; 5,000 of them draw the last with nothing on stderr")
+    func lastDefineWins() throws {
+        let dir = try Self.folder(Self.tinted)
+        #expect(try Self.renderedRed(["--effect", "my.frag", "-I", "lib", "-D", "TINT=0", "-D", "TINT=1"], in: dir) == 255)
+        #expect(try Self.renderedRed(["--effect", "my.frag", "-I", "lib", "-D", "TINT=1", "-D", "TINT=0"], in: dir) == 0)
+        let many = (0..<5000).flatMap { ["-D", "TINT=\($0 == 4999 ? 1 : 0)"] }
+        let r = try CLI.run(["render", "--no-tear", "--size", "8x8", "--output", "out.png", "--effect", "my.frag", "-I", "lib"] + many, in: dir)
+        #expect(r.status == 0 && r.stderr.isEmpty, "\(r.stderr.prefix(300))")
+        #expect(try Int(PNG.read(dir + "/out.png").rgba[(4 * 8 + 4) * 4]) == 255)
+    }
+
+    @Test("an include bomb (8 files, each including the next 10 times, 7 levels) is refused in one line naming the chain, without a wait")
+    func includeBomb() throws {
+        var files: [String: String] = ["f7.glsl": "float deepest() { return 1.0; }\n",
+                                       "bomb.frag": "#include \"f0.glsl\"\nvec4 colorEffect(vec2 position, vec4 color) { return color; }\n"]
+        for i in 0..<7 { files["f\(i).glsl"] = String(repeating: "#include \"f\(i + 1).glsl\"\n", count: 10) }
+        let dir = try Self.folder(files)
+        try ShaderFileTests.expectOneLine(["render", "--size", "8x8", "--output", "out.png", "--effect", "bomb.frag"], in: dir, status: 2,
+                                          mentioning: ["include error: bomb.frag includes f0.glsl includes f1.glsl", "more than 1000 files included in all"], within: 15)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/out.png"))
+    }
 }

@@ -238,6 +238,28 @@ struct PathTests {
         OutputTests.expectOneLine(r, "fx\\xFF/harmonic.frag:3: fragment shader error", status: 1)
     }
 
+    @Test("an effect file named with a byte that is not UTF-8 runs: a .frag, a .metal with a parameter of its own, a Shadertoy file")
+    func rawEffectNames() throws {
+        let dir = try CLI.temporaryFolder()
+        let files = [
+            ("r\u{FFFD}d.frag", "vec4 colorEffect(vec2 p, vec4 c) { return vec4(1.0, 0.0, 0.0, 1.0); }\n"),
+            ("gr\u{FFFD}en.metal", "[[ stitchable ]] half4 green(float2 position, half4 color, float level) { return half4(0.0h, half(level), 0.0h, 1.0h); }\n"),
+            ("bl\u{FFFD}e.glsl", "void mainImage(out vec4 c, in vec2 p) { c = vec4(0.0, 0.0, 1.0, 1.0); }\n"),
+        ]
+        for (name, text) in files { try RawFiles.write(Data(text.utf8), to: RawFiles.path(dir, RawCLI.raw(name))) }
+        for ((name, _), (colour, extra)) in zip(files, [([255, 0, 0, 255] as [UInt8], [String]()), ([0, 255, 0, 255], ["--param", "level=1"]), ([0, 0, 255, 255], [])]) {
+            let r = try RawCLI.run(Self.args(Self.render + ["--no-tear", "--effect", name, "-o", "out.png"] + extra), in: dir)
+            OutputTests.expectSuccess(r)
+            let image = try PNG.read(dir + "/out.png")
+            #expect(Array(image.rgba[0..<4]) == colour, "\(name): \(Array(image.rgba[0..<4]))")
+            try FileManager.default.removeItem(atPath: dir + "/out.png")
+        }
+        // An error in such a file names it as given.
+        try RawFiles.write(Data("vec4 colorEffect(vec2 p, vec4 c) {\n  return nothing;\n}\n".utf8), to: RawFiles.path(dir, RawCLI.raw("br\u{FFFD}ken.frag")))
+        let r = try RawCLI.run(Self.args(Self.render + ["--effect", "br\u{FFFD}ken.frag", "-o", "out.png"]), in: dir)
+        OutputTests.expectOneLine(r, "br\\xFFken.frag:2: fragment shader error", status: 1)
+    }
+
     @Test("messages show a byte that is not UTF-8 as \\xFF, and a missing byte-named image is named as given", arguments: [
         (["--image", "n\u{FFFD}pe.png"], "glint: cannot read the image 'n\\xFFpe.png' for --image: no such file\n", Int32(2)),
         (["-o", "d\u{FFFD}r/x.png"], "glint: cannot write the image 'd\\xFFr/x.png': the folder 'd\\xFFr' does not exist\n", 1),

@@ -1,4 +1,5 @@
 import Foundation
+import GlintRender
 import GlintTestSupport
 import Testing
 
@@ -174,5 +175,23 @@ struct ShaderFileTests {
         try Self.write(sprite, to: dir + "/shaders/sprite.frag")
         try Self.expectOneLine(["render", "--shaders", "shaders", "--size", "64x64", "--output", "out.png"], in: dir,
                                mentioning: ["uniform 'tint' in shaders/sprite.frag:8 is declared ivec4 but glint feeds it as vec4"])
+    }
+
+    @Test("a .frag and what it includes, saved with CR LF or CR line ends, draw as with LF: includes found, annotations read, errors at their lines",
+          arguments: ["\r\n", "\r"])
+    func lineEnds(ending: String) throws {
+        let dir = try CLI.temporaryFolder()
+        func write(_ lines: [String], _ name: String) throws {
+            try Data(lines.joined(separator: ending).appending(ending).utf8).write(to: URL(fileURLWithPath: dir + "/" + name))
+        }
+        try write(["// Test: red from a uniform, green from an include.", "uniform float red; // glint: 0 1 0.5", "#include \"green.glsl\"",
+                   "vec4 colorEffect(vec2 position, vec4 color) {", "    return vec4(red, green(), 0.0, 1.0);", "}"], "lines.frag")
+        try write(["#pragma once", "float green() {", "    return 1.0;", "}"], "green.glsl")
+        let r = try CLI.run(["render", "--no-tear", "--size", "8x8", "--effect", "lines.frag", "--param", "red=1", "-o", "out.png", "--state", "s.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let image = try PNG.read(dir + "/out.png")
+        #expect(Array(image.rgba[0..<4]) == [255, 255, 0, 255])
+        try write(["// Test: an error on line 3.", "vec4 colorEffect(vec2 position, vec4 color) {", "    return nothing;", "}"], "broken.frag")
+        try Self.expectOneLine(["render", "--size", "8x8", "--effect", "broken.frag", "-o", "b.png"], in: dir, mentioning: ["glint: broken.frag:3: fragment shader error"])
     }
 }

@@ -120,6 +120,36 @@ struct IncludeTests {
         #expect(try Self.expand(dir + "/f1.glsl").text.contains("float deepest;"))
     }
 
+    @Test("an include bomb (8 files, each including the next 10 times) is refused at the include past the budget, naming the chain")
+    func includeBomb() throws {
+        var files: [String: String] = [:]
+        for i in 0..<7 { files["f\(i).glsl"] = String(repeating: "#include \"f\(i + 1).glsl\"\n", count: 10) }
+        files["f7.glsl"] = "float g;\n"
+        files["main.frag"] = "#include \"f0.glsl\"\nvec4 colorEffect(vec2 position, vec4 color) { return color; }\n"
+        let dir = try Self.folder(files)
+        let refusal = try #require(Self.refusal(dir + "/main.frag"))
+        let chain = ["main.frag", "f0.glsl", "f1.glsl", "f2.glsl"].map { dir + "/" + $0 }.joined(separator: " includes ")
+        #expect(refusal.log.hasPrefix(chain) && refusal.log.contains("more than \(Expander.maxIncludes) files included in all"), "\(refusal)")
+        #expect(!refusal.log.contains("\n"))
+    }
+
+    @Test("a large file included many times is refused once the whole passes the size budget")
+    func includeSizeBudget() throws {
+        let big = String(repeating: "// " + String(repeating: "x", count: 1000) + "\n", count: 700)  // 0.7 MB
+        let dir = try Self.folder(["big.glsl": big, "main.frag": String(repeating: "#include \"big.glsl\"\n", count: 4)])
+        let refusal = try #require(Self.refusal(dir + "/main.frag"))
+        #expect(refusal.line == 3 && refusal.log.contains("is over 2 MiB"), "\(refusal)")
+    }
+
+    @Test("files with CR LF or CR line ends include, say #pragma once and keep their line numbers")
+    func lineEnds() throws {
+        let dir = try Self.folder(["a.frag": "// a\r\n#include \"b.glsl\"\r\n#include \"b.glsl\"\r\nfloat after;\r\n",
+                                   "b.glsl": "#pragma once\rfloat fromB;\r"])
+        let text = try Self.expand(dir + "/a.frag").text
+        #expect(text.components(separatedBy: "float fromB;").count == 2 && !text.contains("\r") && !text.contains("#include"), "\(text)")
+        #expect(text.hasSuffix("#line 3 2\n\nfloat after;\n"), "line 3 is the second include, spliced once, and line 4 follows: \(text)")
+    }
+
     @Test("an included file that is not a regular file is refused at the including line, naming it")
     func notAFile() throws {
         let dir = try Self.folder(["a.frag": "// a\n#include \"pipe.glsl\"\n", "b.frag": "#include \"folder\"\n", "folder/x": ""])
@@ -141,6 +171,14 @@ struct IncludeTests {
         for bad in ["2X", "", "A-B", "=1", "é", "GL_SEEN", "A__B", "X=1\n#version 100", "X=1 \\"] {
             #expect(throws: RenderError.self, "\(bad)") { try ShaderSources.Define(parsing: bad) }
         }
+    }
+
+    @Test("a name given twice takes its last value, as cc does, written once however often it is given")
+    func lastDefineWins() {
+        let defines = [ShaderSources.Define("V", "1"), ShaderSources.Define("W"), ShaderSources.Define("V", "2")]
+        #expect(ShaderSources.injectDefines(defines, into: "x\n") == "#define V 2\n#define W 1\n#line 1\nx\n")
+        let many = (1...5000).map { ShaderSources.Define("V", "\($0)") }
+        #expect(ShaderSources.injectDefines(many, into: "x\n") == "#define V 5000\n#line 1\nx\n")
     }
 
     @Test("defines go after the #version line (or at the top without one) and every later line keeps its number")

@@ -200,9 +200,10 @@ struct EffectOptions: ParsableArguments {
     private func makeCustom(_ path: String) throws -> any Effect {
         if Self.isToy(path) { return try makeToy(path) }
         let data = try InputFiles.read(path, as: "the effect file '\(path)'", limit: InputFiles.shaderLimit)
-        guard let text = String(validating: data, as: UTF8.self) else {
+        guard let written = String(validating: data, as: UTF8.self) else {
             throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
         }
+        let text = Parse.unixLineEndings(written)
         if path.hasSuffix(".metal") { return try makeMetal(path, text) }
         guard text.contains("colorEffect(") else {
             throw InputError("the effect file '\(path)' defines no 'vec4 colorEffect(vec2 position, vec4 color)'; a custom file must be a colour effect")
@@ -211,9 +212,8 @@ struct EffectOptions: ParsableArguments {
             throw InputError("the effect file '\(path)' must end in .frag (or be a SwiftUI .metal file)")
         }
         let name = String(path.split(separator: "/").last ?? Substring(path))
-        // The renderer finds the file by its name, through Foundation, which cannot spell bytes
-        // that are not UTF-8 (a folder it can: makeSources); the name is the effect's name too.
-        try requireUsable(path, readBy: name, or: "its name is not UTF-8 text, and it becomes the effect's name; rename the file")
+        // The renderer finds the file by its name in its folder, as the bytes given (`PathBytes`).
+        try requireUsable(path)
         return try CustomEffect.fragment(function: String(name.dropLast(5)), fileName: name, source: text, path: path)
     }
 
@@ -241,14 +241,10 @@ struct EffectOptions: ParsableArguments {
         }
     }
 
-    /// Refuses the effect file at `path` with `--shaders`, or when what the renderer reads it by
-    /// (`readBy`: its name, or its whole path) is not UTF-8 text, saying `why`.
-    private func requireUsable(_ path: String, readBy: String, or why: String) throws {
+    /// Refuses the effect file at `path` with `--shaders`, whose folder would hide the file's.
+    private func requireUsable(_ path: String) throws {
         if shaders != nil {
             throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
-        }
-        guard !RawPath.hasRawBytes(readBy) else {
-            throw InputError("cannot use the effect file '\(path)': \(why)")
         }
     }
 
@@ -257,8 +253,8 @@ struct EffectOptions: ParsableArguments {
     /// parameter after `position` (and `color` or `layer`) given what its name says, or a control.
     private func makeMetal(_ path: String, _ text: String) throws -> DeclaredEffect {
         let effect = try CustomEffect.metal(source: text, path: path)
-        // Read as a shader library, by its whole path.
-        try requireUsable(path, readBy: path, or: "its path is not UTF-8 text; rename it")
+        // Read as a shader library, by its whole path, as the bytes given (`PathBytes`).
+        try requireUsable(path)
         return effect
     }
 

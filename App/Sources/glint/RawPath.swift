@@ -1,4 +1,5 @@
 import Foundation
+import GlintRender
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -14,10 +15,11 @@ import Glibc
 /// String back into the same bytes whenever it reaches the kernel. A real U+10FF80…U+10FFFF in
 /// the input is carried as its four bytes, so the mapping is exact both ways.
 enum RawPath {
-    /// The scalar for byte `b` (0x80 … 0xFF) is `escapeBase + b`.
-    static let escapeBase: UInt32 = 0x10FF00
+    /// The scalar for byte `b` (0x80 … 0xFF) is `escapeBase + b` (`PathBytes`, which the
+    /// renderer reads shader files through too).
+    static let escapeBase = PathBytes.escapeBase
     /// The scalars that stand for single bytes.
-    static let escapeRange: ClosedRange<UInt32> = (escapeBase + 0x80)...(escapeBase + 0xFF)
+    static let escapeRange = PathBytes.escapeRange
 
     /// The arguments this process was started with, from the raw `argv` (not
     /// `CommandLine.arguments`, which repairs bytes that are not UTF-8), each decoded by `decode`.
@@ -30,84 +32,23 @@ enum RawPath {
 
     /// Bytes as a String: valid UTF-8 as its characters, every other byte as its escape scalar.
     static func decode<Bytes: Collection>(_ input: Bytes) -> String where Bytes.Element == UInt8 {
-        let bytes = Array(input)
-        var scalars = String.UnicodeScalarView()
-        var index = 0
-        while index < bytes.count {
-            let length = utf8Length(bytes, at: index)
-            let sequence = bytes[index..<index + max(length, 1)]
-            if length > 0, let scalar = scalar(sequence), !escapeRange.contains(scalar.value) {
-                scalars.append(scalar)
-            } else {
-                for byte in sequence { scalars.append(Unicode.Scalar(escapeBase + UInt32(byte))!) }
-            }
-            index += max(length, 1)
-        }
-        return String(scalars)
-    }
-
-    /// The length of the well-formed UTF-8 sequence starting at `index` (shortest form, no
-    /// surrogates, at most U+10FFFF), or 0 when the byte there starts none.
-    private static func utf8Length(_ bytes: [UInt8], at index: Int) -> Int {
-        let lead = bytes[index]
-        let count: Int, second: ClosedRange<UInt8>
-        switch lead {
-        case 0x00...0x7F: return 1
-        case 0xC2...0xDF: (count, second) = (2, 0x80...0xBF)
-        case 0xE0: (count, second) = (3, 0xA0...0xBF)
-        case 0xED: (count, second) = (3, 0x80...0x9F)
-        case 0xE1...0xEF: (count, second) = (3, 0x80...0xBF)
-        case 0xF0: (count, second) = (4, 0x90...0xBF)
-        case 0xF1...0xF3: (count, second) = (4, 0x80...0xBF)
-        case 0xF4: (count, second) = (4, 0x80...0x8F)
-        default: return 0
-        }
-        guard index + count <= bytes.count, second.contains(bytes[index + 1]) else { return 0 }
-        for offset in 2..<count where !(0x80...0xBF).contains(bytes[index + offset]) { return 0 }
-        return count
-    }
-
-    /// The scalar a well-formed sequence encodes.
-    private static func scalar(_ sequence: ArraySlice<UInt8>) -> Unicode.Scalar? {
-        let leadBits: [UInt8] = [0x7F, 0x1F, 0x0F, 0x07]
-        var value = UInt32(sequence.first! & leadBits[sequence.count - 1])
-        for byte in sequence.dropFirst() { value = value << 6 | UInt32(byte & 0x3F) }
-        return Unicode.Scalar(value)
+        PathBytes.decode(input)
     }
 
     /// The bytes `text` stands for: each escape scalar as its byte, everything else as UTF-8.
     static func bytes(_ text: String) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            if escapeRange.contains(scalar.value) {
-                out.append(UInt8(scalar.value - escapeBase))
-            } else {
-                out.append(contentsOf: String(scalar).utf8)
-            }
-        }
-        return out
+        PathBytes.bytes(text)
     }
 
     /// Whether `text` holds bytes that are not UTF-8 (which Foundation cannot name).
     static func hasRawBytes(_ text: String) -> Bool {
-        text.unicodeScalars.contains { escapeRange.contains($0.value) }
+        PathBytes.hasRawBytes(text)
     }
 
     /// The one way a path reaches the kernel: calls `body` with `path` as a NUL-terminated C
     /// string of its exact bytes. The C library's errno from inside `body` survives the call.
     static func withCString<R>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> R) rethrows -> R {
-        guard hasRawBytes(path) else { return try path.withCString(body) }
-        let raw = bytes(path) + [0]
-        var saved: Int32 = 0
-        let result = try raw.withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { chars in
-                defer { saved = errno }
-                return try body(chars.baseAddress!)
-            }
-        }
-        errno = saved
-        return result
+        try PathBytes.withCString(path, body)
     }
 
     /// How messages show an escape scalar: `\xFF`.
