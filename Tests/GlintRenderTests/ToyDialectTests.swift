@@ -399,7 +399,7 @@ struct ISFDialectTests {
         #expect(frame.pixel(1, 0) == [50, 22, 31, 255], "the image's top row at the top")
         #expect(frame.pixel(1, 3) == [140, 112, 121, 255], "its bottom row at the bottom")
         let missing = F.refusal(path, textures: [(nil, folder + "/a.png")])
-        #expect(missing?.hasSuffix("filter.fs: the image input 'other' needs a picture: --texture other=FILE.png") == true, "\(missing ?? "loaded")")
+        #expect(missing?.hasSuffix("filter.fs: the image input 'other' needs a picture: --texture other=FILE (PNG or JPEG)") == true, "\(missing ?? "loaded")")
     }
 
     @Test("a header that is not JSON, an unknown image name, a bad input: one line naming the file and the line")

@@ -156,7 +156,7 @@ enum ISFLoader {
         }
         for name in imageInputs {
             guard let file = given[name] else {
-                throw .arguments("\(path): the image input '\(name)' needs a picture: --texture \(name)=FILE.png")
+                throw .arguments("\(path): the image input '\(name)' needs a picture: --texture \(name)=FILE (PNG or JPEG)")
             }
             images.append((name, try ToyLoader.loadImage(file, for: "the image input '\(name)'", flipsY: true)))
         }
