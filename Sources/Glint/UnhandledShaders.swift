@@ -12,7 +12,8 @@ enum UnhandledShaders {
 
     /// The folder of the sources of `executable`'s own target, as SwiftPM built it: beside the
     /// executable, `<Module>.build/sources` lists the target's Swift files (the module is the
-    /// executable's name made an identifier, `card-demo` → `card_demo`); their common folder.
+    /// executable's name made an identifier, `card-demo` → `card_demo`); their common folder,
+    /// leaving out what SwiftPM generated in its build folder.
     /// Nil for a binary SwiftPM's build folder does not describe (an installed app).
     static func targetFolder(executable: String) -> String? {
         let folder = (executable as NSString).deletingLastPathComponent
@@ -23,7 +24,9 @@ enum UnhandledShaders {
         guard let handle = FileHandle(forReadingAtPath: list) else { return nil }
         defer { try? handle.close() }
         let data = (try? handle.read(upToCount: 1 << 20)) ?? Data()
-        let files = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.hasPrefix("/") }
+        // What SwiftPM generates (the resource accessor) lives in the build folder, not the target's.
+        let files = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            .filter { $0.hasPrefix("/") && !$0.contains("/.build/") && !$0.hasPrefix(folder + "/") }
         guard var common = files.first.map({ ($0 as NSString).deletingLastPathComponent }) else { return nil }
         for file in files.dropFirst() {
             while !(file.hasPrefix(common + "/") || common == "/") { common = (common as NSString).deletingLastPathComponent }

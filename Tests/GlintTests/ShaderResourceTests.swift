@@ -274,7 +274,8 @@ struct ShaderResourceTests {
         let build = root + "/.build/x86_64-unknown-linux-gnu/debug"
         let executable = build + "/App"
         try write("#!/bin/sh\n", to: executable)
-        try write(root + "/Sources/App/main.swift\n" + root + "/Sources/App/Views/Card.swift\n", to: build + "/App.build/sources")
+        try write(root + "/Sources/App/main.swift\n" + root + "/Sources/App/Views/Card.swift\n" + build + "/App.build/DerivedSources/resource_bundle_accessor.swift\n",
+                  to: build + "/App.build/sources")
         try write("// the app\n", to: root + "/Sources/App/main.swift")
         try write("// a view\n", to: root + "/Sources/App/Views/Card.swift")
         try write(Self.splitDeclarations.replacingOccurrences(of: "sheen", with: "sheenTint"), to: root + "/Sources/App/Shaders/Sheen.metal")
