@@ -309,7 +309,7 @@ struct ShaderResourceTests {
     func defaultLibraryRule() throws {
         let folder = try TemporaryFiles.folder("glint-main")
         let executable = folder + "/mirror"
-        FileManager.default.createFile(atPath: executable, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755])
+        #expect(FileManager.default.createFile(atPath: executable, contents: Data("#!/bin/sh\n".utf8), attributes: [.posixPermissions: 0o755]))
         try write(Self.rings, to: folder + "/Shop_mirror.resources/Shaders/Rings.metal")
         try write(Self.bands, to: folder + "/Shop_mirror.resources/bands.glsl")
         try write("// Test: the app's own gradient.\nvec4 gradient(vec2 p, vec4 c, vec4 b) { return vec4(0.0, 1.0, 0.0, 1.0); }\n", to: folder + "/Shop_mirror.resources/gradient.glsl")
