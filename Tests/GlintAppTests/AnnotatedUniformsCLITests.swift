@@ -36,18 +36,6 @@ struct AnnotatedUniformsCLITests {
         return dir
     }
 
-    static func state(_ path: String) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
-    }
-
-    /// The colour at (x, y) of a PNG, 0…255.
-    static func pixel(_ image: (width: Int, height: Int, rgba: [UInt8]), _ x: Int, _ y: Int) -> [Int] {
-        let i = (y * image.width + x) * 4
-        return image.rgba[i..<i + 3].map(Int.init)
-    }
-
-    static func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
-
     @Test("--param sets each kind of annotated uniform: the picture shows the new values, --state lists them")
     func paramsChangeThePicture() throws {
         let dir = try Self.folder()
@@ -55,9 +43,9 @@ struct AnnotatedUniformsCLITests {
         let plain = try CLI.run(common + ["-o", "a.png", "--state", "a.json"], in: dir)
         #expect(plain.status == 0, "\(plain.stderr)")
         let a2 = try PNG.read(dir + "/a.png")
-        #expect(Self.near(Self.pixel(a2, 100, 150), [255, 128, 0]), "the default tint left of the split: \(Self.pixel(a2, 100, 150))")
-        #expect(Self.near(Self.pixel(a2, 300, 150), [128, 128, 0]), "level 0.5, count 2 of 4 right of it: \(Self.pixel(a2, 300, 150))")
-        let s = try Self.state(dir + "/a.json")
+        #expect(CLI.near(CLI.pixel(a2, 100, 150), [255, 128, 0]), "the default tint left of the split: \(CLI.pixel(a2, 100, 150))")
+        #expect(CLI.near(CLI.pixel(a2, 300, 150), [128, 128, 0]), "level 0.5, count 2 of 4 right of it: \(CLI.pixel(a2, 300, 150))")
+        let s = try CLI.state(dir + "/a.json")
         #expect(s["level"] as? Double == 0.5 && s["count"] as? Double == 2 && s["invert"] as? Bool == false)
         #expect(s["split"] as? [Double] == [0.5, 0.5] && (s["tint"] as? [Double])?.count == 3, "\(s)")
 
@@ -65,9 +53,9 @@ struct AnnotatedUniformsCLITests {
                                         "--param", "invert=true", "-o", "b.png", "--state", "b.json"], in: dir)
         #expect(set.status == 0, "\(set.stderr)")
         let b2 = try PNG.read(dir + "/b.png")
-        #expect(Self.near(Self.pixel(b2, 300, 150), [255, 255, 0]), "left of the split at 0.9 now: the blue tint inverted: \(Self.pixel(b2, 300, 150))")
-        #expect(Self.near(Self.pixel(b2, 390, 150), [0, 0, 255]), "right of it (1, 1, 0) inverted: \(Self.pixel(b2, 390, 150))")
-        let t = try Self.state(dir + "/b.json")
+        #expect(CLI.near(CLI.pixel(b2, 300, 150), [255, 255, 0]), "left of the split at 0.9 now: the blue tint inverted: \(CLI.pixel(b2, 300, 150))")
+        #expect(CLI.near(CLI.pixel(b2, 390, 150), [0, 0, 255]), "right of it (1, 1, 0) inverted: \(CLI.pixel(b2, 390, 150))")
+        let t = try CLI.state(dir + "/b.json")
         #expect(t["level"] as? Double == 1 && t["count"] as? Double == 4 && t["invert"] as? Bool == true, "\(t)")
         #expect(t["tint"] as? [Double] == [0, 0, 1], "\(t)")
         #expect((t["split"] as? [Double]).map { abs($0[0] - 0.9) < 1e-6 && $0[1] == 0.5 } == true, "\(t)")
@@ -115,7 +103,7 @@ struct AnnotatedUniformsCLITests {
         let r = try CLI.run(["render", "--effect", "split.frag", "--size", "500x480", "--controls", "--time", "0.5", "--input", input,
                              "-o", "p.png", "--state", "p.json"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        let s = try Self.state(dir + "/p.json")
+        let s = try CLI.state(dir + "/p.json")
         #expect(s["invert"] as? Bool == true, "the switch flipped: \(s)")
         #expect(s["split"] as? [Double] == [0.25, 0.75], "the pad set x across, y down: \(String(describing: s["split"]))")
         #expect((s["tint"] as? [Double]).map { abs($0[2] - 0.6) < 1e-6 && $0[0] == 1 } == true, "the blue channel: \(String(describing: s["tint"]))")

@@ -73,6 +73,20 @@ enum CLI {
                       stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self))
     }
 
+    /// The JSON object a `--state FILE` run wrote.
+    static func state(_ path: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+    }
+
+    /// The colour at (x, y) of a PNG, 0…255, without its alpha.
+    static func pixel(_ image: (width: Int, height: Int, rgba: [UInt8]), _ x: Int, _ y: Int) -> [Int] {
+        let i = (y * image.width + x) * 4
+        return image.rgba[i..<i + 3].map(Int.init)
+    }
+
+    /// Two colours that differ by at most 2 (of 255) on every channel.
+    static func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
+
     /// A new empty folder to run glint in, removed when the test ends (its suite carries
     /// `.removesTemporaryFiles`).
     static func temporaryFolder(sourceLocation: SourceLocation = #_sourceLocation) throws -> String {

@@ -33,17 +33,6 @@ struct MetalControlsCLITests {
         return dir
     }
 
-    static func state(_ path: String) throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
-    }
-
-    static func pixel(_ image: (width: Int, height: Int, rgba: [UInt8]), _ x: Int, _ y: Int) -> [Int] {
-        let i = (y * image.width + x) * 4
-        return image.rgba[i..<i + 3].map(Int.init)
-    }
-
-    static func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
-
     @Test("each float, float2 and half4 parameter starts at its default (0.5, 0.5,0.5, white; or its annotation's) and --param changes the picture")
     func paramsChangeThePicture() throws {
         let dir = try Self.folder()
@@ -51,9 +40,9 @@ struct MetalControlsCLITests {
         let plain = try CLI.run(common + ["-o", "a.png", "--state", "a.json"], in: dir)
         #expect(plain.status == 0, "\(plain.stderr)")
         let a = try PNG.read(dir + "/a.png")
-        #expect(Self.near(Self.pixel(a, 100, 150), [128, 128, 128]), "white times level 0.5 left of the centre: \(Self.pixel(a, 100, 150))")
-        #expect(Self.near(Self.pixel(a, 300, 150), [191, 191, 191]), "the annotated amount's default 1.5 of 2 right of it: \(Self.pixel(a, 300, 150))")
-        let s = try Self.state(dir + "/a.json")
+        #expect(CLI.near(CLI.pixel(a, 100, 150), [128, 128, 128]), "white times level 0.5 left of the centre: \(CLI.pixel(a, 100, 150))")
+        #expect(CLI.near(CLI.pixel(a, 300, 150), [191, 191, 191]), "the annotated amount's default 1.5 of 2 right of it: \(CLI.pixel(a, 300, 150))")
+        let s = try CLI.state(dir + "/a.json")
         #expect(s["tint"] as? [Double] == [1, 1, 1, 1] && s["level"] as? Double == 0.5 && s["amount"] as? Double == 1.5, "\(s)")
         #expect(s["centre"] as? [Double] == [0.5, 0.5], "\(s)")
 
@@ -61,9 +50,9 @@ struct MetalControlsCLITests {
                                         "--param", "centre=0.9,0.5", "-o", "b.png", "--state", "b.json"], in: dir)
         #expect(set.status == 0, "\(set.stderr)")
         let b = try PNG.read(dir + "/b.png")
-        #expect(Self.near(Self.pixel(b, 300, 150), [255, 0, 0]), "the red tint at level 1, left of the centre now at 0.9: \(Self.pixel(b, 300, 150))")
-        #expect(Self.near(Self.pixel(b, 390, 150), [230, 230, 230]), "amount 1.8 (past the default range's 1, inside the annotation's 2): \(Self.pixel(b, 390, 150))")
-        let t = try Self.state(dir + "/b.json")
+        #expect(CLI.near(CLI.pixel(b, 300, 150), [255, 0, 0]), "the red tint at level 1, left of the centre now at 0.9: \(CLI.pixel(b, 300, 150))")
+        #expect(CLI.near(CLI.pixel(b, 390, 150), [230, 230, 230]), "amount 1.8 (past the default range's 1, inside the annotation's 2): \(CLI.pixel(b, 390, 150))")
+        let t = try CLI.state(dir + "/b.json")
         #expect(t["tint"] as? [Double] == [1, 0, 0, 1] && t["level"] as? Double == 1, "\(t)")
     }
 
@@ -104,7 +93,7 @@ struct MetalControlsCLITests {
         let r = try CLI.run(["render", "--effect", "tinted.metal", "--size", "500x480", "--controls", "--time", "0.5", "--input", input,
                              "-o", "p.png", "--state", "p.json"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
-        let s = try Self.state(dir + "/p.json")
+        let s = try CLI.state(dir + "/p.json")
         #expect((s["level"] as? Double).map { abs($0 - 0.25) < 1e-6 } == true, "the level slider: \(s)")
         #expect((s["tint"] as? [Double]).map { abs($0[1] - 0.4) < 1e-6 && $0[0] == 1 } == true, "the green channel: \(String(describing: s["tint"]))")
     }
