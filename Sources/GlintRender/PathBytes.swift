@@ -97,4 +97,39 @@ public enum PathBytes {
         errno = saved
         return result
     }
+
+    /// Whether something is at `path` (following links), by its exact bytes.
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return withCString(path) { stat($0, &info) } == 0
+    }
+
+    /// Whether `path` is a folder (following links), by its exact bytes.
+    public static func isFolder(_ path: String) -> Bool {
+        var info = stat()
+        return withCString(path) { stat($0, &info) } == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// When `path` was last changed, in nanoseconds since 1970, or -1 when it is gone: one `stat`
+    /// of its exact bytes, no allocation for a UTF-8 path.
+    public static func modificationTime(_ path: String) -> Int {
+        var info = stat()
+        guard withCString(path, { stat($0, &info) }) == 0 else { return -1 }
+        return info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+    }
+
+    /// The names in `folder` (without `.` and `..`), each decoded as `decode` does, so a name that
+    /// is not UTF-8 can be joined to the folder and opened again; nil when it cannot be read.
+    public static func entries(of folder: String) -> [String]? {
+        guard let dir = withCString(folder, { opendir($0) }) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                decode(raw.prefix { $0 != 0 })
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
 }

@@ -260,6 +260,23 @@ struct PathTests {
         OutputTests.expectOneLine(r, "br\\xFFken.frag:2: fragment shader error", status: 1)
     }
 
+    @Test("a Shadertoy folder named with a byte that is not UTF-8 runs, its tabs and its image channel read from inside it")
+    func rawShadertoyFolder() throws {
+        let dir = try CLI.temporaryFolder()
+        let folder = RawFiles.path(dir, RawCLI.raw("t\u{FFFD}bs"))
+        RawFiles.mkdir(folder)
+        // A 1x1 picture: the Image tab shows its colour, so the channel was read from the folder.
+        let picture = try CLI.temporaryFolder() + "/red.png"
+        try PNG.write(picture, width: 1, height: 1, rgba: [200, 40, 10, 255])
+        try RawFiles.write(Data(contentsOf: URL(fileURLWithPath: picture)), to: folder + Array("/picture.png".utf8))
+        let tab = "#iChannel0 \"picture.png\"\nvoid mainImage(out vec4 c, in vec2 p) { c = texture(iChannel0, vec2(0.5)); }\n"
+        try RawFiles.write(Data(tab.utf8), to: folder + Array("/Image.glsl".utf8))
+        let r = try RawCLI.run(Self.args(Self.render + ["--effect", "t\u{FFFD}bs", "-o", "out.png"]), in: dir)
+        OutputTests.expectSuccess(r)
+        let image = try PNG.read(dir + "/out.png")
+        #expect(Array(image.rgba[0..<4]) == [200, 40, 10, 255], "\(Array(image.rgba[0..<4]))")
+    }
+
     @Test("messages show a byte that is not UTF-8 as \\xFF, and a missing byte-named image is named as given", arguments: [
         (["--image", "n\u{FFFD}pe.png"], "glint: cannot read the image 'n\\xFFpe.png' for --image: no such file\n", Int32(2)),
         (["-o", "d\u{FFFD}r/x.png"], "glint: cannot write the image 'd\\xFFr/x.png': the folder 'd\\xFFr' does not exist\n", 1),

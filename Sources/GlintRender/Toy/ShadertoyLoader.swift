@@ -41,11 +41,9 @@ enum ShadertoyLoader {
     static let soundNames: Set<String> = ["audio", "sound", "music", "mic"]
 
     static func load(_ path: String) throws(RenderError) -> ToyProgram {
-        var isFolder: ObjCBool = false
-        _ = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
         let tabs: [Tab]
         let common: (file: String, code: String?)?
-        if isFolder.boolValue {
+        if PathBytes.isFolder(path) {
             (tabs, common) = try folderTabs(path)
         } else if path.lowercased().hasSuffix(".json") {
             (tabs, common) = try exportTabs(path)
@@ -61,7 +59,7 @@ enum ShadertoyLoader {
     // MARK: Folders
 
     static func folderTabs(_ folder: String) throws(RenderError) -> ([Tab], (file: String, code: String?)?) {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let entries = PathBytes.entries(of: folder) ?? []
         func find(_ name: String) -> String? {
             let wanted = [name, name.replacingOccurrences(of: " ", with: ""), name.replacingOccurrences(of: " ", with: "_")].map { $0.lowercased() }
             return entries.sorted().first { entry in
@@ -332,7 +330,7 @@ enum ShadertoyLoader {
         /// A channel number, 0 to 3, as a number or a string of one.
         func channel(_ value: Any?, place: String) throws(RenderError) -> Int {
             var n: Int?
-            if let number = value as? NSNumber, !Self.isFlag(value) { n = Int(exactly: number.doubleValue) }
+            if let number = value as? NSNumber, !Self.isFlag(number) { n = Int(exactly: number.doubleValue) }
             if let text = value as? String { n = Int(text.trimmingCharacters(in: .whitespaces)) }
             guard let n, (0...3).contains(n) else {
                 throw refuse("\(place)'s \"channel\" is \(value.map(Self.describe) ?? "missing"): channels are 0 to 3")
@@ -372,7 +370,7 @@ enum ShadertoyLoader {
         let name = (src as NSString).lastPathComponent
         let candidates = [(folder as NSString).appendingPathComponent(name),
                           (folder as NSString).appendingPathComponent(String(src.drop { $0 == "/" }))]
-        return candidates.first { FileManager.default.fileExists(atPath: $0) } ?? candidates[0]
+        return candidates.first(where: PathBytes.exists) ?? candidates[0]
     }
 
     // MARK: Programs

@@ -20,8 +20,7 @@ public enum ToyLoader {
     /// Shadertoy; a file with `main()` writing `gl_FragColor` (or, under a `#version` line, an
     /// `out vec4` of its own) glslViewer.
     public static func dialect(of path: String, text: String?) -> ToyProgram.Dialect? {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return .shadertoy }
+        if PathBytes.isFolder(path) { return .shadertoy }
         if path.lowercased().hasSuffix(".json") { return .shadertoy }
         guard let text else { return nil }
         let code = text.drop { $0.isWhitespace }
@@ -54,15 +53,14 @@ public enum ToyLoader {
     /// files), every file its passes name, its images.
     static func watchedFiles(of program: ToyProgram, at path: String) -> [String] {
         var files: [String] = []
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        if PathBytes.isFolder(path) {
+            let entries = PathBytes.entries(of: path) ?? []
             files += entries.sorted().map { (path as NSString).appendingPathComponent($0) }
         } else {
             files.append(path)
         }
         for pass in program.passes {
-            files += pass.files.values.filter { FileManager.default.fileExists(atPath: $0) }
+            files += pass.files.values.filter(PathBytes.exists)
             for channel in pass.channels {
                 if case .image(let image) = channel.source, case .file(let file, _, _) = image.identity { files.append(file) }
             }
@@ -76,11 +74,10 @@ public enum ToyLoader {
         files.map(modificationTime)
     }
 
-    /// When `file` was last changed, in nanoseconds since 1970 (-1: it is gone): one `stat`, no allocation.
+    /// When `file` was last changed, in nanoseconds since 1970 (-1: it is gone): one `stat` of
+    /// its exact bytes, no allocation.
     public static func modificationTime(_ file: String) -> Int {
-        var info = stat()
-        guard stat(file, &info) == 0 else { return -1 }
-        return info.st_mtim.tv_sec * 1_000_000_000 + info.st_mtim.tv_nsec
+        PathBytes.modificationTime(file)
     }
 
     /// The name a program is shown under: the file's name without its extension.
@@ -114,8 +111,8 @@ public enum ToyLoader {
     static func loadImage(_ path: String, for what: String, flipsY: Bool) throws(RenderError) -> Image {
         var path = path
         var link = stat()
-        if lstat(path, &link) != 0 {
-            guard let converted = convertedPNG(of: path), lstat(converted, &link) == 0 else {
+        if PathBytes.withCString(path, { lstat($0, &link) }) != 0 {
+            guard let converted = convertedPNG(of: path), PathBytes.withCString(converted, { lstat($0, &link) }) == 0 else {
                 let beside = convertedPNG(of: path).map { " (nor a converted '\($0)' beside it)" } ?? ""
                 throw .image("\(what): no file '\(path)'\(beside)")
             }
@@ -123,7 +120,7 @@ public enum ToyLoader {
             path = converted
         }
         let bytes: [UInt8]
-        switch path.withCString({ BoundedFile.read($0, limit: ImageDecoder.maxFileBytes) }) {
+        switch PathBytes.withCString(path, { BoundedFile.read($0, limit: ImageDecoder.maxFileBytes) }) {
         case .success(let b): bytes = b
         case .failure(let failure): throw .image("\(what): cannot read '\(path)': \(describe(failure))")
         }
