@@ -1413,7 +1413,13 @@ private struct WindowState {
     @discardableResult
     func wait(_ what: String, seconds: Double = 20, until condition: ([String: Any]) -> Bool) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(seconds)
+        // The app writes a new file beside this one and renames it over it: inotify on the folder
+        // wakes this loop at each frame's state instead of a polling interval.
+        let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        defer { if watch >= 0 { close(watch) } }
+        if watch >= 0 { _ = inotify_add_watch(watch, (path as NSString).deletingLastPathComponent, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE)) }
         var last: [String: Any]?
+        var events = [UInt8](repeating: 0, count: 4096)
         while true {
             if let state = read() {
                 last = state
@@ -1421,7 +1427,10 @@ private struct WindowState {
             }
             try require(app.state == .running, "glint quit while waiting for \(what): \(app.state); stderr: \(app.stderrSummary())")
             try require(Date() < deadline, "no frame showed \(what) within \(seconds) s; the last state: \(last.map { "\($0)" } ?? "none")")
-            Thread.sleep(forTimeInterval: 0.02)
+            // Until the next write, or at most 0.25 s so that a quit app is noticed.
+            var wake = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+            _ = poll(&wake, 1, 250)
+            while watch >= 0 && Glibc.read(watch, &events, events.count) > 0 {}
         }
     }
 
