@@ -326,7 +326,16 @@ public final class TextEngine: @unchecked Sendable {
         return value
     }
 
-    func glyphMetrics(_ face: Int32, _ pixels: Int32, _ scalar: UInt32) -> GlyphMetrics {
+    /// The glyph index of `scalar` in `face` at `pixels`: for callers outside the engine, which
+    /// share it with other threads' renderers (the caches and FreeType's face are used under the lock).
+    func glyphIndex(_ face: Int32, _ pixels: Int32, _ scalar: UInt32) -> UInt32 {
+        lock.lock()
+        defer { lock.unlock() }
+        return glyphMetrics(face, pixels, scalar).glyph
+    }
+
+    /// Called with the lock held.
+    private func glyphMetrics(_ face: Int32, _ pixels: Int32, _ scalar: UInt32) -> GlyphMetrics {
         let key = MetricKey(face: face, pixels: pixels, scalar: scalar)
         if let known = metrics[key] { return known }
         activate(face, pixels)
@@ -480,7 +489,7 @@ public final class GlyphRenderer {
         if !warmedSizes.contains(where: { $0 == size }) {
             warmedSizes.append(size)
             for scalar in UInt32(0x20)...UInt32(0x7E) {
-                let glyph = engine.glyphMetrics(key.face, key.pixelSize, scalar).glyph
+                let glyph = engine.glyphIndex(key.face, key.pixelSize, scalar)
                 let ascii = GlyphKey(face: key.face, pixelSize: key.pixelSize, glyph: glyph)
                 if slots[ascii] == nil { _ = place(ascii) }
             }

@@ -292,7 +292,7 @@ struct ControlsViewTests {
         press(resolved, at: onSlider, release: false)
         #expect(effect.parameterValue("amplitude") == 0.5 && effect.isInteracting, "the press went to the effect")
 
-        let hiddenImage = try ImageRenderer(content: EffectView(HarmonicEffect()).controlsPanel(isPresented: false, effects: [HarmonicEffect()]))
+        let hiddenImage = ImageRenderer(content: EffectView(HarmonicEffect()).controlsPanel(isPresented: false, effects: [HarmonicEffect()]))
         hiddenImage.proposedSize = Self.wide
         let plain = ImageRenderer(content: EffectView(HarmonicEffect()))
         plain.proposedSize = Self.wide
