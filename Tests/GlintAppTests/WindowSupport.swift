@@ -1,0 +1,573 @@
+// What the window tests share: child processes, a private X server, the window's --state, screenshots.
+
+import Foundation
+import GlintCore
+import GlintRender
+import GlintTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+
+// MARK: - Finding things
+
+struct WindowTestFailure: Error, CustomStringConvertible {
+    var description: String
+}
+
+func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
+    if !condition { throw WindowTestFailure(description: message()) }
+}
+
+/// GLINT_BINARY, else the App/ package's release build in this clone (CLI.binary).
+func glintBinary() throws -> String {
+    if let path = ProcessInfo.processInfo.environment["GLINT_BINARY"], !path.isEmpty {
+        try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_BINARY='\(path)' is not an executable file")
+        return path
+    }
+    let path = CLI.appBinary
+    try require(FileManager.default.isExecutableFile(atPath: path), "no glint binary at \(path): \(CLI.howToBuild)")
+    return path
+}
+
+/// The full path of `tool` on PATH, or nil.
+func which(_ tool: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+    for dir in path.split(separator: ":") {
+        let candidate = "\(dir)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    return nil
+}
+
+func tool(_ name: String) throws -> String {
+    guard let path = which(name) else {
+        throw WindowTestFailure(description: "'\(name)' is not installed: run scripts/test (it installs Xvfb, xdotool, imagemagick and x11-xserver-utils), or set GLINT_SKIP_WINDOW_TESTS=1 to skip the window tests")
+    }
+    return path
+}
+
+func requireTools() throws {
+    let missing = ["Xvfb", "xdotool", "import", "xrdb"].filter { which($0) == nil }
+    try require(missing.isEmpty, "the window tests need \(missing.joined(separator: ", ")), which are not installed: run scripts/test (it installs them), or set GLINT_SKIP_WINDOW_TESTS=1 to skip these tests")
+}
+
+/// Whether the screenshots outlive the test, for a look at them or for the README's pictures
+/// (`GLINT_KEEP_SCREENSHOTS=1`): then in /tmp/glint-window-tests/NAME, with the copies `copy` makes.
+let keepScreenshots = ProcessInfo.processInfo.environment["GLINT_KEEP_SCREENSHOTS"] == "1"
+
+/// A folder for one test's screenshots, removed when the test ends unless they are kept.
+func screenshotFolder(_ name: String) throws -> String {
+    guard keepScreenshots else { return try TemporaryFiles.folder("glint-window-\(name)") }
+    let folder = "/tmp/glint-window-tests/\(name)"
+    try? FileManager.default.removeItem(atPath: folder)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    return folder
+}
+
+/// Copies a screenshot to `to`, where the README's pictures are taken from, when screenshots are
+/// kept (`GLINT_KEEP_SCREENSHOTS=1`); otherwise does nothing.
+func copy(_ from: String, to: String) throws {
+    guard keepScreenshots else { return }
+    try? FileManager.default.removeItem(atPath: to)
+    try FileManager.default.copyItem(atPath: from, toPath: to)
+}
+
+// MARK: - Child processes
+
+/// How a child ended, or that it has not.
+enum ExitState: Equatable, CustomStringConvertible {
+    case running
+    case exited(Int32)
+    case signalled(Int32)
+
+    var description: String {
+        switch self {
+        case .running: "still running"
+        case let .exited(code): "exit status \(code)"
+        case let .signalled(signal): "killed by signal \(signal)"
+        }
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own, so a chatty child never blocks on a full pipe.
+final class PipeReader: @unchecked Sendable {
+    let pipe = Pipe()
+    private let lock = NSLock()
+    private var data = Data()
+    private let finished = DispatchSemaphore(value: 0)
+
+    init() {
+        let handle = pipe.fileHandleForReading
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.lock()
+                data.append(chunk)
+                lock.unlock()
+            }
+            finished.signal()
+        }
+    }
+
+    /// What was read so far, after waiting at most `seconds` for the end of the stream.
+    func text(waitingUpTo seconds: Double) -> String {
+        if finished.wait(timeout: .now() + seconds) == .success { finished.signal() }
+        lock.lock()
+        defer { lock.unlock() }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A child process with captured output that is always killed on the way out.
+final class Child {
+    let name: String
+    private let process = Process()
+    private let out = PipeReader()
+    private let err = PipeReader()
+
+    private init(_ path: String, _ arguments: [String], environment: [String: String]) {
+        name = (path as NSString).lastPathComponent
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = out.pipe
+        process.standardError = err.pipe
+    }
+
+    /// Starts `path` (in `directory`, if given: where the window's S and V keys write).
+    static func launch(_ path: String, _ arguments: [String], environment: [String: String], in directory: String? = nil) throws -> Child {
+        let child = Child(path, arguments, environment: environment)
+        if let directory { child.process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        try child.start()
+        return child
+    }
+
+    /// Starts the process with no signals blocked. Test code runs on pool threads that block
+    /// most signals, and a spawned child inherits that mask: SIGTERM would never reach it (an
+    /// Xvfb killed with SIGKILL instead leaves its lock file and socket behind).
+    private func start() throws {
+        var none = sigset_t()
+        var saved = sigset_t()
+        sigemptyset(&none)
+        pthread_sigmask(SIG_SETMASK, &none, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        do {
+            try process.run()
+        } catch {
+            throw WindowTestFailure(description: "cannot start \(process.executableURL?.path ?? name): \(error)")
+        }
+    }
+
+    var pid: Int32 { process.processIdentifier }
+
+    var state: ExitState {
+        if process.isRunning { return .running }
+        switch process.terminationReason {
+        case .exit: return .exited(process.terminationStatus)
+        case .uncaughtSignal: return .signalled(process.terminationStatus)
+        @unknown default: return .exited(process.terminationStatus)
+        }
+    }
+
+    /// Waits at most `seconds` for the child to end; `.running` when it has not.
+    @discardableResult
+    func waitForExit(seconds: Double) -> ExitState {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        return state
+    }
+
+    /// SIGTERM, then SIGKILL after a second; returns once the child is gone.
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        if waitForExit(seconds: 1) == .running {
+            kill(process.processIdentifier, SIGKILL)
+            waitForExit(seconds: 3)
+        }
+    }
+
+    func stdout(waitingUpTo seconds: Double) -> String { out.text(waitingUpTo: seconds) }
+    func stderr(waitingUpTo seconds: Double) -> String { err.text(waitingUpTo: seconds) }
+
+    /// The first lines of stderr, for failure messages.
+    func stderrSummary() -> String {
+        let text = err.text(waitingUpTo: process.isRunning ? 0 : 1)
+        let lines = text.split(separator: "\n").prefix(6)
+        return lines.isEmpty ? "(empty)" : lines.joined(separator: " | ")
+    }
+
+    /// Runs a short command to its end (in `directory`, if given), killing it after `timeout` seconds.
+    static func run(_ path: String, _ arguments: [String], environment: [String: String], input: String? = nil,
+                    in directory: String? = nil, timeout: Double) throws -> (state: ExitState, stdout: String, stderr: String) {
+        let child = Child(path, arguments, environment: environment)
+        if let directory { child.process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let stdin = Pipe()
+        if input != nil { child.process.standardInput = stdin }
+        try child.start()
+        defer { child.stop() }
+        if let input {
+            stdin.fileHandleForWriting.write(Data(input.utf8))
+            try? stdin.fileHandleForWriting.close()
+        }
+        let state = child.waitForExit(seconds: timeout)
+        return (state, child.stdout(waitingUpTo: 1), child.stderr(waitingUpTo: 1))
+    }
+}
+
+// MARK: - The X server
+
+/// A private Xvfb on a free display number.
+final class XServer {
+    let display: String
+    let environment: [String: String]
+    private let server: Child
+
+    private init(display: String, server: Child) {
+        self.display = display
+        self.server = server
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        environment.removeValue(forKey: "WAYLAND_DISPLAY")
+        // A crash should end at once with its signal, not spend seconds printing a backtrace.
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        self.environment = environment
+    }
+
+    static func start() throws -> XServer {
+        let xvfb = try tool("Xvfb")
+        let xdotool = try tool("xdotool")
+        var problems: [String] = []
+        for n in 91...120 {
+            let socket = "/tmp/.X11-unix/X\(n)"
+            if displayIsTaken(n) { continue }
+            // -noreset: otherwise the server resets when its last client disconnects, which
+            // clears RESOURCE_MANAGER (the Xft.dpi that xrdb sets) before glint connects.
+            let server = try Child.launch(xvfb, [":\(n)", "-nolisten", "tcp", "-noreset", "-screen", "0", "1280x800x24"],
+                                          environment: ProcessInfo.processInfo.environment)
+            let x = XServer(display: ":\(n)", server: server)
+            let deadline = Date().addingTimeInterval(10)
+            while Date() < deadline, server.state == .running {
+                if FileManager.default.fileExists(atPath: socket),
+                   let probe = try? Child.run(xdotool, ["getmouselocation"], environment: x.environment, timeout: 2),
+                   probe.state == .exited(0) {
+                    return x
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            problems.append(":\(n): \(server.state); \(server.stderrSummary())")
+            server.stop()
+            if problems.count >= 3 { break }
+        }
+        throw WindowTestFailure(description: "could not start Xvfb on a free display in :91…:120: \(problems.joined(separator: "; "))")
+    }
+
+    func stop() { server.stop() }
+
+    /// A display is taken when its lock file names a live process. Xvfb itself replaces the
+    /// lock file and socket that a killed server left behind.
+    private static func displayIsTaken(_ n: Int) -> Bool {
+        guard let text = try? String(contentsOfFile: "/tmp/.X\(n)-lock", encoding: .utf8) else {
+            return FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")  // unreadable: assume taken
+        }
+        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
+        return kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// Runs an X tool against this server; fails with its stderr unless it exits 0 in time.
+    @discardableResult
+    func run(_ name: String, _ arguments: [String], input: String? = nil, timeout: Double = 10) throws -> String {
+        let result = try Child.run(try tool(name), arguments, environment: environment, input: input, timeout: timeout)
+        try require(result.state == .exited(0),
+                    "\(name) \(arguments.joined(separator: " ")) failed (\(result.state)): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")
+        return result.stdout
+    }
+}
+
+/// `library-probe MODE` in its 240x160 window under a virtual X server of its own, and the
+/// xdotool steps its tests drive it with.
+struct ProbeWindow {
+    let x: XServer
+    let app: Child
+    let window: WindowFrame
+
+    init(_ mode: String) throws {
+        let tool = try ExamplesTests.libraryProbe()
+        try requireTools()
+        x = try XServer.start()
+        do {
+            app = try Child.launch(tool, [mode], environment: x.environment)
+            window = try findWindow(x, app)
+        } catch {
+            x.stop()
+            throw error
+        }
+        guard window.width == 240 && window.height == 160 else {
+            stop()
+            throw WindowTestFailure(description: "the probe's window is \(window), not 240x160")
+        }
+        Thread.sleep(forTimeInterval: 1)
+    }
+
+    func stop() {
+        app.stop()
+        x.stop()
+    }
+
+    /// One xdotool step, given time to reach a frame of its own.
+    func step(_ arguments: [String]) throws {
+        try x.run("xdotool", arguments)
+        Thread.sleep(forTimeInterval: 0.4)
+    }
+
+    /// Moving the pointer to (`px`, `py`) in the window.
+    func at(_ px: Int, _ py: Int) -> [String] { ["mousemove", "\(window.x + px)", "\(window.y + py)"] }
+}
+
+struct WindowFrame: CustomStringConvertible {
+    var x: Int, y: Int, width: Int, height: Int
+    var midX: Int { x + width / 2 }
+    var midY: Int { y + height / 2 }
+    var description: String { "\(width)x\(height) at \(x),\(y)" }
+}
+
+/// Waits (bounded) for the Glint window to be mapped and returns its geometry in pixels.
+func findWindow(_ x: XServer, _ app: Child) throws -> WindowFrame {
+    do {
+        try x.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Glint"], timeout: 10)
+    } catch {
+        throw WindowTestFailure(description: "no Glint window appeared within 10 s (glint \(app.state); stderr: \(app.stderrSummary())): \(error)")
+    }
+    let text = try x.run("xdotool", ["search", "--onlyvisible", "--name", "Glint", "getwindowgeometry"])
+    // "Window 4194311\n  Position: 0,0 (screen: 0)\n  Geometry: 800x500\n"
+    func numbers(after label: String, separator: Character) -> [Int]? {
+        guard let line = text.split(separator: "\n").first(where: { $0.contains(label) }) else { return nil }
+        let value = line.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? ""
+        let first = value.split(separator: " ").first ?? ""
+        let parts = first.split(separator: separator).compactMap { Int($0) }
+        return parts.count == 2 ? parts : nil
+    }
+    guard let position = numbers(after: "Position:", separator: ","), let size = numbers(after: "Geometry:", separator: "x") else {
+        throw WindowTestFailure(description: "cannot read the window geometry from xdotool: \(text.debugDescription)")
+    }
+    return WindowFrame(x: position[0], y: position[1], width: size[0], height: size[1])
+}
+
+// MARK: - Waiting on the window
+
+/// The window's `--state FILE`, which glint rewrites after every frame once that frame is on
+/// screen: what a test waits on after its input, instead of a fixed time, so a busy machine only
+/// makes it slower.
+struct WindowState {
+    let path: String
+    let app: Child
+
+    /// The state of the last frame on screen; nil before the first.
+    func read() -> [String: Any]? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// Frames drawn and on screen so far.
+    var frame: Int { read().map { Int(Self.number($0, "window.frame")) } ?? 0 }
+
+    /// Waits (at most `seconds`) for a frame on screen whose state satisfies `condition`; returns
+    /// that state. Fails naming `what` with the last state seen.
+    @discardableResult
+    func wait(_ what: String, seconds: Double = 20, until condition: ([String: Any]) -> Bool) throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(seconds)
+        // The app writes a new file beside this one and renames it over it: inotify on the folder
+        // wakes this loop at each frame's state instead of a polling interval.
+        let watch = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        defer { if watch >= 0 { close(watch) } }
+        if watch >= 0 { _ = inotify_add_watch(watch, (path as NSString).deletingLastPathComponent, UInt32(IN_MOVED_TO | IN_CLOSE_WRITE)) }
+        var last: [String: Any]?
+        var events = [UInt8](repeating: 0, count: 4096)
+        while true {
+            if let state = read() {
+                last = state
+                if condition(state) { return state }
+            }
+            try require(app.state == .running, "glint quit while waiting for \(what): \(app.state); stderr: \(app.stderrSummary())")
+            try require(Date() < deadline, "no frame showed \(what) within \(seconds) s; the last state: \(last.map { "\($0)" } ?? "none")")
+            // Until the next write, or at most 0.25 s so that a quit app is noticed.
+            var wake = pollfd(fd: watch, events: Int16(POLLIN), revents: 0)
+            _ = poll(&wake, 1, 250)
+            while watch >= 0 && Glibc.read(watch, &events, events.count) > 0 {}
+        }
+    }
+
+    /// Waits for the first `count` frames to be on screen.
+    @discardableResult
+    func started(frames count: Int = 2) throws -> [String: Any] {
+        try wait("the first \(count) frames") { Self.number($0, "window.frame") >= Double(count) }
+    }
+
+    /// Waits for a frame drawn after all the input sent so far: the frame on screen now began
+    /// before this call, the next one may have polled its events before the input arrived, the
+    /// one after that polled them after. Returns its state.
+    @discardableResult
+    func afterInput(seconds: Double = 20) throws -> [String: Any] {
+        let now = frame
+        return try wait("a frame after the input (frame \(now + 2))", seconds: seconds) { Self.number($0, "window.frame") >= Double(now + 2) }
+    }
+
+    /// A number in a state; NaN when it is missing.
+    static func number(_ state: [String: Any], _ key: String) -> Double {
+        (state[key] as? NSNumber)?.doubleValue ?? .nan
+    }
+
+    /// A flag in a state; nil when it is missing.
+    static func flag(_ state: [String: Any], _ key: String) -> Bool? {
+        state[key] as? Bool
+    }
+}
+
+// MARK: - The controls panel
+
+/// The controls panel `glint` lays out for harmonic in `window`, in points from its top-left.
+func controlsPanel(for window: WindowFrame, scale: Int) -> ControlsPanel.Layout {
+    ControlsPanel(effects: [HarmonicEffect()]).layout(in: Size(width: Double(window.width / scale), height: Double(window.height / scale)))
+}
+
+// MARK: - Screenshots
+
+extension Screenshot {
+    /// The share of `window`'s pixels (every second one each way) that show a magenta backdrop:
+    /// what a tear opens onto in the tests that pass `--backdrop '#ff00ff'`.
+    func magentaShare(in window: WindowFrame) -> Double {
+        var hits = 0, total = 0
+        for yy in stride(from: 0, to: window.height, by: 2) { for xx in stride(from: 0, to: window.width, by: 2) {
+            let p = pixel(window.x + xx, window.y + yy)
+            total += 1
+            if p.r > 0.9 && p.b > 0.9 && p.g < 0.1 { hits += 1 }
+        } }
+        return Double(hits) / Double(max(total, 1))
+    }
+}
+
+struct Screenshot {
+    var width: Int
+    var height: Int
+    var rgba: [UInt8]
+
+    /// Channel values 0…1 of the pixel at (x, y).
+    func pixel(_ x: Int, _ y: Int) -> (r: Double, g: Double, b: Double) {
+        let i = (y * width + x) * 4
+        return (Double(rgba[i]) / 255, Double(rgba[i + 1]) / 255, Double(rgba[i + 2]) / 255)
+    }
+
+    /// The share of pixels in the block whose brightest channel is over one half.
+    func brightShare(columns: Range<Int>, rows: Range<Int>) -> Double {
+        let columns = columns.clamped(to: 0..<width)
+        let rows = rows.clamped(to: 0..<height)
+        var bright = 0
+        for y in rows {
+            for x in columns {
+                let p = pixel(x, y)
+                if max(p.r, p.g, p.b) > 0.5 { bright += 1 }
+            }
+        }
+        let total = columns.count * rows.count
+        return total > 0 ? Double(bright) / Double(total) : 0
+    }
+}
+
+/// Takes a screenshot of the whole screen and decodes it; fails if glint has already quit.
+func screenshot(_ x: XServer, to path: String, app: Child) throws -> Screenshot {
+    try require(app.state == .running, "glint quit before the screenshot \(path): \(app.state); stderr: \(app.stderrSummary())")
+    try x.run("import", ["-window", "root", "PNG32:\(path)"], timeout: 15)
+    let image = try PNG.read(path)
+    try require(image.width == 1280 && image.height == 800, "the screenshot should be 1280x800, got \(image.width)x\(image.height)")
+    return Screenshot(width: image.width, height: image.height, rgba: image.rgba)
+}
+
+/// What a user sees in the window: how much of it is bright, and how much of the bright part is
+/// strongly coloured. The foreground icon (orange, at the bottom centre) is left out; the label
+/// and the HUD line are white and count as uncoloured.
+struct Look: CustomStringConvertible {
+    var pixels = 0
+    var bright = 0
+    var coloured = 0
+    var levelSum = 0.0
+
+    init(_ shot: Screenshot, window: WindowFrame, scale: Int) {
+        // The icon: 72 points square, 36 points above the bottom, centred; with a margin.
+        let iconTop = window.y + window.height - (36 + 72 + 12) * scale
+        let iconColumns = (window.midX - 50 * scale)..<(window.midX + 50 * scale)
+        for y in max(0, window.y)..<min(shot.height, window.y + window.height) {
+            for x in max(0, window.x)..<min(shot.width, window.x + window.width) {
+                if y >= iconTop && iconColumns.contains(x) { continue }
+                let p = shot.pixel(x, y)
+                let hi = max(p.r, p.g, p.b)
+                let lo = min(p.r, p.g, p.b)
+                pixels += 1
+                levelSum += hi
+                if hi > 0.5 {
+                    bright += 1
+                    if (hi - lo) / hi > 0.35 { coloured += 1 }
+                }
+            }
+        }
+    }
+
+    var meanLevel: Double { pixels > 0 ? levelSum / Double(pixels) : 0 }
+    var brightShare: Double { pixels > 0 ? Double(bright) / Double(pixels) : 0 }
+    var colouredShare: Double { bright > 0 ? Double(coloured) / Double(bright) : 0 }
+
+    var description: String {
+        String(format: "mean level %.3f, bright %.1f%% of the window, coloured %.1f%% of the bright pixels (%d of %d)",
+               meanLevel, brightShare * 100, colouredShare * 100, coloured, bright)
+    }
+}
+
+/// A colour effect whose cost the test chooses: `loops` turns of sin and cos per pixel (150
+/// give a few frames a second at 800x500 in software), over a blue that has no magenta.
+let costlyShader = """
+    // A colour effect as costly as --param loops makes it.
+    uniform int loops;   // glint: 0 100000 0
+    uniform float time;
+
+    vec4 colorEffect(vec2 position, vec4 color) {
+        float v = 0.0;
+        for (int i = 0; i < loops; i++) {
+            v += sin(position.x * 0.01 + float(i)) * cos(position.y * 0.01 - float(i));
+        }
+        return vec4(0.1, 0.3 + 0.1 * sin(time), 0.6, 1.0) + 1e-30 * v;
+    }
+
+    """
+
+/// A colour effect far too slow for the window's frames on a software renderer.
+let slowShaderForWindow = """
+    // Deliberately slow: a long loop of sin and cos per pixel.
+    vec4 colorEffect(vec2 position, vec4 color) {
+        float v = 0.0;
+        for (int i = 0; i < 60000; i++) {
+            v += sin(position.x * 0.01 + float(i)) * cos(position.y * 0.01 - float(i));
+        }
+        return vec4(1.0, 0.0, 0.0, 1.0) + 1e-30 * v;
+    }
+
+    """
+
+// MARK: - The Examples package
+
+/// The Examples package's `card-demo`, built by scripts/test (or GLINT_EXAMPLES_BINARY): a
+/// package outside Glint that depends on it by path, as a user's would.
+func examplesBinary() throws -> String {
+    if let path = ProcessInfo.processInfo.environment["GLINT_EXAMPLES_BINARY"], !path.isEmpty {
+        try require(FileManager.default.isExecutableFile(atPath: path), "GLINT_EXAMPLES_BINARY='\(path)' is not an executable file")
+        return path
+    }
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let path = root.appendingPathComponent("Examples/.build/debug/card-demo").path
+    try require(FileManager.default.isExecutableFile(atPath: path),
+                "no card-demo at \(path): run scripts/test, or 'swift build --package-path Examples'")
+    return path
+}
