@@ -91,7 +91,7 @@ public final class ViewRenderer {
         for (serial, entry) in toys where entry.runner.filesChanged {
             guard let origin = entry.effect.program.origin else { continue }
             do throws(RenderError) {
-                let program = try ToyLoader.load(origin, dialect: entry.effect.program.dialect)
+                guard let program = try ToyLoader.reload(entry.effect.program) else { continue }
                 let runner = try ToyRunner(program: program)
                 entry.effect.reload(program)
                 toys[serial] = (runner, entry.effect, entry.lastUsed)

@@ -36,9 +36,8 @@ enum ToyDialectFrames {
     static func load(_ path: String, textures: [(name: String?, path: String)] = []) throws -> ToyProgram {
         let text = try String(contentsOfFile: path, encoding: .utf8)
         guard let dialect = ToyLoader.dialect(of: path, text: text) else { throw RenderError.arguments("\(path): no dialect") }
-        ToyLoader.textures = textures
-        defer { ToyLoader.textures = [] }
-        return try ToyLoader.load(path, dialect: dialect)
+        return try ToyLoader.load(path, dialect: dialect,
+                                  options: ToyLoadOptions(textures: textures.map { ToyLoadOptions.Texture(name: $0.name, path: $0.path) }))
     }
 
     /// The message `load` refuses `path` with.
@@ -103,6 +102,26 @@ struct GlslViewerDialectTests {
                 \(body)
             }
             """)
+    }
+
+    @Test("-I and -D travel with each load as values: loads with different defines on several threads at once each get their own, and a reload reads with the same")
+    func loadOptionsAreValues() throws {
+        let path = try Self.probe("gl_FragColor = vec4(QUALITY / 255.0);")
+        let lock = NSLock()
+        nonisolated(unsafe) var results: [Int: String] = [:]
+        DispatchQueue.concurrentPerform(iterations: 16) { i in
+            let options = ToyLoadOptions(defines: [ShaderDefine("QUALITY", "\(i).0")])
+            let source = (try? ToyLoader.load(path, dialect: .glslViewer, options: options))?.passes.last?.source ?? ""
+            lock.withLock { results[i] = source }
+        }
+        for i in 0..<16 {
+            let source = lock.withLock { results[i] } ?? ""
+            #expect(source.contains("#define QUALITY \(i).0\n"), "load \(i) got: \(source.prefix(200))")
+        }
+        let program = try ToyLoader.load(path, dialect: .glslViewer, options: ToyLoadOptions(defines: [ShaderDefine("QUALITY", "7.0")]))
+        let again = try #require(try ToyLoader.reload(program))
+        #expect(again.options == program.options)
+        #expect(again.passes.last?.source.contains("#define QUALITY 7.0\n") == true)
     }
 
     @Test("u_resolution is the picture's size in pixels, u_pixelDensity the scale, at scale 1 and 2")

@@ -230,11 +230,10 @@ struct EffectOptions: ParsableArguments {
         if dialect == .shadertoy && !textures.isEmpty {
             throw InputError("--texture is for glslViewer and ISF shaders; a Shadertoy shader names its images in #iChannel0 \"file.png\" lines")
         }
-        ToyLoader.textures = try textureList()
-        ToyLoader.includePaths = includeDirs
-        ToyLoader.defines = defines
+        let options = ToyLoadOptions(includePaths: includeDirs, defines: defines,
+                                     textures: try textureList().map { ToyLoadOptions.Texture(name: $0.name, path: $0.path) })
         let start = try startDate() ?? Date()
-        switch Result(catching: { () throws(RenderError) in try ToyLoader.load(path, dialect: dialect) }) {
+        switch Result(catching: { () throws(RenderError) in try ToyLoader.load(path, dialect: dialect, options: options) }) {
         case .success(let program): return ToyEffect(program: program, startDate: start)
         case .failure(.arguments(let why)): throw InputError(why)  // what the command line gave does not fit the shader
         case .failure(let error): throw error

@@ -2,8 +2,8 @@
 /// (ISF) — as Glint runs it: a graph of full-screen passes, each a complete GLSL program drawing
 /// into a buffer or into the picture, reading buffers, images and the keyboard through samplers.
 /// A plain value made by a loader (`ToyLoader` in GlintRender) from the user's files; a
-/// `ToyEffect` shows it, and the renderer's `ToyRunner` draws it.
-public struct ToyProgram: Sendable {
+/// `ToyEffect` puts it in the frame graph (`ToolPasses`), and the renderer's pass executor draws it.
+public struct ToyProgram: Sendable, Equatable {
     /// Which tool's conventions the files follow: the uniforms they read and how their passes are
     /// written.
     public enum Dialect: String, Sendable, CaseIterable {
@@ -33,6 +33,8 @@ public struct ToyProgram: Sendable {
     /// Every file it was made from (the shader, its tabs, what they include, its images): a
     /// change to any of them reloads it in the window.
     public var files: [String] = []
+    /// What it was loaded with besides its files (`-I`, `-D`, `--texture`): what a reload uses.
+    public var options = ToyLoadOptions()
 
     public init(dialect: Dialect, name: String, buffers: [ToyBuffer], passes: [ToyPass], inputs: [ToyInput] = []) {
         self.dialect = dialect
@@ -92,7 +94,7 @@ public enum ToySize: Sendable, Equatable {
 }
 
 /// One full-screen pass: a complete GLSL 3.30 fragment shader writing `glint_toyColor`.
-public struct ToyPass: Sendable {
+public struct ToyPass: Sendable, Equatable {
     /// How messages name it: "Image", "Buffer A", "BUFFER_0", "pass 2".
     public var name: String
     /// The fragment shader, whole (version line, the dialect's uniforms, the user's code with
@@ -115,7 +117,7 @@ public struct ToyPass: Sendable {
 }
 
 /// A sampler a pass reads, and what feeds it.
-public struct ToyChannel: Sendable {
+public struct ToyChannel: Sendable, Equatable {
     public enum Source: Sendable, Equatable {
         /// One of the program's buffers: as last drawn (this frame if its pass came before,
         /// else the last frame).
@@ -170,7 +172,7 @@ public struct ToyChannel: Sendable {
 
 /// A value the files let the user set (an ISF input, an annotated uniform): a uniform of that
 /// name, shown as a control and named by `--param`.
-public struct ToyInput: Sendable {
+public struct ToyInput: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case float, int, bool, point, color
         /// Two to four numbers, each over `range` (an annotated `vec3` that is not a colour).

@@ -46,10 +46,11 @@ enum GlslViewerLoader {
         }
     }
 
-    static func load(_ path: String, textures: [(name: String?, path: String)]) throws(RenderError) -> ToyProgram {
+    static func load(_ path: String, options: ToyLoadOptions) throws(RenderError) -> ToyProgram {
+        let textures = options.textures
         _ = try ToyLoader.readText(path, for: "the shader")
         var expander = ShaderSources.IncludeExpander()
-        expander.searchPaths = ToyLoader.includePaths
+        expander.searchPaths = options.includePaths
         var files: [Int: String] = [headerString: "Glint's glslViewer header", mainString: "Glint's glslViewer main"]
         let expanded = try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander)
         let ownsOutput = declaresOutput(expanded)

@@ -45,7 +45,8 @@ enum ISFLoader {
         var height: String?
     }
 
-    static func load(_ path: String, textures: [(name: String?, path: String)]) throws(RenderError) -> ToyProgram {
+    static func load(_ path: String, options: ToyLoadOptions) throws(RenderError) -> ToyProgram {
+        let textures = options.textures
         let text = try ToyLoader.readText(path, for: "the shader")
         func refuse(_ why: String, line: Int? = nil) -> RenderError { .shader(file: path, line: line, stage: "ISF", log: why) }
         let (top, headerEnd) = try header(of: text, file: path)
@@ -254,7 +255,7 @@ enum ISFLoader {
         let known = images.map(\.name) + sounds.map(\.name) + buffers.map(\.name)
         try checkImageNames(in: blankHeader(text, end: headerEnd), known: known, file: path)
         var expander = ShaderSources.IncludeExpander()
-        expander.searchPaths = ToyLoader.includePaths
+        expander.searchPaths = options.includePaths
         var files: [Int: String] = [headerString: "Glint's ISF header", copyString: "Glint's ISF output"]
         let expanded = try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander)
         guard let expandedEnd = expanded.range(of: "*/")?.upperBound else { throw refuse("the file changed while it was read") }

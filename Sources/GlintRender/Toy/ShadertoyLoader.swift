@@ -40,7 +40,7 @@ enum ShadertoyLoader {
     /// What a channel directive may call the sound input (`#iChannel0 "audio"`).
     static let soundNames: Set<String> = ["audio", "sound", "music", "mic"]
 
-    static func load(_ path: String) throws(RenderError) -> ToyProgram {
+    static func load(_ path: String, includePaths: [String] = []) throws(RenderError) -> ToyProgram {
         let tabs: [Tab]
         let common: (file: String, code: String?)?
         if PathBytes.isFolder(path) {
@@ -53,7 +53,7 @@ enum ShadertoyLoader {
             tabs = [tab]
             common = nil
         }
-        return try program(named: ToyLoader.displayName(path), tabs: tabs, common: common)
+        return try program(named: ToyLoader.displayName(path), tabs: tabs, common: common, includePaths: includePaths)
     }
 
     // MARK: Folders
@@ -394,7 +394,7 @@ enum ShadertoyLoader {
     #define HW_PERFORMANCE 1
     """
 
-    static func program(named name: String, tabs: [Tab], common: (file: String, code: String?)?) throws(RenderError) -> ToyProgram {
+    static func program(named name: String, tabs: [Tab], common: (file: String, code: String?)?, includePaths: [String] = []) throws(RenderError) -> ToyProgram {
         var buffers: [ToyBuffer] = []
         var bufferIndex: [Int: Int] = [:]  // Buffer A–D → the program's buffer
         for tab in tabs {
@@ -418,7 +418,7 @@ enum ShadertoyLoader {
         var inputs: [ToyInput] = []
         for tab in tabs {
             var expander = ShaderSources.IncludeExpander()
-            expander.searchPaths = ToyLoader.includePaths
+            expander.searchPaths = includePaths
             var files: [Int: String] = [headerString: "Glint's Shadertoy header", mainString: "Glint's Shadertoy main"]
             var commonText = ""
             var commonCode = ""

@@ -5,15 +5,6 @@ import GlintCore
 /// tool it is for is told from the files themselves (`dialect(of:)`), and each dialect's loader
 /// turns its passes into complete GLSL programs with the tool's uniforms declared.
 public enum ToyLoader {
-    /// Where a file's includes are looked for after its own folder (`-I DIR`), in order.
-    nonisolated(unsafe) public static var includePaths: [String] = []
-    /// What every pass is compiled with (`-D NAME=VALUE`), after its version line.
-    nonisolated(unsafe) public static var defines: [ShaderSources.Define] = []
-    /// The pictures given on the command line (`--texture [NAME=]FILE`), in order: glslViewer's
-    /// `u_tex0`, `u_tex1` … (no name) and `u_NAME`; ISF's image inputs by name (no name: the
-    /// image inputs not named, in order). Shadertoy binds its images with `#iChannel` lines.
-    nonisolated(unsafe) public static var textures: [(name: String?, path: String)] = []
-
     /// The dialect of the shader at `path`, or nil for a file that is none of them (a Glint
     /// effect file: `colorEffect`, a Metal file). A folder is Shadertoy's tabs; a `.json` file a
     /// Shadertoy export; a file beginning with a JSON comment ISF; a file defining `mainImage`
@@ -31,22 +22,31 @@ public enum ToyLoader {
         return nil
     }
 
-    /// The program of the shader at `path` in `dialect` (`dialect(of:text:)`), its images read.
-    public static func load(_ path: String, dialect: ToyProgram.Dialect) throws(RenderError) -> ToyProgram {
+    /// The program of the shader at `path` in `dialect` (`dialect(of:text:)`), its images read,
+    /// with `options` (the command line's `-I`, `-D` and `--texture`), which the program keeps
+    /// for its reloads.
+    public static func load(_ path: String, dialect: ToyProgram.Dialect, options: ToyLoadOptions = ToyLoadOptions()) throws(RenderError) -> ToyProgram {
         var program: ToyProgram
         switch dialect {
-        case .shadertoy: program = try ShadertoyLoader.load(path)
-        case .glslViewer: program = try GlslViewerLoader.load(path, textures: textures)
-        case .isf: program = try ISFLoader.load(path, textures: textures)
+        case .shadertoy: program = try ShadertoyLoader.load(path, includePaths: options.includePaths)
+        case .glslViewer: program = try GlslViewerLoader.load(path, options: options)
+        case .isf: program = try ISFLoader.load(path, options: options)
         }
         program.origin = path
+        program.options = options
         program.files = watchedFiles(of: program, at: path)
-        if !defines.isEmpty {
+        if !options.defines.isEmpty {
             for p in program.passes.indices {
-                program.passes[p].source = ShaderSources.injectDefines(defines, into: program.passes[p].source)
+                program.passes[p].source = ShaderDefine.inject(options.defines, into: program.passes[p].source)
             }
         }
         return program
+    }
+
+    /// The program `program` was loaded from, read again with the options it was loaded with.
+    public static func reload(_ program: ToyProgram) throws(RenderError) -> ToyProgram? {
+        guard let origin = program.origin else { return nil }
+        return try load(origin, dialect: program.dialect, options: program.options)
     }
 
     /// The files a program was made from, for the window to watch: the path itself (a folder's
