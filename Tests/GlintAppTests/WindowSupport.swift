@@ -92,33 +92,63 @@ enum ExitState: Equatable, CustomStringConvertible {
     }
 }
 
-/// Reads a pipe to its end on a thread of its own, so a chatty child never blocks on a full pipe.
+/// Reads a pipe to its end on a thread of its own, so a chatty child never blocks on a full pipe;
+/// a reader waiting for some text wakes when it arrives, not on a timer.
 final class PipeReader: @unchecked Sendable {
     let pipe = Pipe()
-    private let lock = NSLock()
+    private let condition = NSCondition()
     private var data = Data()
-    private let finished = DispatchSemaphore(value: 0)
+    private var ended = false
 
     init() {
         let handle = pipe.fileHandleForReading
         Thread.detachNewThread { [self] in
             while true {
                 let chunk = handle.availableData
+                condition.lock()
+                if chunk.isEmpty { ended = true } else { data.append(chunk) }
+                condition.broadcast()
+                condition.unlock()
                 if chunk.isEmpty { break }
-                lock.lock()
-                data.append(chunk)
-                lock.unlock()
             }
-            finished.signal()
         }
     }
 
     /// What was read so far, after waiting at most `seconds` for the end of the stream.
     func text(waitingUpTo seconds: Double) -> String {
-        if finished.wait(timeout: .now() + seconds) == .success { finished.signal() }
-        lock.lock()
-        defer { lock.unlock() }
-        return String(decoding: data, as: UTF8.self)
+        wait(seconds: seconds) { _ in false }
+    }
+
+    /// Waits at most `seconds` for the text read so far to satisfy `condition` (or for the
+    /// stream to end); returns the text then.
+    @discardableResult
+    func wait(seconds: Double, until test: (String) -> Bool) -> String {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let text = String(decoding: data, as: UTF8.self)
+            if ended || test(text) || !condition.wait(until: deadline) { return String(decoding: data, as: UTF8.self) }
+        }
+    }
+}
+
+/// A flag that a process's end sets, and that a test can wait on.
+final class ExitSignal: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var isSet = false
+
+    func set() {
+        condition.lock()
+        isSet = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func wait(until deadline: Date) {
+        condition.lock()
+        while !isSet && condition.wait(until: deadline) {}
+        condition.unlock()
     }
 }
 
@@ -128,6 +158,8 @@ final class Child {
     private let process = Process()
     private let out = PipeReader()
     private let err = PipeReader()
+    /// Set once, and waiters woken, when the process ends.
+    private let exited = ExitSignal()
 
     private init(_ path: String, _ arguments: [String], environment: [String: String]) {
         name = (path as NSString).lastPathComponent
@@ -137,6 +169,7 @@ final class Child {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out.pipe
         process.standardError = err.pipe
+        process.terminationHandler = { [exited] _ in exited.set() }
     }
 
     /// Starts `path` (in `directory`, if given: where the window's S and V keys write).
@@ -177,8 +210,7 @@ final class Child {
     /// Waits at most `seconds` for the child to end; `.running` when it has not.
     @discardableResult
     func waitForExit(seconds: Double) -> ExitState {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        exited.wait(until: Date().addingTimeInterval(seconds))
         return state
     }
 
@@ -194,6 +226,22 @@ final class Child {
 
     func stdout(waitingUpTo seconds: Double) -> String { out.text(waitingUpTo: seconds) }
     func stderr(waitingUpTo seconds: Double) -> String { err.text(waitingUpTo: seconds) }
+
+    /// Waits at most `seconds` for standard error to contain `text` (or the child to end);
+    /// returns whether it does.
+    @discardableResult
+    func waitForStderr(containing text: String, seconds: Double = 20) -> Bool {
+        err.wait(seconds: seconds) { $0.contains(text) }.contains(text)
+    }
+
+    /// Standard output once it satisfies `test`, the child ends, or `seconds` pass.
+    func stdout(until test: (String) -> Bool, seconds: Double) -> String { out.wait(seconds: seconds, until: test) }
+
+    /// Waits at most `seconds` for standard output to contain `text`; returns whether it does.
+    @discardableResult
+    func waitForStdout(containing text: String, seconds: Double = 20) -> Bool {
+        out.wait(seconds: seconds) { $0.contains(text) }.contains(text)
+    }
 
     /// The first lines of stderr, for failure messages.
     func stderrSummary() -> String {
@@ -239,45 +287,23 @@ final class XServer {
         self.environment = environment
     }
 
+    /// Starts Xvfb on a display it picks itself (`-displayfd`): it writes the number on standard
+    /// output once it accepts clients, which is when this returns.
     static func start() throws -> XServer {
         let xvfb = try tool("Xvfb")
-        let xdotool = try tool("xdotool")
-        var problems: [String] = []
-        for n in 91...120 {
-            let socket = "/tmp/.X11-unix/X\(n)"
-            if displayIsTaken(n) { continue }
-            // -noreset: otherwise the server resets when its last client disconnects, which
-            // clears RESOURCE_MANAGER (the Xft.dpi that xrdb sets) before glint connects.
-            let server = try Child.launch(xvfb, [":\(n)", "-nolisten", "tcp", "-noreset", "-screen", "0", "1280x800x24"],
-                                          environment: ProcessInfo.processInfo.environment)
-            let x = XServer(display: ":\(n)", server: server)
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, server.state == .running {
-                if FileManager.default.fileExists(atPath: socket),
-                   let probe = try? Child.run(xdotool, ["getmouselocation"], environment: x.environment, timeout: 2),
-                   probe.state == .exited(0) {
-                    return x
-                }
-                Thread.sleep(forTimeInterval: 0.1)
-            }
-            problems.append(":\(n): \(server.state); \(server.stderrSummary())")
+        // -noreset: otherwise the server resets when its last client disconnects, which
+        // clears RESOURCE_MANAGER (the Xft.dpi that xrdb sets) before glint connects.
+        let server = try Child.launch(xvfb, ["-displayfd", "1", "-nolisten", "tcp", "-noreset", "-screen", "0", "1280x800x24"],
+                                      environment: ProcessInfo.processInfo.environment)
+        let said = server.stdout(until: { $0.hasSuffix("\n") }, seconds: 20).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let n = Int(said), server.state == .running else {
             server.stop()
-            if problems.count >= 3 { break }
+            throw WindowTestFailure(description: "Xvfb did not start (\(server.state)): \(server.stderrSummary())")
         }
-        throw WindowTestFailure(description: "could not start Xvfb on a free display in :91…:120: \(problems.joined(separator: "; "))")
+        return XServer(display: ":\(n)", server: server)
     }
 
     func stop() { server.stop() }
-
-    /// A display is taken when its lock file names a live process. Xvfb itself replaces the
-    /// lock file and socket that a killed server left behind.
-    private static func displayIsTaken(_ n: Int) -> Bool {
-        guard let text = try? String(contentsOfFile: "/tmp/.X\(n)-lock", encoding: .utf8) else {
-            return FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock")  // unreadable: assume taken
-        }
-        guard let pid = Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)), pid > 0 else { return true }
-        return kill(pid, 0) == 0 || errno == EPERM
-    }
 
     /// Runs an X tool against this server; fails with its stderr unless it exits 0 in time.
     @discardableResult
@@ -415,6 +441,24 @@ struct WindowState {
     func afterInput(seconds: Double = 20) throws -> [String: Any] {
         let now = frame
         return try wait("a frame after the input (frame \(now + 2))", seconds: seconds) { Self.number($0, "window.frame") >= Double(now + 2) }
+    }
+
+    /// Waits for the next `count` frames to be on screen (after this call), and returns the
+    /// last one's state: what a drag waits on between its moves, so that each reaches a frame
+    /// of its own however fast or slow the machine draws.
+    @discardableResult
+    func frames(_ count: Int = 1, seconds: Double = 20) throws -> [String: Any] {
+        let now = frame
+        return try wait("frame \(now + count)", seconds: seconds) { Self.number($0, "window.frame") >= Double(now + count) }
+    }
+
+    /// Drags with the button already down: each move in `moves` (screen pixels) sent on its
+    /// own and followed by a frame, as a hand's drag reaches the window over several frames.
+    func drag(_ x: XServer, through moves: [(Int, Int)]) throws {
+        for (mx, my) in moves {
+            try x.run("xdotool", ["mousemove", "\(mx)", "\(my)"])
+            try frames(1)
+        }
     }
 
     /// A number in a state; NaN when it is missing.

@@ -28,24 +28,27 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
 
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-hold") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         note("window: \(window)")
         #expect(window.x == 0 && window.y == 0, "no window manager runs, so the window should sit at 0,0: \(window)")
         #expect(window.width == 800 && window.height == 500, "--size 800x500 at scale 1 should give an 800x500 window: \(window)")
 
-        Thread.sleep(forTimeInterval: 2)
+        try state.started()
         let before = try screenshot(x, to: shots + "/before.png", app: app)
         try copy(shots + "/before.png", to: "/tmp/glint-window-before.png")
 
+        // Held, the palette springs in (mixCoeff to 1); released, it springs out again.
         try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.wait("the palette in") { WindowState.number($0, "mixCoeff") >= 0.999 }
         let held = try screenshot(x, to: shots + "/held.png", app: app)
         try copy(shots + "/held.png", to: "/tmp/glint-window-held.png")
 
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 2)
+        try state.wait("the palette out") { WindowState.number($0, "mixCoeff") <= 0.001 && WindowState.flag($0, "window.pressed") == false }
         let released = try screenshot(x, to: shots + "/released.png", app: app)
 
         try x.run("xdotool", ["key", "Escape"])
@@ -83,14 +86,16 @@ struct WindowTests {
         let resources = try x.run("xrdb", ["-query"])
         try require(resources.contains("Xft.dpi:\t192"), "xrdb did not set Xft.dpi: 192 (got '\(resources)')")
 
-        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "20"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-hidpi") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "20", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         note("window: \(window)")
         #expect(abs(window.width - 800) <= 2 && abs(window.height - 500) <= 2,
                 "with GLFW_SCALE_TO_MONITOR and content scale 2 the window should be about 800x500 pixels: \(window)")
 
-        Thread.sleep(forTimeInterval: 2)
+        try state.started()
         let before = try screenshot(x, to: shots + "/before.png", app: app)
 
         // The waves fill the whole window: the bright band reaches both side edges near the
@@ -104,7 +109,7 @@ struct WindowTests {
         #expect(right > 0.2, "the bright band should reach the window's right edge (the frame covers only part of the window?): \(right)")
 
         try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.wait("the palette in") { WindowState.number($0, "mixCoeff") >= 0.999 }
         let held = try screenshot(x, to: shots + "/held.png", app: app)
         try? copy(shots + "/held.png", to: "/tmp/glint-window-hidpi-held.png")
         try x.run("xdotool", ["mouseup", "1"])
@@ -151,10 +156,7 @@ struct WindowTests {
         // Press 2 px inside the left edge, then drag right along the middle in real X motion events.
         let y = window.y + 250
         try x.run("xdotool", ["mousemove", "\(window.x + 2)", "\(y)", "mousedown", "1"])
-        for step in 1...20 {
-            try x.run("xdotool", ["mousemove", "\(window.x + 2 + step * 20)", "\(y)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try state.drag(x, through: (1...20).map { (window.x + 2 + $0 * 20, y) })
         try state.afterInput()
         let torn = try screenshot(x, to: shots + "/torn.png", app: app)
         try copy(shots + "/torn.png", to: "/tmp/glint-window-torn.png")
@@ -165,10 +167,7 @@ struct WindowTests {
         #expect(awayFromCut < 0.01, "the view away from the cut should be whole: \(awayFromCut)")
 
         // Carry on to the right edge and let go: past 90 % the view breaks and falls away.
-        for step in 21...40 {
-            try x.run("xdotool", ["mousemove", "\(min(window.x + 2 + step * 20, window.x + 799))", "\(y)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try state.drag(x, through: (21...40).map { (min(window.x + 2 + $0 * 20, window.x + 799), y) })
         try x.run("xdotool", ["mouseup", "1"])
         try state.wait("the broken view fallen away") { WindowState.flag($0, "broken") == true && WindowState.number($0, "fallOpacity") == 0 }
         let broken = try screenshot(x, to: shots + "/broken.png", app: app)
@@ -255,11 +254,13 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         // The gradient has no white anywhere, so white pixels are text; magenta is the backdrop.
-        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff"],
+        let stateFile = try TemporaryFiles.folder("glint-window-restore-hint") + "/state.json"
+        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff", "--state", stateFile],
                                    environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         /// The share of white pixels (text) in a block of the window.
         func whiteShare(_ shot: Screenshot, columns: Range<Int>, rows: Range<Int>) -> Double {
             var hits = 0
@@ -278,12 +279,9 @@ struct WindowTests {
         // Tear in from the left edge across the whole view and let go: it breaks and falls.
         let y = window.y + 250
         try x.run("xdotool", ["mousemove", "\(window.x + 2)", "\(y)", "mousedown", "1"])
-        for step in 1...40 {
-            try x.run("xdotool", ["mousemove", "\(min(window.x + 2 + step * 20, window.x + 799))", "\(y)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try state.drag(x, through: (1...40).map { (min(window.x + 2 + $0 * 20, window.x + 799), y) })
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 2)
+        try state.wait("the broken view fallen away") { WindowState.flag($0, "broken") == true && WindowState.number($0, "fallOpacity") == 0 }
         let broken = try screenshot(x, to: shots + "/broken.png", app: app)
         try? copy(shots + "/broken.png", to: "/tmp/glint-window-broken.png")
         let letters = whiteShare(broken, columns: notice.columns, rows: notice.rows)
@@ -293,7 +291,7 @@ struct WindowTests {
 
         // H hides the help but its own line, "H: show help", at the top-left; the notice stays: it is what to do now.
         try x.run("xdotool", ["key", "h"])
-        Thread.sleep(forTimeInterval: 0.5)
+        try state.wait("the help hidden") { WindowState.flag($0, "window.help") == false }
         let hidden = try screenshot(x, to: shots + "/hidden-help.png", app: app)
         let below = (columns: help.columns, rows: 32..<help.rows.upperBound), right = (columns: 150..<help.columns.upperBound, rows: help.rows)
         #expect(whiteShare(hidden, columns: below.columns, rows: below.rows) == 0 && whiteShare(hidden, columns: right.columns, rows: right.rows) == 0,
@@ -303,7 +301,7 @@ struct WindowTests {
 
         // R brings the view back, and the notice goes.
         try x.run("xdotool", ["key", "r"])
-        Thread.sleep(forTimeInterval: 0.7)
+        try state.wait("the view whole again") { WindowState.flag($0, "broken") == false && WindowState.number($0, "fallOpacity") == 1 }
         let restored = try screenshot(x, to: shots + "/restored.png", app: app)
         #expect(restored.magentaShare(in: window) < 0.01, "R brings the view back whole")
         #expect(whiteShare(restored, columns: notice.columns, rows: notice.rows) == 0, "the notice goes once the view is back")
@@ -354,13 +352,16 @@ struct WindowTests {
         let shots = try screenshotFolder("resize")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-resize") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         _ = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1)
+        try state.started()
+        // Each size drawn before the next: the view's size in the frame on screen is the window's.
         for (w, h) in [(1100, 700), (300, 200), (1, 1), (640, 360)] {
             try x.run("xdotool", ["search", "--onlyvisible", "--name", "Glint", "windowsize", "\(w)", "\(h)"])
-            Thread.sleep(forTimeInterval: 0.6)
+            try state.wait("a frame at \(w)x\(h)") { ($0["viewSize"] as? [NSNumber])?.map(\.intValue) == [w, h] }
         }
         let window = try findWindow(x, app)
         #expect(window.width == 640 && window.height == 360, "\(window)")
@@ -377,7 +378,7 @@ struct WindowTests {
         #expect(errors.isEmpty, "no warnings or GL errors: \(errors)")
     }
 
-    @Test("key 2 switches to the Siri waveform, which swells while held; Tab switches back",
+    @Test("key 2 switches to the Siri waveform, which swells while held; Tab goes on to the next effect",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func switchToWaveform() throws {
         let glint = try glintBinary()
@@ -385,10 +386,12 @@ struct WindowTests {
         let shots = try screenshotFolder("waveform")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-waveform") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.2)
+        try state.started()
 
         /// Rows (below the HUD's lines) that hold a lit pixel: how tall the drawing stands.
         func litRows(_ shot: Screenshot) -> Int {
@@ -406,18 +409,18 @@ struct WindowTests {
 
         let harmonic = Look(try screenshot(x, to: shots + "/harmonic.png", app: app), window: window, scale: 1)
         try x.run("xdotool", ["key", "2"])
-        Thread.sleep(forTimeInterval: 1)
+        try state.wait("the waveform at rest") { $0["numberOfWaves"] != nil && WindowState.number($0, "amplitude") < 0.011 }
         let restShot = try screenshot(x, to: shots + "/waveform-rest.png", app: app)
         let rest = Look(restShot, window: window, scale: 1)
         try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
-        Thread.sleep(forTimeInterval: 1.2)
+        try state.wait("the waves swollen") { WindowState.number($0, "amplitude") >= 0.999 }
         let heldShot = try screenshot(x, to: shots + "/waveform-held.png", app: app)
         try copy(shots + "/waveform-held.png", to: "/tmp/glint-window-waveform.png")
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 1.2)
+        try state.wait("the waves calm") { WindowState.number($0, "amplitude") < 0.011 }
         let releasedShot = try screenshot(x, to: shots + "/waveform-released.png", app: app)
         try x.run("xdotool", ["key", "Tab"])
-        Thread.sleep(forTimeInterval: 1)
+        try state.wait("the next effect, the gradient") { $0["bounds"] != nil }
         let back = Look(try screenshot(x, to: shots + "/back.png", app: app), window: window, scale: 1)
 
         let (restRows, heldRows, releasedRows) = (litRows(restShot), litRows(heldShot), litRows(releasedShot))
@@ -427,7 +430,7 @@ struct WindowTests {
         #expect(restRows < 30, "at rest the waveform is almost flat: \(restRows) rows")
         #expect(heldRows > 200, "holding swells the waves: \(heldRows) rows")
         #expect(releasedRows < 40, "releasing calms them: \(releasedRows) rows")
-        #expect(back.meanLevel > 0.12, "Tab goes back to the harmonic glow: \(back)")
+        #expect(back.meanLevel > 0.12, "Tab goes on to the next effect, the gradient, which fills the window: \(back)")
 
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 5) == .exited(0))
@@ -441,10 +444,11 @@ struct WindowTests {
         let shots = try screenshotFolder("waveform-start")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--effect", "waveform", "--size", "640x300", "--quit-after", "20"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-waveform-start") + "/state.json"
+        let app = try Child.launch(glint, ["--effect", "waveform", "--size", "640x300", "--quit-after", "20", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1)
+        try WindowState(path: stateFile, app: app).started()
         let look = Look(try screenshot(x, to: shots + "/start.png", app: app), window: window, scale: 1)
         #expect(look.meanLevel < 0.05 && look.brightShare > 0.001, "thin white lines on black: \(look)")
         try x.run("xdotool", ["key", "q"])
