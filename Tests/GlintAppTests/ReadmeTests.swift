@@ -1,14 +1,16 @@
-// The README's commands, run as a reader would run them from a fresh clone, and its samples
-// checked against what those commands print and write. The commands are read from the README
-// itself, so a command added or edited there is covered without touching this file.
+// The commands of the README and of every page in docs/, run as a reader would run them from a
+// fresh clone, and their samples checked against what those commands print and write. The
+// commands are read from the pages themselves, so a command added or edited there (or a page
+// added to docs/) is covered without touching this file. The links between the pages are checked
+// too.
 import Foundation
 import GlintRender
 import GlintTestSupport
 import Testing
 
-/// What the README asks a reader to run, and what it says comes out.
+/// What a page (the README, or one in docs/) asks a reader to run, and what it says comes out.
 struct Readme {
-    /// Where in the README a command stands, which decides what is expected of it.
+    /// Where in the page a command stands, which decides what is expected of it.
     enum Place: String {
         /// A line of a ```sh block: it succeeds.
         case shBlock = "```sh block"
@@ -20,19 +22,21 @@ struct Readme {
         case text = "the text"
     }
 
-    /// One command as the README writes it, and what the README says it does.
+    /// One command as the page writes it, and what the page says it does.
     struct Command: CustomStringConvertible {
-        /// Its line in the README, 1-based.
+        /// The page, relative to the repository's root (`README.md`, `docs/cli.md`).
+        var file: String
+        /// Its line in the page, 1-based.
         var line: Int
         var place: Place
-        /// As written in the README, comment and all.
+        /// As written in the page, comment and all.
         var text: String
         /// The status a ```console entry names; 0 elsewhere.
         var expectedStatus: Int32 = 0
         /// The output a ```console entry shows, one line each; nil elsewhere.
         var expectedOutput: String?
 
-        var description: String { "README.md:\(line) (\(place.rawValue)): \(text)" }
+        var description: String { "\(file):\(line) (\(place.rawValue)): \(text)" }
 
         /// The command without a trailing `# comment` (a `#` outside quotes, after a space).
         var withoutComment: String {
@@ -61,7 +65,7 @@ struct Readme {
         var line: Int
         /// The file, relative to the clone's root.
         var file: String
-        /// The JSON the README shows.
+        /// The JSON the page shows.
         var text: String
     }
 
@@ -71,16 +75,21 @@ struct Readme {
         case json(JSONSample)
     }
 
-    /// Everything to run or check, in the README's order (a sample follows the command that writes
+    /// The page, relative to the repository's root.
+    let file: String
+    /// Everything to run or check, in the page's order (a sample follows the command that writes
     /// its file).
     var items: [Item] = []
     /// Lines of ```sh blocks this test does not run: `scripts/…`, which install packages, build, and
-    /// run every test or the window.
+    /// run every test or the window, and `swift build` and `swift test`, which build and run the tests.
     var notRun: [(line: Int, text: String)] = []
-    /// README lines this test does not know how to run or check, with why.
+    /// Lines this test does not know how to run or check, with why.
     var unknown: [(line: Int, text: String)] = []
 
-    /// How the Examples package's demos are run in the README: by `swift run`, from a clone's root.
+    /// Commands of ```sh blocks that this test leaves to the reader: they build Glint or run these tests.
+    static let notRunPrefixes = ["scripts/", "swift build", "swift test"]
+
+    /// How the Examples package's demos are run in the pages: by `swift run`, from a clone's root.
     static let cardDemo = "swift run --package-path Examples card-demo"
     static let seedViews = "swift run --package-path Examples seed-views"
 
@@ -94,8 +103,9 @@ struct Readme {
         text.hasPrefix("glint ") || text == "glint" || demo(text) != nil
     }
 
-    /// Reads the README's `text`.
-    init(_ text: String) {
+    /// Reads the page `file` (relative to the repository's root), whose text is `text`.
+    init(_ text: String, file: String = "README.md") {
+        self.file = file
         let lines = text.components(separatedBy: "\n")
         var fence: String?           // the open block's info string
         var blockStart = 0
@@ -128,17 +138,17 @@ struct Readme {
                 pending = ""
                 if command.isEmpty || command.hasPrefix("#") { continue }
                 if Self.isRunnable(command) {
-                    items.append(.command(Command(line: pendingLine, place: .shBlock, text: command)))
-                } else if command.hasPrefix("scripts/") {
+                    items.append(.command(Command(file: file, line: pendingLine, place: .shBlock, text: command)))
+                } else if Self.notRunPrefixes.contains(where: { command.hasPrefix($0) }) {
                     notRun.append((pendingLine, command))
                 } else {
-                    unknown.append((pendingLine, "'\(command)' is not a command this test can run (glint …, \(Self.cardDemo) …, or scripts/…)"))
+                    unknown.append((pendingLine, "'\(command)' in a ```sh block is not a command this test can run (glint …, \(Self.cardDemo) …; scripts/…, swift build and swift test are left to the reader); a command a reader cannot run here belongs in a ```text block"))
                 }
                 continue
             }
             // The text: code spans that are whole commands writing a file.
             for span in Self.codeSpans(in: line) where Self.isRunnable(span) && span.contains("--output ") {
-                items.append(.command(Command(line: number, place: .text, text: span)))
+                items.append(.command(Command(file: file, line: number, place: .text, text: span)))
             }
         }
     }
@@ -168,7 +178,7 @@ struct Readme {
                     unknown.append((startLine + 1 + offset, "'\(text)' is not a command this test can run (glint …, env … glint …, \(Self.cardDemo) …)"))
                     continue
                 }
-                var command = Command(line: startLine + 1 + offset, place: .consoleBlock, text: text, expectedOutput: "")
+                var command = Command(file: file, line: startLine + 1 + offset, place: .consoleBlock, text: text, expectedOutput: "")
                 if let match = text.firstMatch(of: /#\s*exit\s+(\d+)\s*$/), let status = Int32(match.1) {
                     command.expectedStatus = status
                 }
@@ -195,7 +205,7 @@ struct Readme {
     }
 }
 
-/// A clone of the repository to run the README's commands in, and how to run them there.
+/// A clone of the repository to run the pages' commands in, and how to run them there.
 final class ReadmeWorkspace {
     /// The repository this test file belongs to.
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -378,7 +388,7 @@ final class ReadmeWorkspace {
     }
 }
 
-/// How close a picture a README command writes must be to the one committed in docs/: llvmpipe on
+/// How close a picture a command of the pages writes must be to the one committed in docs/: llvmpipe on
 /// another machine may round a few pixels differently, but a changed picture is caught.
 enum PictureTolerance {
     /// The largest mean difference per channel, in 1/255.
@@ -413,84 +423,187 @@ enum PictureTolerance {
     }
 }
 
-/// The README as a reader meets it: its commands run, its samples true.
-@Suite("README", .serialized, .removesTemporaryFiles)
+/// The pages a reader meets: the README and every page in docs/, with where their links go.
+enum DocsPages {
+    /// Each page's path relative to the repository's root and its text: `README.md` first, then
+    /// `docs/*.md` in order of name.
+    static let all: [(file: String, text: String)] = {
+        let root = ReadmeWorkspace.repository
+        let docs = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/docs")) ?? [])
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+        return (["README.md"] + docs).map { file in
+            (file, (try? String(contentsOfFile: root + "/" + file, encoding: .utf8)) ?? "")
+        }
+    }()
+
+    /// The anchors GitHub gives a page's headings: lower case, letters, digits, `-` and `_` kept,
+    /// spaces made `-`, the rest dropped; a repeated one gets `-1`, `-2` ….
+    static func anchors(of text: String) -> Set<String> {
+        var anchors: Set<String> = []
+        var inFence = false
+        for line in text.components(separatedBy: "\n") {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
+            guard !inFence, let match = line.firstMatch(of: /^#{1,6} (.*)$/) else { continue }
+            let heading = String(match.1).trimmingCharacters(in: .whitespaces).lowercased()
+            let slug = String(heading.compactMap { c -> Character? in
+                if c == " " { return "-" }
+                return c.isLetter || c.isNumber || c == "-" || c == "_" ? c : nil
+            })
+            var anchor = slug
+            var n = 1
+            while anchors.contains(anchor) { anchor = "\(slug)-\(n)"; n += 1 }
+            anchors.insert(anchor)
+        }
+        return anchors
+    }
+
+    /// One link of a page: its line and where it points, as written.
+    struct Link { var line: Int; var target: String }
+
+    /// The links of a page's text (`[…](target)`, `<img src="target">`), outside code blocks.
+    static func links(in text: String) -> [Link] {
+        var links: [Link] = []
+        var inFence = false
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+            if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inFence.toggle(); continue }
+            guard !inFence else { continue }
+            for match in line.matches(of: /\]\(([^)\s]+)\)/) { links.append(Link(line: index + 1, target: String(match.1))) }
+            for match in line.matches(of: /src="([^"]+)"/) { links.append(Link(line: index + 1, target: String(match.1))) }
+        }
+        return links
+    }
+
+    /// Nil when `link` of the page `file` leads to a file or folder of the repository (and, with
+    /// `#anchor`, to a heading of that page), else what is wrong.
+    static func problem(with link: Link, in file: String) -> String? {
+        let target = link.target
+        if target.firstMatch(of: /^[a-z]+:/) != nil { return nil }   // https:, mailto:: not this test's
+        let parts = target.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let path = String(parts[0]), anchor = parts.count > 1 ? String(parts[1]) : nil
+        let root = URL(fileURLWithPath: ReadmeWorkspace.repository).standardizedFileURL.path
+        let page = root + "/" + file
+        let resolved = path.isEmpty ? page
+            : URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: page).deletingLastPathComponent()).standardizedFileURL.path
+        guard resolved.hasPrefix(root + "/") else { return "'\(target)' leads out of the repository, where a clone has nothing" }
+        guard FileManager.default.fileExists(atPath: resolved) else {
+            return "'\(target)': there is no \(String(resolved.dropFirst(root.count + 1)))"
+        }
+        guard let anchor, resolved.hasSuffix(".md") else { return nil }
+        let text = (try? String(contentsOfFile: resolved, encoding: .utf8)) ?? ""
+        guard anchors(of: text).contains(anchor) else {
+            return "'\(target)': \(String(resolved.dropFirst(root.count + 1))) has no heading whose anchor is '#\(anchor)'"
+        }
+        return nil
+    }
+}
+
+/// The README and the docs pages as a reader meets them: their commands run, their samples true,
+/// their links leading somewhere.
+@Suite("README and docs", .serialized, .removesTemporaryFiles)
 struct ReadmeTests {
     /// The README's text.
-    static let readme = (try? String(contentsOfFile: ReadmeWorkspace.repository + "/README.md", encoding: .utf8)) ?? ""
+    static let readme = DocsPages.all.first { $0.file == "README.md" }?.text ?? ""
 
-    @Test("the README's commands are all ones this test knows how to run, and there are some")
+    @Test("the commands of the README and of every docs page are all ones this test knows how to run, and there are some")
     func commandsAreKnown() {
-        let readme = Readme(Self.readme)
-        let commands = readme.items.filter { if case .command = $0 { true } else { false } }
-        #expect(commands.count > 20, "the README should have commands to run; found \(commands.count)")
-        for (line, text) in readme.unknown {
-            Issue.record("README.md:\(line): \(text)")
+        #expect(!Self.readme.isEmpty, "no README.md at \(ReadmeWorkspace.repository)")
+        var commands = 0
+        for page in DocsPages.all {
+            let parsed = Readme(page.text, file: page.file)
+            commands += parsed.items.filter { if case .command = $0 { true } else { false } }.count
+            for (line, text) in parsed.unknown {
+                Issue.record("\(page.file):\(line): \(text)")
+            }
+        }
+        #expect(commands > 20, "the README and docs/ should have commands to run; found \(commands)")
+    }
+
+    @Test("every link of the README and the docs pages leads to a file of the repository and, with an anchor, to a heading; the README links every docs page")
+    func linksLead() {
+        var count = 0
+        for page in DocsPages.all {
+            for link in DocsPages.links(in: page.text) {
+                count += 1
+                if let problem = DocsPages.problem(with: link, in: page.file) {
+                    Issue.record("\(page.file):\(link.line): \(problem)")
+                }
+            }
+        }
+        #expect(count > 50, "the pages should link each other and their pictures; found \(count) links")
+        let linked = Set(DocsPages.links(in: Self.readme).map { $0.target.split(separator: "#").first.map(String.init) ?? "" })
+        for page in DocsPages.all where page.file.hasPrefix("docs/") && !linked.contains(page.file) {
+            Issue.record("README.md links no \(page.file): a page a reader cannot find")
         }
     }
 
-    @Test("every README command runs as written from a clone; error samples, --state samples and pictures match",
-          .timeLimit(.minutes(5)))
+    @Test("every command of the README and the docs pages runs as written from a clone; error samples, --state samples and pictures match",
+          .timeLimit(.minutes(10)))
     func commandsRun() throws {
-        let readme = Readme(Self.readme)
         var x: XServer?
         if !skipWindowTests, (try? requireTools()) != nil { x = try? XServer.start() }
         defer { x?.stop() }
-        let workspace = try ReadmeWorkspace(x: x)
-        var docs = workspace.docsState()
         var skipped: [String] = []
+        var notRun: [String] = []
+        for page in DocsPages.all {
+            let readme = Readme(page.text, file: page.file)
+            guard !readme.items.isEmpty else { continue }
+            // A fresh clone for each page: what one page's commands leave does not feed another's.
+            let workspace = try ReadmeWorkspace(x: x)
+            var docs = workspace.docsState()
+            notRun += readme.notRun.map { "\(page.file):\($0.line): \($0.text)" }
 
-        for item in readme.items {
-            switch item {
-            case .command(let command):
-                guard let line = try workspace.shellLine(for: command) else {
-                    skipped.append(command.description)
-                    continue
-                }
-                let window = command.place != .consoleBlock && ReadmeWorkspace.opensWindow(command)
-                let r = try workspace.run(line, window: window)
-                let ran = line == command.withoutComment || line == command.text ? "" : " (run as '\(r.ranAs)')"
-                note("\(command)\(ran): exit \(r.status)")
-                #expect(!r.signalled, "\(command)\(ran) was killed by signal \(r.status): \(r.output)")
-                let statusAsExpected = r.status == command.expectedStatus
-                #expect(statusAsExpected, "\(command)\(ran) exited \(r.status), the README expects \(command.expectedStatus): \(r.output)")
-                if let expected = command.expectedOutput {
-                    let printedAsShown = r.output == expected
-                    #expect(printedAsShown, "\(command) printed\n\(r.output)but the README shows\n\(expected)")
-                } else if !window && statusAsExpected {
-                    // `glint record` ends with its one summary line (frames, size, time; --verbose's split): nothing else.
-                    let printed = command.words.dropFirst().first == "record"
-                        ? r.stderr.split(separator: "\n").filter { !$0.hasPrefix("glint: recorded ") && !$0.hasPrefix("glint: time: ") && !$0.hasPrefix("glint: heap: ") }.joined() : r.stderr
-                    #expect(printed.isEmpty, "\(command)\(ran) succeeded but printed on stderr: \(r.stderr)")
-                }
-                // Pictures it wrote into docs/ are the ones the README shows: compare them with the committed ones.
-                let now = workspace.docsState()
-                for (path, state) in now.sorted(by: { $0.key < $1.key }) where docs[path] != state {
-                    let committed = ReadmeWorkspace.repository + "/" + path
-                    guard FileManager.default.fileExists(atPath: committed) else {
-                        Issue.record("\(command) wrote \(path), which the repository does not have")
+            for item in readme.items {
+                switch item {
+                case .command(let command):
+                    guard let line = try workspace.shellLine(for: command) else {
+                        skipped.append(command.description)
                         continue
                     }
-                    note("    wrote \(path), compared with the committed one")
-                    if let problem = PictureTolerance.mismatch(workspace.clone + "/" + path, committed) {
-                        Issue.record("\(command) wrote \(path) unlike the committed picture: \(problem)")
+                    let window = command.place != .consoleBlock && ReadmeWorkspace.opensWindow(command)
+                    let r = try workspace.run(line, window: window)
+                    let ran = line == command.withoutComment || line == command.text ? "" : " (run as '\(r.ranAs)')"
+                    note("\(command)\(ran): exit \(r.status)")
+                    #expect(!r.signalled, "\(command)\(ran) was killed by signal \(r.status): \(r.output)")
+                    let statusAsExpected = r.status == command.expectedStatus
+                    #expect(statusAsExpected, "\(command)\(ran) exited \(r.status), \(page.file) expects \(command.expectedStatus): \(r.output)")
+                    if let expected = command.expectedOutput {
+                        let printedAsShown = r.output == expected
+                        #expect(printedAsShown, "\(command) printed\n\(r.output)but \(page.file) shows\n\(expected)")
+                    } else if !window && statusAsExpected {
+                        // `glint record` ends with its one summary line (frames, size, time; --verbose's split): nothing else.
+                        let printed = command.words.dropFirst().first == "record"
+                            ? r.stderr.split(separator: "\n").filter { !$0.hasPrefix("glint: recorded ") && !$0.hasPrefix("glint: time: ") && !$0.hasPrefix("glint: heap: ") }.joined() : r.stderr
+                        #expect(printed.isEmpty, "\(command)\(ran) succeeded but printed on stderr: \(r.stderr)")
                     }
+                    // Pictures it wrote into docs/ are the ones the pages show: compare them with the committed ones.
+                    let now = workspace.docsState()
+                    for (path, state) in now.sorted(by: { $0.key < $1.key }) where docs[path] != state {
+                        let committed = ReadmeWorkspace.repository + "/" + path
+                        guard FileManager.default.fileExists(atPath: committed) else {
+                            Issue.record("\(command) wrote \(path), which the repository does not have")
+                            continue
+                        }
+                        note("    wrote \(path), compared with the committed one")
+                        if let problem = PictureTolerance.mismatch(workspace.clone + "/" + path, committed) {
+                            Issue.record("\(command) wrote \(path) unlike the committed picture: \(problem)")
+                        }
+                    }
+                    docs = now
+                case .json(let sample):
+                    let path = workspace.clone + "/" + sample.file
+                    guard let written = FileManager.default.contents(atPath: path) else {
+                        Issue.record("\(page.file):\(sample.line): no command of \(page.file) before this sample wrote \(sample.file)")
+                        continue
+                    }
+                    let shown = try? JSONSerialization.jsonObject(with: Data(sample.text.utf8)) as? NSDictionary
+                    let made = try? JSONSerialization.jsonObject(with: written) as? NSDictionary
+                    note("\(page.file):\(sample.line): the sample of \(sample.file)")
+                    #expect(shown != nil, "\(page.file):\(sample.line): the sample is not a JSON object")
+                    let same = shown == made
+                    #expect(same, "\(page.file):\(sample.line): \(sample.file) is\n\(String(decoding: written, as: UTF8.self))\nbut \(page.file) shows\n\(sample.text)")
                 }
-                docs = now
-            case .json(let sample):
-                let path = workspace.clone + "/" + sample.file
-                guard let written = FileManager.default.contents(atPath: path) else {
-                    Issue.record("README.md:\(sample.line): no README command before this sample wrote \(sample.file)")
-                    continue
-                }
-                let shown = try? JSONSerialization.jsonObject(with: Data(sample.text.utf8)) as? NSDictionary
-                let made = try? JSONSerialization.jsonObject(with: written) as? NSDictionary
-                note("README.md:\(sample.line): the sample of \(sample.file)")
-                #expect(shown != nil, "README.md:\(sample.line): the sample is not a JSON object")
-                let same = shown == made
-                #expect(same, "README.md:\(sample.line): \(sample.file) is\n\(String(decoding: written, as: UTF8.self))\nbut the README shows\n\(sample.text)")
             }
         }
-        note("README commands not run: \(skipped.isEmpty ? "" : "\(skipped) (no X for a window); ")\(readme.notRun.map { "README.md:\($0.line): \($0.text)" })")
+        note("commands not run: \(skipped.isEmpty ? "" : "\(skipped) (no X for a window); ")\(notRun)")
     }
 }
