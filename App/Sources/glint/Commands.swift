@@ -12,7 +12,7 @@ struct GlintCommand: ParsableCommand {
         Esc or Q to quit.
         """,
         version: "0.1.0",
-        subcommands: [WindowCommand.self, RenderCommand.self, RecordCommand.self, EffectsCommand.self, AudioCommand.self, BenchCommand.self],
+        subcommands: [WindowCommand.self, RenderCommand.self, RecordCommand.self, JoinCommand.self, EffectsCommand.self, AudioCommand.self, BenchCommand.self],
         defaultSubcommand: WindowCommand.self
     )
 
@@ -496,6 +496,8 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How hard the PNG is compressed: fast (the default: several times faster, files a few per cent larger) or small (the smallest files, slower).", valueName: "fast|small"))
     var pngCompression: PNGCompression = .fast
 
+    @OptionGroup(title: "Frames of a clip and sweeps") var clip: RenderClipOptions
+
     /// The only format `render` writes.
     static let imageExtension = "png"
 
@@ -527,6 +529,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if try clip.run(self) { return }  // --frame N, --sweep (RenderClipOptions.swift)
         if output == OutputFile.standardOutputName && state == OutputFile.standardOutputName {
             throw AppError("--output - and --state - cannot both go to standard output; send one of them to a file", exitCode: 2)
         }

@@ -62,6 +62,18 @@ struct RecordCommand: ParsableCommand {
     @Flag(name: .long, help: "Print where the time went: rendering, read-back, encoding.")
     var verbose = false
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Record only frames FIRST to LAST of the clip (from 0, both included; frame i is at --from + i/--fps), as a chunk that glint join puts together with the others. Beside it goes OUTPUT.glint-chunk.json; missing folders of OUTPUT are made; --audio is heard but muxed by the join.", valueName: "FIRST..LAST"))
+    var frames: String?
+
+    @Option(name: .customLong("chunk-of"), parsing: .unconditional, help: ArgumentHelp("Record the I-th (from 1) of M even, contiguous chunks of the clip's frames (the first ones one frame longer when M does not divide them), as --frames does.", valueName: "I/M"))
+    var chunkOf: String?
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Record one clip for each combination of parameter values into the folder --output names (see glint render --help), plus a contact sheet of their first frames.", valueName: "spec|@file"))
+    var sweep: String?
+
+    @Flag(name: .long, help: "Go ahead with a sweep of more than 10000 combinations.")
+    var yes = false
+
     /// The longest clip, in seconds (a day, as for --time).
     static let longestClip = 86_400.0 // seconds
     /// The highest frame rate.
@@ -77,6 +89,10 @@ struct RecordCommand: ParsableCommand {
     static let standardShutter = 0.5
 
     func run() throws {
+        if let sweep {
+            try Sweep.record(self, spec: sweep)
+            return
+        }
         // Everything the user typed is checked before any GL work starts.
         let count = Int((duration * fps).rounded())
         guard count >= 1 else {
@@ -91,7 +107,11 @@ struct RecordCommand: ParsableCommand {
         guard (1...Self.maxSubframes).contains(subframes) else {
             throw InputError("bad subframes '\(subframes)': expected a whole number from 1 to \(Self.maxSubframes), like 8")
         }
-        let format = try VideoFormat(path: output)
+        let still = Self.still
+        let format = still == nil ? try VideoFormat(path: output) : .pngSequence
+        let selection = try FrameSelection.range(frames: frames, chunkOf: chunkOf, total: count)
+        let range = selection ?? 0...(count - 1)
+        let recorded = range.count
         let image = try effectOptions.contentImage()
         let viewSize = try size.map { try Parse.size($0) } ?? image.map { Size(width: Double($0.width), height: Double($0.height)) }
             ?? Size(width: 1280, height: 720)
@@ -99,33 +119,64 @@ struct RecordCommand: ParsableCommand {
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: image)
         let keyEvents = try keys.map { try ToyKeys.events($0) } ?? []
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scale)
-        try VideoEncoder.check(path: output)
+        let chunk = selection != nil && still == nil
+        if chunk { try Self.makeFolders(for: output) }
+        if still == nil { try VideoEncoder.check(path: output) }
+        if chunk { try OutputFiles.check(ChunkRecord.path(for: output), what: "the chunk's record") }
 
         let (context, frames) = try setup.start()
         frames.update(size: viewSize, scale: scale)
         let k = supersample
         let target = try RenderTarget(pixelWidth: pixels.width * k, pixelHeight: pixels.height * k)
         // A sound file heard by the effects is muxed under the clip too (mp4, webm, mov).
-        let soundtrack = (setup.audio?.input is AudioFile) ? setup.audio.map {
-            VideoEncoder.Soundtrack(path: $0.name, from: from, duration: Double(count) / fps)
-        } : nil
-        if soundtrack != nil && !format.carriesSound {
+        // A chunk is silent: its record names the sound, which glint join muxes once under the clip.
+        let soundFile = (setup.audio?.input is AudioFile) ? setup.audio?.name : nil
+        let soundtrack = selection == nil ? soundFile.map { VideoEncoder.Soundtrack(path: $0, from: from, duration: Double(count) / fps) } : nil
+        if soundFile != nil && still == nil && selection == nil && !format.carriesSound {
             Console.note("\(output) has no sound: only .mp4, .webm and .mov carry the --audio file")
         }
-        let encoder = try VideoEncoder(path: output, pixelWidth: pixels.width, pixelHeight: pixels.height, fps: fps, soundtrack: soundtrack)
+        let encoder = still != nil ? nil : try VideoEncoder(path: output, pixelWidth: pixels.width, pixelHeight: pixels.height, fps: fps, soundtrack: soundtrack,
+                                       firstIndex: range.lowerBound)
         if format.needsEvenSize && (pixels.width % 2 != 0 || pixels.height % 2 != 0) {
             Console.note("padding \(pixels.width)x\(pixels.height) to \(pixels.width + pixels.width % 2)x\(pixels.height + pixels.height % 2) with black: H.264 (yuv420p) needs an even width and height")
         }
-        let progress = RecordProgress(total: count)
+        // Frames before a chunk are simulated, not recorded: drawn when a shader's buffers feed back
+        // (Shadertoy buffers, ISF PERSISTENT, glslViewer double buffers), only stepped otherwise.
+        let toys = setup.effects.compactMap { $0 as? ToyEffect }
+        let feedback = toys.contains { $0.program.hasFeedback }
+        let warmUp = range.lowerBound
+        if warmUp > 0 && feedback {
+            Console.note("warming up: drawing frames 0..\(warmUp - 1) unrecorded before frame \(warmUp), as the shader's buffers feed back")
+        }
+        let progress = RecordProgress(total: range.upperBound + 1, warmUp: feedback ? warmUp : 0)
         var timing = Timing()
         let started = DispatchTime.now().uptimeNanoseconds
+        var warmedUp = started
         do {
             // A shader of another tool draws every frame before the clip (its buffers feed back).
             var nextKey = 0
             var nextEvent = try frames.runToyFrames(until: from, events: events[...], keys: keyEvents, size: viewSize, into: target.framebuffer)
             let blend = Blend(width: pixels.width, height: pixels.height, factor: k, samples: k * k * subframes)
-            for index in 0..<count {
-                let counts = index >= Self.warmUpFrames
+            let drawScale = viewSize.width > 0 ? Double(target.framebuffer.pixelWidth) / viewSize.width : 1
+            for index in 0..<warmUp {
+                let time = from + Double(index) / fps
+                for sub in 0..<(blend.isNeeded ? subframes : 1) {
+                    // The same steps as a recorded frame takes, so the state at frame A is the one-machine record's.
+                    let subTime = sub == 0 ? time : time + shutter / fps * Double(sub) / Double(subframes)
+                    frames.applyKeys(keyEvents, from: &nextKey, until: subTime)
+                    nextEvent += frames.advance(to: subTime, applying: events[nextEvent...])
+                    if feedback {
+                        try draw(frames, viewSize, target)
+                    } else {
+                        frames.update(size: viewSize, scale: drawScale)
+                        for toy in toys { toy.didDraw() }
+                    }
+                }
+                progress.update(done: index + 1)
+            }
+            warmedUp = DispatchTime.now().uptimeNanoseconds
+            for index in range {
+                let counts = index - warmUp >= Self.warmUpFrames
                 if counts { glint_alloc_counting_begin() }
                 let time = from + Double(index) / fps
                 if blend.isNeeded {
@@ -140,14 +191,14 @@ struct RecordCommand: ParsableCommand {
                         }
                         timing.measure(\.readBack) { blend.add(target.framebuffer) }
                     }
-                    try timing.measure(\.readBack) { try encoder.withNextFrame { blend.resolve(into: $0) } }
+                    try timing.measure(\.readBack) { try encoder?.withNextFrame { blend.resolve(into: $0) } }
                 } else {
                     try timing.measure(\.rendering) {
                         frames.applyKeys(keyEvents, from: &nextKey, until: time)
                         nextEvent += frames.advance(to: time, applying: events[nextEvent...])
                         try draw(frames, viewSize, target)
                     }
-                    try timing.measure(\.readBack) { try encoder.withNextFrame { Self.readBack(target.framebuffer, into: $0) } }
+                    try timing.measure(\.readBack) { try encoder?.withNextFrame { Self.readBack(target.framebuffer, into: $0) } }
                 }
                 if counts {
                     let all = glint_alloc_counting_end()
@@ -157,21 +208,39 @@ struct RecordCommand: ParsableCommand {
                 progress.update(done: index + 1)
             }
             for error in frames.errors { Console.warn("\(error)") }
+            guard let encoder else {
+                // `render --frame N`: the frame just drawn is the still.
+                progress.finish()
+                try still?.write(frames, target.framebuffer)
+                withExtendedLifetime(context) {}
+                return
+            }
             let summary = try encoder.finish()
             progress.finish()
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
             let size = format == .pngSequence ? "" : ", \(Self.describeBytes(summary.bytes))"
-            Console.note(String(format: "recorded %d frame%@ of %dx%d (%@ s at %@ fps%@) in %.1f s, %.1f frames/s: %@",
-                                count, count == 1 ? "" : "s", pixels.width, pixels.height, fmt(Double(count) / fps), fmt(fps), size, seconds, Double(count) / seconds, output))
+            if chunk {
+                try OutputFiles.commit([OutputFile(ChunkRecord.path(for: output), what: "the chunk's record") { fd in
+                    try OutputFiles.writeAll(chunkRecord(range, count: count, pixels: pixels, format: format, sound: soundFile).json, to: fd)
+                }])
+                let warm = Double(warmedUp - started) / 1e9
+                let warming = warmUp == 0 ? "" : String(format: " after %@ frames 0..%d in %.1f s", feedback ? "drawing" : "stepping through", warmUp - 1, warm)
+                Console.note(String(format: "recorded frames %d..%d (%d frame%@) of a %d-frame clip, %dx%d at %@ fps%@, in %.1f s%@: %@",
+                                    range.lowerBound, range.upperBound, range.count, range.count == 1 ? "" : "s", count, pixels.width, pixels.height,
+                                    fmt(fps), size, seconds, warming, output))
+            } else {
+                Console.note(String(format: "recorded %d frame%@ of %dx%d (%@ s at %@ fps%@) in %.1f s, %.1f frames/s: %@",
+                                    count, count == 1 ? "" : "s", pixels.width, pixels.height, fmt(Double(count) / fps), fmt(fps), size, seconds, Double(count) / seconds, output))
+            }
             if verbose {
                 // The caller's wait for a free buffer is inside read-back's clock: counted apart.
                 let readBack = max(0, timing.readBack - summary.waitingForEncoder)
                 Console.note(String(format: "time: rendering %.2f s (%.2f ms/frame), read-back %.2f s (%.2f ms/frame), waiting for the encoder %.2f s; "
                                     + "beside them, on other threads: handing frames on %.2f s%@",
-                                    timing.rendering, timing.rendering * 1000 / Double(count), readBack, readBack * 1000 / Double(count),
+                                    timing.rendering, timing.rendering * 1000 / Double(recorded), readBack, readBack * 1000 / Double(recorded),
                                     summary.waitingForEncoder, summary.writing,
                                     format == .pngSequence ? " (PNG encoding and writing)" : String(format: ", ffmpeg encoding %.2f s of CPU", summary.encoderCPU)))
-                let steady = count - Self.warmUpFrames
+                let steady = recorded - Self.warmUpFrames
                 if glint_alloc_counter_active() != 0 && steady > 0 {
                     Console.note(String(format: "heap: %.2f allocations a frame by Glint after the first %d frames (drawing thread %.2f, writer thread %.2f); the GL driver's own: %.2f",
                                         Double(timing.allocations + summary.writerAllocations) / Double(steady), Self.warmUpFrames,
@@ -181,10 +250,28 @@ struct RecordCommand: ParsableCommand {
             }
         } catch {
             progress.finish()
-            encoder.cancel()
+            encoder?.cancel()
             throw error
         }
         withExtendedLifetime(context) {}
+    }
+
+    /// What `glint join` reads of a chunk: its clip, frames, rate, size and format, and the sound to mux.
+    private func chunkRecord(_ range: ClosedRange<Int>, count: Int, pixels: (width: Int, height: Int), format: VideoFormat, sound: String?) -> ChunkRecord {
+        ChunkRecord(clip: ChunkRecord.fingerprint(of: Array(arguments)), first: range.lowerBound, last: range.upperBound, clipFrames: count,
+                    fps: fps, from: from, width: pixels.width, height: pixels.height, format: ChunkRecord.formatName(format, path: output),
+                    audio: sound.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, audioFrom: sound == nil ? nil : from)
+    }
+
+    /// Makes the folders a chunk's output goes into (a farm's job writes into a fresh folder).
+    static func makeFolders(for output: String) throws {
+        let folder = Console.parentFolder(of: output)
+        guard RawPath.stat(folder) == nil else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw AppError("cannot make the folder '\(folder)' for '\(output)': \((error as NSError).localizedDescription)")
+        }
     }
 
     /// Draws the app's frame for the driver's time and waits for it (llvmpipe draws when flushed),
@@ -293,6 +380,8 @@ private final class Blend {
 /// second, time left) when stderr is a terminal; nothing otherwise (the summary line follows).
 private final class RecordProgress {
     private let total: Int
+    /// Frames drawn before the recorded ones (a chunk of a shader whose buffers feed back).
+    private let warmUp: Int
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private let started = DispatchTime.now().uptimeNanoseconds
     private var lastShown = 0.0
@@ -303,8 +392,9 @@ private final class RecordProgress {
     /// The bar's width in characters.
     static let barWidth = 30
 
-    init(total: Int) {
+    init(total: Int, warmUp: Int = 0) {
         self.total = total
+        self.warmUp = warmUp
     }
 
     func update(done: Int) {
@@ -318,8 +408,8 @@ private final class RecordProgress {
         let rate = Double(done) / max(elapsed, 1e-9)
         let left = Double(total - done) / max(rate, 1e-9)
         let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: Self.barWidth - filled)
-        FileHandle.standardError.write(Data(String(format: "\rglint: recording [%@] %d/%d frames, %.1f frames/s, %@ left\u{1B}[K",
-                                                   bar, done, total, rate, Self.clock(left)).utf8))
+        FileHandle.standardError.write(Data(String(format: "\rglint: %@ [%@] %d/%d frames, %.1f frames/s, %@ left\u{1B}[K",
+                                                   done <= warmUp ? "warming up" : "recording", bar, done, total, rate, Self.clock(left)).utf8))
     }
 
     /// Clears the bar.

@@ -88,11 +88,13 @@ enum VideoFormat: Equatable {
         switch self {
         case .mp4:
             let pad = pixelWidth % 2 != 0 || pixelHeight % 2 != 0 ? ",pad=ceil(iw/2)*2:ceil(ih/2)*2" : ""
-            return ["-vf", "vflip" + pad, "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
+            // Every frame a key frame at a constant quantiser: a frame's pixels depend on it alone, so
+            // chunks recorded apart (--frames, --chunk-of) join (glint join) into exactly this clip.
+            return ["-vf", "vflip" + pad, "-c:v", "libx264", "-preset", "medium", "-g", "1", "-qp", "18", "-pix_fmt", "yuv420p",
                     "-movflags", "+faststart"]
         case .webm:
             return ["-vf", "vflip", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "30", "-b:v", "0",
-                    "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0"]
+                    "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-g", "1"]
         case .mov:
             return ["-vf", "vflip", "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-vendor", "apl0"]
         case .gif:
@@ -207,7 +209,8 @@ final class VideoEncoder {
         var duration: Double
     }
 
-    init(path: String, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: Soundtrack? = nil) throws {
+    /// `firstIndex`: the number of the first frame's PNG in a sequence (a chunk's first frame of the clip).
+    init(path: String, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: Soundtrack? = nil, firstIndex: Int = 0) throws {
         precondition(pixelWidth > 0 && pixelHeight > 0 && fps > 0, "a video needs a size and a frame rate")
         self.path = path
         self.format = try VideoFormat(path: path)
@@ -219,10 +222,11 @@ final class VideoEncoder {
         let sink: Writer.Sink
         if format == .pngSequence {
             let parts = try PNGSequence.parse(path)
-            try OutputFiles.check(PNGSequence.name(parts, 0), what: "frame 0")
+            try OutputFiles.check(PNGSequence.name(parts, firstIndex), what: "frame \(firstIndex)")
             var topDown = [UInt8](repeating: 0, count: frameBytes)
             let rowBytes = pixelWidth * 4, height = pixelHeight, width = pixelWidth
-            sink = { frame, index in
+            sink = { frame, written in
+                let index = firstIndex + written
                 // Glint's own PNG writer, as `render` writes: the same pixels give the same bytes.
                 topDown.withUnsafeMutableBytes { out in
                     for y in 0..<height {
