@@ -12,7 +12,7 @@ struct GlintCommand: ParsableCommand {
         Esc or Q to quit.
         """,
         version: "0.1.0",
-        subcommands: [WindowCommand.self, RenderCommand.self, RecordCommand.self, JoinCommand.self, EffectsCommand.self, AudioCommand.self, BenchCommand.self],
+        subcommands: [WindowCommand.self, RenderCommand.self, RecordCommand.self, JoinCommand.self, PlanCommand.self, EffectsCommand.self, AudioCommand.self, BenchCommand.self],
         defaultSubcommand: WindowCommand.self
     )
 

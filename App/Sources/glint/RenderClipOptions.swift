@@ -25,7 +25,7 @@ struct RenderClipOptions: ParsableArguments {
     /// Runs `render` when it asks for a frame of a clip or a sweep; false when it asks for neither.
     func run(_ render: RenderCommand) throws -> Bool {
         if let sweep {
-            try Sweep.render(output: render.output, spec: sweep, yes: yes)
+            try Sweep.render(render, spec: sweep, yes: yes)
             return true
         }
         guard let frame else {

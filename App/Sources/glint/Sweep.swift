@@ -144,12 +144,28 @@ enum Sweep {
     }
 
     /// `render --sweep`: runs every point (this binary, one process each), then the contact sheet.
-    static func render(output: String, spec: String, yes: Bool) throws {
-        try run(command: "render", output: output, spec: spec, yes: yes)
+    static func render(_ command: RenderCommand, spec: String, yes: Bool) throws {
+        try check(spec, command.effectOptions, yes: yes)
+        try run(command: "render", output: command.output, spec: spec, yes: yes)
+    }
+
+    /// Every value of every parameter set as --param would set it: a bad name or value is one
+    /// line before anything is drawn.
+    static func check(_ spec: String, _ options: EffectOptions, yes: Bool) throws {
+        _ = try points(parse(spec), yes: yes)  // too many: refused before anything else
+        let image = try options.contentImage()
+        for parameter in try parse(spec) {
+            for value in parameter.values {
+                var point = options
+                point.params.append("\(parameter.name)=\(value)")
+                _ = try point.makeEffects(image: image)
+            }
+        }
     }
 
     static func record(_ command: RecordCommand, spec: String) throws {
         if command.frames != nil || command.chunkOf != nil { throw InputError("use --sweep or --frames/--chunk-of, not both: plan a sweep's points with glint plan") }
+        try check(spec, command.effectOptions, yes: command.yes)
         try run(command: "record", output: command.output, spec: spec, yes: command.yes)
     }
 
