@@ -62,11 +62,10 @@ extension WindowTests {
         // Drag the wavesCount thumb to the left end in real X motion events, and look while still held.
         let target = screen(waves.location(of: 1))
         try x.run("xdotool", ["mousemove", "\(thumb.0)", "\(thumb.1)", "mousedown", "1"])
-        for step in 1...10 {
+        try state.drag(x, through: (1...10).map { step in
             let xx = thumb.0 + (target.0 - 30 - thumb.0) * step / 10
-            try x.run("xdotool", ["mousemove", "\(xx)", "\(thumb.1 + step)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+            return (xx, thumb.1 + step)
+        })
         let held = try state.afterInput()
         #expect(WindowState.number(held, "wavesCount") == 1, "the drag set wavesCount to 1: \(held)")
         let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)
@@ -123,10 +122,7 @@ extension WindowTests {
         /// motion events; returns the screenshot taken while still held.
         func pressAndDrag(_ name: String, steps: Int) throws -> Screenshot {
             try x.run("xdotool", ["mousemove", "\(start.0)", "\(start.1)", "mousedown", "1"])
-            for step in 1...steps {
-                try x.run("xdotool", ["mousemove", "\(start.0 - step * 20)", "\(start.1 + step)"])
-                Thread.sleep(forTimeInterval: 0.03)
-            }
+            try state.drag(x, through: (1...steps).map { step in (start.0 - step * 20, start.1 + step) })
             try state.afterInput()
             let shot = try screenshot(x, to: shots + "/\(name).png", app: app)
             try x.run("xdotool", ["mouseup", "1"])
@@ -224,10 +220,7 @@ extension WindowTests {
         let target = light.location(of: 0.3)
         let end = (window.x + Int(target.x.rounded()), window.y + Int(target.y.rounded()))
         try x.run("xdotool", ["mousemove", "\(start.0)", "\(start.1)", "mousedown", "1"])
-        for step in 1...10 {
-            try x.run("xdotool", ["mousemove", "\(start.0 + (end.0 - start.0) * step / 10)", "\(start.1 + step % 3)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try state.drag(x, through: (1...10).map { step in (start.0 + (end.0 - start.0) * step / 10, start.1 + step % 3) })
         try x.run("xdotool", ["mousemove", "\(end.0)", "\(end.1)"])
         try state.afterInput()
         let held = try screenshot(x, to: shots + "/held.png", app: app)
@@ -288,10 +281,7 @@ extension WindowTests {
         let waves = panel.slider(named: "wavesCount")!
         let from = screen(waves.thumbCenter), to = screen(waves.location(of: 32))
         try x.run("xdotool", ["mousemove", "\(from.0)", "\(from.1)", "mousedown", "1"])
-        for step in 1...8 {
-            try x.run("xdotool", ["mousemove", "\(from.0 + (to.0 + 40 - from.0) * step / 8)", "\(from.1)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try state.drag(x, through: (1...8).map { step in (from.0 + (to.0 + 40 - from.0) * step / 8, from.1) })
         try x.run("xdotool", ["mouseup", "1"])
         // The frame with the release drawn, on screen (however long a busy machine takes).
         let released = try state.afterInput()
@@ -363,10 +353,7 @@ extension WindowTests {
         // A drag on the scrolled-in slider sets it: the thumb follows to the track's right end.
         let from = screen(radius.thumbCenter), to = screen(radius.location(of: 64))
         try x.run("xdotool", ["mousemove", "\(from.0)", "\(from.1)", "mousedown", "1"])
-        for step in 1...8 {
-            try x.run("xdotool", ["mousemove", "\(from.0 + (to.0 + 30 - from.0) * step / 8)", "\(from.1)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try state.drag(x, through: (1...8).map { step in (from.0 + (to.0 + 30 - from.0) * step / 8, from.1) })
         try x.run("xdotool", ["mouseup", "1"])
         try state.afterInput()
         let dragged = try screenshot(x, to: shots + "/dragged.png", app: app)

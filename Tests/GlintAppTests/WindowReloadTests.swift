@@ -25,10 +25,12 @@ extension WindowTests {
             .write(to: URL(fileURLWithPath: file))
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--effect", file, "--size", "640x360", "--no-overlay", "--quit-after", "40"], environment: x.environment)
+        let app = try Child.launch(glint, ["--effect", file, "--size", "640x360", "--no-overlay", "--quit-after", "40", "--state", dir + "/state.json"],
+                                   environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: dir + "/state.json", app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         let before = try screenshot(x, to: shots + "/before.png", app: app)
         func greenShare(_ shot: Screenshot) -> Double {
             var green = 0
@@ -47,16 +49,12 @@ extension WindowTests {
 
         // Save a version far too slow to draw; the window checks its files twice a second.
         try Data(slowShaderForWindow.utf8).write(to: URL(fileURLWithPath: file))
-        let deadline = Date().addingTimeInterval(15)
-        var stderr = ""
-        while Date() < deadline {
-            stderr = app.stderr(waitingUpTo: 0)
-            if stderr.contains("longer than") { break }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
+        app.waitForStderr(containing: "longer than", seconds: 15)
+        let stderr = app.stderr(waitingUpTo: 0)
         #expect(stderr.contains("live.frag") && stderr.contains("longer than 2 s"),
                 "the window should report the slow shader by file: \(app.stderrSummary())")
-        Thread.sleep(forTimeInterval: 1)
+        // Frames drawn after the message: the window goes on with the last good version.
+        try state.frames(2)
         let after = try screenshot(x, to: shots + "/after.png", app: app)
         #expect(greenShare(after) > 0.85, "the last good (green) version should stay on screen: \(greenShare(after))")
         let message = after.brightShare(columns: window.x..<(window.x + window.width), rows: (window.y + 22)..<(window.y + 42))
@@ -75,15 +73,18 @@ extension WindowTests {
         try requireTools()
         let x = try XServer.start()
         defer { x.stop() }
-        let started = Date()
-        let app = try Child.launch(glint, ["--size", "16384x16384", "--quit-after", "2"], environment: x.environment)
+        let folder = try TemporaryFiles.folder("glint-window-too-large")
+        let app = try Child.launch(glint, ["--size", "16384x16384", "--quit-after", "2", "--state", folder + "/state.json"], environment: x.environment)
         defer { app.stop() }
-        let exit = app.waitForExit(seconds: 15)
-        let seconds = Date().timeIntervalSince(started)
+        let exit = app.waitForExit(seconds: 30)
         let stderr = app.stderr(waitingUpTo: 2)
         #expect(exit == .exited(0), "\(exit): \(stderr)")
-        // Drawn at full size, one frame took 24 s on llvmpipe; fitted to the 1280x800 screen it ends on time.
-        #expect(seconds < 10, "--quit-after 2 took \(seconds) s")
+        // Drawn at full size, one frame took 24 s on llvmpipe: the window's clock would pass 2 s
+        // within its first frame or two. Fitted to the 1280x800 screen, its last frame is that
+        // size and the 2 s of its clock hold many frames.
+        let last = WindowState(path: folder + "/state.json", app: app).read() ?? [:]
+        #expect((last["viewSize"] as? [NSNumber])?.map(\.intValue) == [1280, 800], "the frames are the screen's size: \(last)")
+        #expect(WindowState.number(last, "window.frame") >= 4, "--quit-after 2 ended a window that drew frames steadily: \(last)")
         #expect(stderr.contains("the screen is smaller than 16384x16384 points: the window opens at 1280x800"), "\(stderr)")
     }
 
@@ -97,16 +98,18 @@ extension WindowTests {
         try Data(try ShaderFileTests.slowPrelude().utf8).write(to: URL(fileURLWithPath: dir + "/shaders/glint.glsl"))
         let x = try XServer.start()
         defer { x.stop() }
-        let start = Date()
-        let app = try Child.launch(glint, ["--shaders", dir + "/shaders", "--size", "640x360", "--quit-after", "3"], environment: x.environment)
+        let app = try Child.launch(glint, ["--shaders", dir + "/shaders", "--size", "640x360", "--quit-after", "3", "--state", dir + "/state.json"],
+                                   environment: x.environment)
         defer { app.stop() }
-        let exit = app.waitForExit(seconds: 20)
-        let elapsed = Date().timeIntervalSince(start)
+        let exit = app.waitForExit(seconds: 30)
         let stderr = app.stderr(waitingUpTo: 1)
-        note("exit \(exit) after \(elapsed) s; stderr: \(stderr)")
+        let last = WindowState(path: dir + "/state.json", app: app).read() ?? [:]
+        note("exit \(exit); last frame \(last); stderr: \(stderr)")
         #expect(exit == .exited(0), "the window should quit by itself: \(exit). stderr: \(app.stderrSummary())")
-        // 3 s, one frame stopped at the window's 2 s limit, and starting up.
-        #expect(elapsed < 9, "--quit-after 3 took \(elapsed) s")
+        // Its clock at the last frame drawn: past the frame the watchdog stopped at its 2 s limit,
+        // and short of 3 s, when --quit-after ended it: the window went on drawing after the stop.
+        let time = WindowState.number(last, "window.time")
+        #expect(time >= 2 && time < 3, "the last frame before --quit-after 3 ended the window was at \(time) s of its clock")
         #expect(stderr.contains("shaders/glint.glsl") && stderr.contains("longer than 2 s"), "the prelude is named: \(app.stderrSummary())")
     }
 
@@ -123,25 +126,20 @@ extension WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         // A black backdrop, so "nothing drawn" is black, unlike the glow.
-        let app = try Child.launch(glint, ["--shaders", dir + "/shaders", "--size", "640x360", "--no-overlay", "--backdrop", "black", "--quit-after", "40"],
+        let app = try Child.launch(glint, ["--shaders", dir + "/shaders", "--size", "640x360", "--no-overlay", "--backdrop", "black", "--quit-after", "40",
+                                           "--state", dir + "/state.json"],
                                    environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: dir + "/state.json", app: app)
         let window = try findWindow(x, app)
-        func waitFor(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
-                if app.stderr(waitingUpTo: 0).contains(text) { return true }
-                Thread.sleep(forTimeInterval: 0.2)
-            }
-            return false
-        }
+        func waitFor(_ text: String) -> Bool { app.waitForStderr(containing: text, seconds: 15) }
         // The glow's bright lines, below the HUD's lines (five at 640 points, with their plate).
         let belowHUD = 130
         func glow(_ shot: Screenshot) -> Double {
             shot.brightShare(columns: window.x..<(window.x + window.width), rows: (window.y + belowHUD)..<(window.y + window.height))
         }
         #expect(waitFor("longer than 2 s"), "the slow prelude is stopped: \(app.stderrSummary())")
-        Thread.sleep(forTimeInterval: 0.5)
+        try state.frames(2)
         let stoppedShot = try screenshot(x, to: shots + "/stopped.png", app: app)
         let stopped = glow(stoppedShot)
         #expect(stopped < 0.001, "nothing drawn with the stopped prelude: \(stopped)")
@@ -159,7 +157,7 @@ extension WindowTests {
         try Data(try String(contentsOfFile: ShaderFileTests.shadersFolder + "/glint.glsl", encoding: .utf8).utf8)
             .write(to: URL(fileURLWithPath: prelude))
         #expect(waitFor("reloaded \(prelude)"), "the saved prelude is reloaded: \(app.stderrSummary())")
-        Thread.sleep(forTimeInterval: 0.5)
+        try state.frames(2)
         let back = glow(try screenshot(x, to: shots + "/reloaded.png", app: app))
         #expect(back > 0.01, "the glow is back: \(back)")
         try x.run("xdotool", ["key", "q"])
@@ -177,21 +175,19 @@ extension WindowTests {
             .write(to: URL(fileURLWithPath: file))
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--effect", file, "--size", "320x200", "--quit-after", "30"], environment: x.environment)
+        let app = try Child.launch(glint, ["--effect", file, "--size", "320x200", "--quit-after", "30", "--state", dir + "/state.json"],
+                                   environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: dir + "/state.json", app: app)
         _ = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1)
+        try state.started()
         try Data("// now an int\nuniform int time;\nvec4 colorEffect(vec2 position, vec4 color) { return vec4(float(time - 2 * (time / 2)), 0.8, 0.0, 1.0); }\n".utf8)
             .write(to: URL(fileURLWithPath: file))
-        let deadline = Date().addingTimeInterval(10)
-        var stderr = ""
-        while Date() < deadline {
-            stderr = app.stderr(waitingUpTo: 0)
-            if stderr.contains("declared") { break }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
+        app.waitForStderr(containing: "declared", seconds: 15)
+        let stderr = app.stderr(waitingUpTo: 0)
         #expect(stderr.contains("uniform 'time' in \(file):2 is declared int but glint feeds it as float"), "\(app.stderrSummary())")
-        Thread.sleep(forTimeInterval: 1)
+        // Frames drawn after the message, with the last good version.
+        try state.frames(3)
         #expect(!app.stderr(waitingUpTo: 0).contains("OpenGL error"), "no bare GL error: \(app.stderrSummary())")
         try x.run("xdotool", ["key", "q"])
         #expect(app.waitForExit(seconds: 5) == .exited(0), "still running and responsive: \(app.stderrSummary())")

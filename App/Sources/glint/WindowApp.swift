@@ -141,6 +141,7 @@ final class WindowApp {
             ("window.time", .number(app.driver.time)),
             ("window.pressed", .bool(app.driver.context.isPressed)),
             ("window.paused", .bool(playback.isPaused)),
+            ("window.speed", .number(playback.speed)),
             ("window.controls", .bool(state.controlsVisible)),
             ("window.help", .bool(showsHUD)),
             ("window.recording", .bool(recording != nil)),
