@@ -93,7 +93,9 @@ enum VideoFormat: Equatable {
             return ["-vf", "vflip" + pad, "-c:v", "libx264", "-preset", "medium", "-g", "1", "-qp", "18", "-pix_fmt", "yuv420p",
                     "-movflags", "+faststart"]
         case .webm:
-            return ["-vf", "vflip", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "30", "-b:v", "0",
+            // Every frame a key frame at one fixed quantiser (24: the quality crf 30 gave with
+            // inter frames): as for H.264, a frame's pixels depend on it alone, so chunks join exactly.
+            return ["-vf", "vflip", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "24", "-qmin", "24", "-qmax", "24", "-b:v", "0",
                     "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-g", "1"]
         case .mov:
             return ["-vf", "vflip", "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-vendor", "apl0"]
