@@ -93,7 +93,7 @@ public final class FrameDriver {
             let last = events[events.startIndex + applied - 1].location
             var k = 0
             while k < resolved.effects.count {
-                (resolved.effects[k] as? ToyEffect)?.hover(at: last)
+                resolved.effects[k].hover(at: last)
                 k += 1
             }
         }

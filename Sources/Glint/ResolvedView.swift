@@ -601,6 +601,7 @@ public struct ResolvedView {
         appendPass(to: index) { pass, _ in
             pass.function = "fade"
             pass.library = nil
+            pass.tool = nil
             pass.kind = .color
             pass.isPositional = true
             pass.isOpaque = false
@@ -624,6 +625,7 @@ public struct ResolvedView {
                                      _ first: ShaderArgument, _ second: ShaderArgument? = nil) {
         graphs[index].content.function = function
         graphs[index].content.library = nil
+        graphs[index].content.tool = nil
         graphs[index].content.kind = kind
         graphs[index].content.isPositional = true
         graphs[index].content.isOpaque = isOpaque
@@ -647,6 +649,7 @@ public struct ResolvedView {
         target.isPositional = pass.isPositional
         target.isOpaque = pass.isOpaque
         target.isEnabled = pass.isEnabled
+        target.tool = pass.tool
         target.arguments.removeAll(keepingCapacity: true)
         var i = 0
         while i < pass.arguments.count {  // index loops: no iterator allocation in debug builds
@@ -666,6 +669,7 @@ public struct ResolvedView {
                       into pass: inout EffectPass, errors: inout [RenderError]) {
         pass.function = shader.function.name
         pass.library = shader.function.library.path
+        pass.tool = nil
         pass.kind = kind
         pass.isPositional = true
         pass.isOpaque = isOpaque

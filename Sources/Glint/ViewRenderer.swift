@@ -41,67 +41,32 @@ public final class ViewRenderer {
         scratchTrim.reserveCapacity(PathRasterizer.warmPoints)
     }
 
-    /// The runners of the `ToyEffect`s drawn lately, by the effects' serials, with the frame
-    /// each was last used in.
-    private var toys: [UInt64: (runner: ToyRunner, effect: ToyEffect, lastUsed: Int)] = [:]
-    private var frameCount = 0
-    /// Frames a toy's runner (its buffers, programs) is kept after its effect stops being drawn.
-    static let toyLifetime = 120
+    /// The effects running a shader of another tool drawn lately, by their passes' owners: a
+    /// reloaded program is handed to its effect.
+    private var toolEffects: [UInt64: any Effect] = [:]
 
-    /// Draws the next frame of every Shadertoy, glslViewer or ISF shader the view shows into
-    /// its runner's picture, and shows that picture where the effect's pass draws it.
-    private func drawToys(_ view: ResolvedView, scale: Double) throws(RenderError) {
-        frameCount += 1
+    /// Notes the effects of `view` that run a shader of another tool (whose passes its frame
+    /// graphs carry), for `reloadChangedShaders`.
+    private func noteToolEffects(_ view: ResolvedView) {
         var i = 0
         while i < view.effects.count {  // index loops: no iterator allocation in debug builds
-            if let toy = view.effects[i] as? ToyEffect, !toy.program.passes.isEmpty {
-                let runner: ToyRunner
-                if let entry = toys[toy.serial] {
-                    runner = entry.runner
-                } else {
-                    runner = try ToyRunner(program: toy.program)
-                }
-                toys[toy.serial] = (runner, toy, frameCount)
-                try runner.draw(toy, scale: scale, timeout: renderer.frameTimeout, setting: renderer.frameTimeoutSetting)
-                renderer.setExternalTexture(runner.texture, for: toy.output)
-            }
+            if let owner = view.effects[i].pass.tool?.owner, toolEffects[owner] == nil { toolEffects[owner] = view.effects[i] }
             i += 1
         }
-        if toys.count > view.effects.count, frameCount % Self.toyLifetime == 0 {
-            for (serial, entry) in toys where frameCount - entry.lastUsed > Self.toyLifetime {
-                renderer.setExternalTexture(nil, for: entry.effect.output)
-                toys[serial] = nil
-            }
-        }
-    }
-
-    /// Compiles the passes of a Shadertoy, glslViewer or ISF shader ahead of its first frame, so
-    /// a shader that does not compile is reported before anything is shown.
-    public func prepare(_ toy: ToyEffect) throws(RenderError) {
-        guard toys[toy.serial] == nil, !toy.program.passes.isEmpty else { return }
-        toys[toy.serial] = (try ToyRunner(program: toy.program), toy, frameCount)
     }
 
     /// Reloads the shader files that changed since they were read (see
-    /// `Renderer.reloadChangedShaders`), Shadertoy, glslViewer and ISF shaders too: one whose
-    /// files no longer load or compile keeps running as it was, and its error is returned.
+    /// `Renderer.reloadChangedShaders`), Shadertoy, glslViewer and ISF shaders too
+    /// (`Renderer.reloadChangedTools`): one whose files no longer load or compile keeps running
+    /// as it was, and its error is returned.
     public func reloadChangedShaders() -> (reloaded: [String], errors: [RenderError]) {
         var (reloaded, errors) = renderer.reloadChangedShaders()
-        guard toys.contains(where: { $0.value.runner.filesChanged }) else { return (reloaded, errors) }
-        for (serial, entry) in toys where entry.runner.filesChanged {
-            guard let origin = entry.effect.program.origin else { continue }
-            do throws(RenderError) {
-                guard let program = try ToyLoader.reload(entry.effect.program) else { continue }
-                let runner = try ToyRunner(program: program)
-                entry.effect.reload(program)
-                toys[serial] = (runner, entry.effect, entry.lastUsed)
-                reloaded.append(origin)
-            } catch {
-                entry.runner.acknowledgeChanges()
-                errors.append(error)
-            }
+        let tools = renderer.reloadChangedTools()
+        for (owner, program) in tools.reloaded {
+            toolEffects[owner]?.reload(program)
+            if let origin = program.origin { reloaded.append(origin) }
         }
-        return (reloaded, errors)
+        return (reloaded, errors + tools.errors)
     }
 
     /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).
@@ -116,7 +81,7 @@ public final class ViewRenderer {
 
     private func drawResolved(_ view: ResolvedView, into target: Framebuffer) throws(RenderError) {
         let scale = Double(view.scale)
-        try drawToys(view, scale: scale)
+        noteToolEffects(view)
         prepare(view, scale: scale, target: target)
 
         target.bind()

@@ -228,6 +228,29 @@ public protocol Effect: AnyObject {
 
     /// Whether the effect is being pressed.
     var isInteracting: Bool { get }
+
+    /// Where the cursor is, pressed or not (a move with no press has no other owner).
+    func hover(at location: Point)
+
+    /// A key went down or up, by the browser's key code (65 is A), for an effect that
+    /// `readsKeyboard`.
+    func key(_ code: Int, isDown: Bool)
+
+    /// Whether the effect takes the keyboard (a shader reading Shadertoy's keyboard channel).
+    var readsKeyboard: Bool { get }
+
+    /// This frame's sound (`--audio`): the meter's reading and Shadertoy's 512×2 sound texture.
+    func hear(_ hearing: Hearing, sound: UnsafeBufferPointer<UInt8>)
+
+    /// The shader of another tool (Shadertoy, glslViewer, ISF) this effect runs, or nil.
+    var toolProgram: ToyProgram? { get }
+
+    /// Shows `program`, its `toolProgram` loaded again (its files changed).
+    func reload(_ program: ToyProgram)
+
+    /// Counts a frame without drawing it (a headless run of a shader whose frames do not depend
+    /// on the ones before); effects that count no frames ignore it.
+    func didDraw()
 }
 
 extension Effect {
@@ -245,6 +268,21 @@ extension Effect {
 
     /// Effects without a staged drawing ignore this.
     public func replay() {}
+
+    /// Effects that follow only presses ignore this.
+    public func hover(at location: Point) {}
+
+    /// Effects without keys ignore them.
+    public func key(_ code: Int, isDown: Bool) {}
+    public var readsKeyboard: Bool { false }
+
+    /// Effects that hear through the driver (`glint_audio*` uniforms) ignore this.
+    public func hear(_ hearing: Hearing, sound: UnsafeBufferPointer<UInt8>) {}
+
+    /// Effects of Glint's own run no other tool's shader.
+    public var toolProgram: ToyProgram? { nil }
+    public func reload(_ program: ToyProgram) {}
+    public func didDraw() {}
 
     /// Effects whose parameters are all numbers have only component 0.
     public func setParameter(_ name: String, component: Int, to value: Double) {

@@ -43,7 +43,7 @@ public struct Rect: Equatable, Hashable, Sendable, CustomStringConvertible {
 /// modifiers (or as the view's content). Made afresh every frame costs nothing but the arrays
 /// the caller already holds: the renderer caches its programs by the function, the kind, the
 /// library and the arguments' kinds, never by the identity of a pass.
-public struct EffectPass: Sendable {
+public struct EffectPass: Sendable, Equatable, CustomStringConvertible {
     /// The GLSL function (and file, `<function>.frag`) the pass calls.
     public var function: String
     /// Where the function's file is: nil for Glint's own shaders (and a `--shaders` folder),
@@ -62,9 +62,15 @@ public struct EffectPass: Sendable {
     public var isOpaque: Bool
     /// SwiftUI's `isEnabled`: a disabled pass is skipped and costs nothing.
     public var isEnabled: Bool
+    /// The passes of a shader of another tool (Shadertoy, ISF, glslViewer) drawn before this
+    /// one, into targets of the graph kept from frame to frame; this pass's image argument shows
+    /// their picture. Nil for every other pass.
+    public var tool: ToolPasses?
 
     public init(function: String, library: String? = nil, kind: ShaderEffect.Kind, arguments: [ShaderArgument],
-                names: [String] = [], isPositional: Bool = true, isOpaque: Bool = false, isEnabled: Bool = true) {
+                names: [String] = [], isPositional: Bool = true, isOpaque: Bool = false, isEnabled: Bool = true,
+                tool: ToolPasses? = nil) {
+        self.tool = tool
         self.function = function
         self.library = library
         self.kind = kind
@@ -73,6 +79,19 @@ public struct EffectPass: Sendable {
         self.isPositional = isPositional
         self.isOpaque = isOpaque
         self.isEnabled = isEnabled
+    }
+
+    /// The pass as a line: kind, function (and library), arguments; then its tool's passes.
+    public var description: String {
+        var text = "\(kind.name) \(function)\(library.map { " from \($0)" } ?? "")"
+        if !isEnabled { text += " (disabled)" }
+        if isOpaque { text += " opaque" }
+        let labelled = arguments.indices.map { i in
+            (i < names.count && !(isPositional && names[i].hasPrefix("argument")) ? names[i] + "=" : "") + "\(arguments[i])"
+        }
+        text += "(" + labelled.joined(separator: ", ") + ")"
+        if let tool { text += "\n" + tool.description }
+        return text
     }
 }
 
@@ -84,7 +103,7 @@ public struct EffectPass: Sendable {
 /// every earlier pass's): samples beyond that are transparent, and the pass draws over that
 /// grown rect, so a distortion can move content out past the view's edges. Positions every pass
 /// sees are in the view's own user space: points, origin at its top-left.
-public struct FrameGraph: Sendable {
+public struct FrameGraph: Sendable, Equatable, CustomStringConvertible {
     /// Where the view sits in the target, in points.
     public var viewRect: Rect
     /// Pixels per point.
@@ -106,5 +125,14 @@ public struct FrameGraph: Sendable {
         self.baseColor = baseColor
         self.content = content
         self.effects = effects
+    }
+
+    /// The whole frame as text, one pass a line in drawing order (a tool's passes under the pass
+    /// that shows their picture): what a test compares and a person reads.
+    public var description: String {
+        var lines = ["graph \(viewRect) at \(formatNumber(scale))x backdrop \(backdrop) base \(baseColor)"]
+        lines.append("content " + content.description)
+        for effect in effects { lines.append("effect " + effect.description) }
+        return lines.joined(separator: "\n")
     }
 }

@@ -128,10 +128,14 @@ public final class ShaderEffect {
     /// for the renderer's own shader sources.
     public var library: String?
 
+    /// The passes of a shader of another tool whose picture this pass shows (its image
+    /// argument), drawn before it; nil for every other pass.
+    public var tool: ToolPasses?
+
     /// The pass as a value for a `FrameGraph` (no allocation: the arrays are shared).
     public var value: EffectPass {
         EffectPass(function: function, library: library, kind: kind, arguments: argumentValues, names: argumentNames,
-                   isPositional: isPositional, isOpaque: isOpaque, isEnabled: isEnabled)
+                   isPositional: isPositional, isOpaque: isOpaque, isEnabled: isEnabled, tool: tool)
     }
 
     /// The index of a named argument, to set it cheaply every frame.

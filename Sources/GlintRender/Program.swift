@@ -180,15 +180,20 @@ final class Program {
     }
 
     /// Compiles and links. `sources` are (stage, text, names of source strings for messages).
-    init(name: String, vertex: (text: String, files: [Int: String]), fragment: (text: String, files: [Int: String])) throws(RenderError) {
+    /// `stages` name the stages in compile messages, `output` is the fragment output bound to
+    /// draw buffer 0 (nil: the only one), `linkFile` the file a link error names.
+    init(name: String, vertex: (text: String, files: [Int: String]), fragment: (text: String, files: [Int: String]),
+         stages: (vertex: String, fragment: String) = ("vertex shader", "fragment shader"), output: String? = nil,
+         linkFile: String? = nil) throws(RenderError) {
         self.name = name
         sources = (vertex.text, fragment.text)
         context = try GLContext.requireCurrent(for: "the program '\(name)'")
-        let vs = try Program.compile(GLenum(GL_VERTEX_SHADER), vertex.text, files: vertex.files, stage: "vertex shader")
+        let vs = try Program.compile(GLenum(GL_VERTEX_SHADER), vertex.text, files: vertex.files, stage: stages.vertex)
         defer { epoxy_glDeleteShader(vs) }
-        let fs = try Program.compile(GLenum(GL_FRAGMENT_SHADER), fragment.text, files: fragment.files, stage: "fragment shader")
+        let fs = try Program.compile(GLenum(GL_FRAGMENT_SHADER), fragment.text, files: fragment.files, stage: stages.fragment)
         defer { epoxy_glDeleteShader(fs) }
-        let program = try Program.link(vs, fs, file: fragment.files[EffectSource.effectString] ?? fragment.files[0] ?? name)
+        let program = try Program.link(vs, fs, output: output,
+                                       file: linkFile ?? fragment.files[EffectSource.effectString] ?? fragment.files[0] ?? name)
         id = program
         let found = Program.activeUniforms(of: program)
         uniforms = found

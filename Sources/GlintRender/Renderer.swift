@@ -54,7 +54,11 @@ public final class Renderer {
     /// effect is two programs.
     private var programs: [ProgramKey: Program] = [:]
     private var live: [ProgramKey: LiveFile] = [:]
-    private let vertexArray: GLuint
+    let vertexArray: GLuint
+    /// The GL side of the tool passes drawn lately (`Renderer+Tools`), by their owners.
+    var tools: [UInt64: ToolTargets] = [:]
+    /// The watchdog's clock: monotonic seconds (a test may pass its own).
+    public var clock: () -> Double = Watchdog.now
     /// The texture unit of `glint_layerBordered`: the layer below, read transparent past its
     /// texture's edges (see `draw`: a ring of transparent pixels round the layer).
     private let borderedUnit: GLint
@@ -62,7 +66,7 @@ public final class Renderer {
     /// Image textures by the image's identity (which no other image shares), with the frame
     /// they were last used in; unused ones are deleted after `textureLifetime` frames.
     private var imageTextures: [Image.Identity: (texture: GLuint, lastUsed: Int)] = [:]
-    private var frameNumber = 0
+    var frameNumber = 0
     /// Frames an unused image texture is kept.
     public static let textureLifetime = 120
     private var scratch: [Float] = []
@@ -71,6 +75,8 @@ public final class Renderer {
     /// `--shaders` folder has them, reloaded when they change.
     private var prelude: (text: String, path: String)
     private var vertex: (text: String, path: String)
+    /// The vertex shader every pass is drawn with.
+    var vertexText: String { vertex.text }
     /// When the user's prelude and vertex shader were read, by file name (nil: built in).
     private var sharedModified: [String: Date?] = [:]
     /// The user's shared files (prelude, vertex shader) the watchdog stopped: every program made
@@ -177,6 +183,7 @@ public final class Renderer {
     public func prepare(_ pass: EffectPass) throws(RenderError) {
         // Looks up the uniform slots too, so the first frame that draws the pass allocates nothing.
         _ = try program(for: pass).slots(for: pass)
+        if let tool = pass.tool { _ = try toolTargets(for: tool) }
     }
 
     /// The program of `pass`, compiled on first use; `key` when the caller has it already.
@@ -542,8 +549,8 @@ public final class Renderer {
     }
 
     /// Shows `texture` (owned by the caller, who keeps it alive while it is used) wherever
-    /// `image` is an argument: how a view drawn into an offscreen layer becomes another pass's
-    /// content. Nil forgets it.
+    /// `image` is an argument: how a view drawn into an offscreen layer of the view tree becomes
+    /// another pass's content. Nil forgets it.
     public func setExternalTexture(_ texture: GLuint?, for image: Image) {
         externalTextures[image.identity] = texture
     }
@@ -603,7 +610,8 @@ public final class Renderer {
         guard target.pixelWidth > 0, target.pixelHeight > 0, graph.viewRect.width > 0, graph.viewRect.height > 0 else { return }
         frameNumber += 1
         defer { evictTextures() }
-        frameStart = Watchdog.now()
+        try drawTools(of: graph)
+        frameStart = clock()
         frameLimit = frameTimeout.map { Watchdog.limit($0, pixels: target.pixelWidth * target.pixelHeight) }
         viewSize = graph.viewRect.size
         baseColorNow = graph.baseColor
@@ -1048,40 +1056,19 @@ public final class Renderer {
     /// the chunk in flight: the program goes back to its last good version (or draws nothing)
     /// and `RenderError.tooSlow` names its file.
     private func drawInChunks(_ program: Program, region: PixelRect, target: Framebuffer) throws(RenderError) {
-        let width = region.width
-        let height = region.height
+        let total = Double(region.width * region.height)
         // Scissor rectangles count from the bottom-left; `region` from the top-left.
-        let left = target.originX + region.x
-        let bottom = target.originY + target.pixelHeight - region.y - region.height
-        let total = Double(width * height)
-        var done = 0
-        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-        defer {
-            epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
-        }
-        var y = 0
-        while y < height {
-            let rows = min(height - y, max(1, program.chunkPixels / width))
-            var x = 0
-            while x < width {
-                let columns = min(width - x, max(1, program.chunkPixels / rows))
-                epoxy_glScissor(GLint(left + x), GLint(bottom + y), GLsizei(columns), GLsizei(rows))
-                let start = Watchdog.now()
-                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-                epoxy_glFinish()
-                let end = Watchdog.now()
-                program.learnChunk(pixels: columns * rows, seconds: end - start)
-                done += columns * rows
-                if let frameLimit, end - frameStart > frameLimit {
-                    retire(program)
-                    throw .tooSlow(file: program.file, seconds: end - frameStart, limit: frameLimit, setting: frameTimeoutSetting)
-                }
-                if let onProgress {
-                    onProgress((Double(progressPass.index) + Double(done) / total) / Double(progressPass.count))
-                }
-                x += columns
+        let overrun = PassExecutor.drawInChunks(
+            program, left: target.originX + region.x, bottom: target.originY + target.pixelHeight - region.y - region.height,
+            width: region.width, height: region.height, frameStart: frameStart, limit: frameLimit, clock: clock
+        ) { done in
+            if let onProgress {
+                onProgress((Double(progressPass.index) + Double(done) / total) / Double(progressPass.count))
             }
-            y += rows
+        }
+        if let seconds = overrun, let frameLimit {
+            retire(program)
+            throw .tooSlow(file: program.file, seconds: seconds, limit: frameLimit, setting: frameTimeoutSetting)
         }
     }
 
@@ -1183,6 +1170,7 @@ public final class Renderer {
     /// The texture holding `image`, uploaded on first use; `argument` of `pass` takes it (for
     /// the message when the image is too large to upload, see `onOversizedImage`).
     func texture(for image: Image, argument: Int, of pass: EffectPass) throws(RenderError) -> GLuint {
+        if pass.tool != nil, let picture = toolPicture(pass, image) { return picture }
         if !externalTextures.isEmpty, let external = externalTextures[image.identity] { return external }
         if let entry = imageTextures[image.identity] {
             if entry.lastUsed != frameNumber { imageTextures[image.identity] = (entry.texture, frameNumber) }
@@ -1205,6 +1193,7 @@ public final class Renderer {
     /// Deletes the image textures no frame used for `textureLifetime` frames: images made afresh
     /// every frame (new identities) do not pile up.
     private func evictTextures() {
+        evictTools()
         let now = frameNumber
         if now - offscreenLastUsed > Self.textureLifetime && offscreenPixels > offscreen.count + reduced.count {
             for target in offscreen { try? target.resize(pixelWidth: 1, pixelHeight: 1) }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintRender
 import GlintTestSupport
 import Testing
 
@@ -68,6 +69,28 @@ struct BareReplayTests {
         #expect(replay.status == 0, "\(replay.output)")
         #expect(replay.output.contains("4 draws"), "\(replay.output)")
         #expect(replay.output.contains("\ntime "), "\(replay.output)")
+    }
+
+    @Test("a Shadertoy export with two buffers is recorded whole: Buffer A, Buffer B and the Image as the frame graph's passes, then the pass showing the picture; bench/bare.c replays all four")
+    func shadertoyPassesAreRecorded() throws {
+        let dir = try CLI.temporaryFolder()
+        try Data(ShadertoyTests.export.utf8).write(to: URL(fileURLWithPath: dir + "/chain.json"))
+        try Data(try PNG.encode(width: 2, height: 2, rgba: [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]))
+            .write(to: URL(fileURLWithPath: dir + "/quad.png"))
+        let r = try CLI.run(["bench", "--effect", "chain.json", "--no-overlay", "--size", "64x40", "--frames", "2", "--dump-shader", "frame.txt"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let recording = FileManager.default.contents(atPath: dir + "/frame.txt") ?? Data()
+        let fragments = Self.fragments(of: recording)
+        #expect(fragments.count == 4, "\(fragments.count) draws recorded")
+        // Buffer A's tint from Common, Buffer B's sum, the Image's two channels, then glint's own pass.
+        #expect(fragments.count == 4 && fragments[0].contains("vec3 tint()") && fragments[1].contains("vec4(0.0, 0.5, 0.0, 0.0)")
+                && fragments[2].contains("texture(iChannel1, uv)") && fragments[3].contains("toyImage"), "\(fragments.map { $0.suffix(300) })")
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let bare = dir + "/bare"
+        let build = try Shell.run("cc -O1 -o '\(bare)' '\(root)/bench/bare.c' $(pkg-config --cflags --libs epoxy)")
+        #expect(build.status == 0, "\(build.output)")
+        let replay = try Shell.run("'\(bare)' '\(dir)/frame.txt' --frames 3")
+        #expect(replay.status == 0 && replay.output.contains("4 draws"), "\(replay.output)")
     }
 
     @Test("bench/gauss.c, the hand-written Gaussian the blur is measured against, builds and blurs without a GL error; bad arguments are one line")

@@ -213,6 +213,77 @@ struct GlslViewerDialectTests {
         #expect(frame.pixel(10, 5) == [3, 2, 4, 255])
     }
 
+    @Test("the frame graph carries every pass of the shader: each buffer's pass by its target's name, then the picture's, under the pass that shows it; it prints them and compares as a value")
+    func passesInTheFrameGraph() throws {
+        let path = try F.file("graph.frag", """
+            uniform sampler2D u_buffer0;
+            uniform sampler2D u_doubleBuffer0;
+            void main() {
+            #ifdef BUFFER_0
+                gl_FragColor = vec4(0.5);
+            #elif defined( DOUBLE_BUFFER_0 )
+                gl_FragColor = texture2D(u_doubleBuffer0, vec2(0.5)) + vec4(1.0 / 255.0);
+            #else
+                gl_FragColor = texture2D(u_buffer0, vec2(0.5));
+            #endif
+            }
+            """)
+        let effect = ToyEffect(program: try F.load(path))
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let driver = FrameDriver(backdrop: .clear)
+        let view = ChainFrames.AppLike(effects: [effect], tear: nil, showsForeground: false, showsControls: false, hud: nil)
+        driver.update(view, in: CGSize(width: 20, height: 10), scale: 1)
+        let graph = try #require(driver.resolved.graphs.first { $0.content.tool != nil || $0.effects.contains { $0.tool != nil } })
+        let text = graph.description
+        let lines = text.split(separator: "\n").map(String.init)
+        let passes = lines.filter { $0.hasPrefix("  pass ") }
+        #expect(passes.count == 3, "\(text)")
+        #expect(passes.first?.hasPrefix("  pass 'BUFFER_0' -> 'BUFFER_0'") == true, "\(text)")
+        #expect(passes.contains { $0.hasPrefix("  pass 'DOUBLE_BUFFER_0' -> 'DOUBLE_BUFFER_0' reads") && $0.contains("u_doubleBuffer0='DOUBLE_BUFFER_0'") }, "\(text)")
+        #expect(passes.last?.hasPrefix("  pass 'main' -> picture reads u_buffer0='BUFFER_0'") == true, "\(text)")
+        #expect(lines.contains { $0.hasPrefix("  target 'DOUBLE_BUFFER_0' ") && $0.contains("persistent") }, "\(text)")
+        #expect(graph == graph)
+        var other = graph
+        if other.content.tool != nil { other.content.tool?.clock.time += 1 } else { other.effects[0].tool?.clock.time += 1 }
+        #expect(other != graph)
+    }
+
+    @Test("a glslViewer file edited while it runs is loaded again by the view renderer: its new picture shows; an edit that does not compile is reported and the last good one keeps running")
+    func liveReload() throws {
+        let path = try F.file("live.frag", "void main() { gl_FragColor = vec4(0.2, 0.4, 0.6, 1.0); }")
+        let effect = ToyEffect(program: try F.load(path))
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let driver = FrameDriver(backdrop: .clear)
+        let view = ChainFrames.AppLike(effects: [effect], tear: nil, showsForeground: false, showsControls: false, hud: nil)
+        let renderer = try ViewRenderer()
+        let target = try RenderTarget(pixelWidth: 8, pixelHeight: 8)
+        func frame() throws -> [Int] {
+            driver.update(view, in: CGSize(width: 8, height: 8), scale: 1)
+            try renderer.draw(driver.resolved, into: target.framebuffer)
+            return Array(target.readPixels()[0..<4]).map { Int($0) }
+        }
+        let first = try frame()
+        #expect(first == [51, 102, 153, 255])
+        // A later modification time than the first, whatever the file system's clock resolution.
+        func write(_ text: String, at seconds: Double) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: seconds)], ofItemAtPath: path)
+        }
+        try write("void main() { gl_FragColor = vec4(0.6, 0.4, 0.2, 1.0); }", at: 10)
+        let reload = renderer.reloadChangedShaders()
+        #expect(reload.errors.isEmpty && reload.reloaded == [path], "\(reload)")
+        let edited = try frame()
+        #expect(edited == [153, 102, 51, 255])
+        try write("void main() { gl_FragColor = vec4(oops); }", at: 20)
+        let broken = renderer.reloadChangedShaders()
+        #expect(broken.errors.count == 1 && broken.errors.first?.description.contains("live.frag") == true, "\(broken)")
+        let kept = try frame()
+        #expect(kept == [153, 102, 51, 255])
+        #expect(renderer.reloadChangedShaders().errors.isEmpty, "a failed reload waits for the next change")
+    }
+
     @Test("textures from the command line: u_tex0 in order, u_NAME by name, each with its Resolution, shown the right way up")
     func textures() throws {
         let folder = try TemporaryFiles.folder("toy-textures")

@@ -155,7 +155,8 @@ final class AppFrames {
             driver.hearing = hearing
             var k = 0
             while k < state.effects.count {  // index loops: no iterator allocation in debug builds
-                if let toy = state.effects[k] as? ToyEffect { audio.texture.withUnsafeBytes { toy.hear(hearing, sound: $0) } }
+                let effect = state.effects[k]
+                if effect.toolProgram != nil { audio.texture.withUnsafeBytes { effect.hear(hearing, sound: $0) } }
                 k += 1
             }
         }
@@ -187,7 +188,6 @@ final class AppFrames {
     func prepare() throws(RenderError) {
         for effect in state.effects {
             try renderer.renderer.prepare(effect.pass)
-            if let toy = effect as? ToyEffect { try renderer.prepare(toy) }
         }
         if let tear = state.tear { try renderer.renderer.prepare(tear.pass) }
     }
@@ -200,9 +200,9 @@ final class AppFrames {
     /// Key events (`keys`) reach the shaders' keyboards at the first frame at or after their time.
     func runToyFrames(until time: Double, events: ArraySlice<PointerEvent>, keys: [ToyKeys.Event], size: Size, into target: Framebuffer,
                        progress: (Int) -> Void = { _ in }) throws(RenderError) -> Int {
-        let toys = state.effects.compactMap { $0 as? ToyEffect }
+        let toys = state.effects.filter { $0.toolProgram != nil }
         guard !toys.isEmpty else { return events.startIndex }
-        let draws = toys.contains { $0.program.hasFeedback }
+        let draws = toys.contains { $0.toolProgram?.hasFeedback == true }
         var next = events.startIndex
         var key = 0
         var n = 0
@@ -226,7 +226,7 @@ final class AppFrames {
     func applyKeys(_ keys: [ToyKeys.Event], from index: inout Int, until time: Double) {
         while index < keys.count, keys[index].time <= time + Self.timeTolerance {
             for effect in state.effects {
-                (effect as? ToyEffect)?.key(keys[index].code, isDown: keys[index].isDown)
+                effect.key(keys[index].code, isDown: keys[index].isDown)
             }
             index += 1
         }

@@ -187,7 +187,7 @@ struct EffectOptions: ParsableArguments {
         } else if chain[0].descriptor.isModifier {
             chain.insert(HarmonicEffect(), at: 0)
         }
-        if !textures.isEmpty && !chain.contains(where: { $0 is ToyEffect }) {
+        if !textures.isEmpty && !chain.contains(where: { $0.toolProgram != nil }) {
             throw InputError("--texture is for glslViewer and ISF shaders (--effect file.frag or file.fs); the effects shown take no textures")
         }
         try applyParameters(to: chain)
@@ -408,7 +408,7 @@ struct TearOptions: ParsableArguments {
     /// The tear over `effects`, configured; nil with --no-tear, and for a Shadertoy, glslViewer
     /// or ISF shader, which gets every press, as in its own tool.
     func makeTear(over effects: [any Effect]) throws -> TearController? {
-        if effects.contains(where: { $0 is ToyEffect }) { return nil }
+        if effects.contains(where: { $0.toolProgram != nil }) { return nil }
         var c = TearConfiguration()
         c.cutDirection = try Parse.cutDirection(cutDirection)
         c.breakThreshold = breakThreshold

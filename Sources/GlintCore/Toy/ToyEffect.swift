@@ -1,12 +1,14 @@
 import Foundation
 
 /// A `ToyProgram` as an effect: the clock, frame count, pointer, keyboard and date its passes
-/// read, kept as the tools they come from keep them. Its pass shows the picture the renderer's
-/// `ToyRunner` drew for this frame (the `output` image), so a shader of another tool sits in an
-/// effect chain, under a tear and beside the controls like any other.
+/// read, kept as the tools they come from keep them. Its pass shows the picture of its passes
+/// (`ToolPasses`, carried by the pass into the frame graph, where the renderer's pass executor
+/// draws them), so a shader of another tool sits in an effect chain, under a tear and beside the
+/// controls like any other.
 ///
-/// What it hands the runner each frame is a `ToyFrame`; `didDraw()` closes the frame (the frame
-/// number counts up, "pressed this frame" keys and the click flag clear).
+/// Each frame drawn is closed (the frame number counts up, "pressed this frame" keys and the
+/// click flag clear) when the effect next hears from its host (`advance`, an event, a key, the
+/// next `updatePass`), from the renderer's report in `ToyLive`.
 public final class ToyEffect: Effect {
     public static let descriptor = EffectDescriptor(
         name: "toy", title: "Shader",
@@ -14,60 +16,52 @@ public final class ToyEffect: Effect {
 
     public private(set) var descriptor: EffectDescriptor
     public private(set) var program: ToyProgram
-    /// The picture the runner draws, shown by `pass`: its pixels live on the GPU only.
+    /// The picture its passes draw, shown by `pass`: its pixels live on the GPU only.
     public let output = Image(externalWidth: 1, height: 1)
     public private(set) var pass: ShaderEffect
     /// Tells one toy effect's GL state from another's, never reused in a process.
     public let serial: UInt64
 
-    /// Seconds since the start.
-    public private(set) var time: Double = 0
-    /// Frames drawn so far (`iFrame` of the next frame).
-    public private(set) var frame = 0
-    private var lastDrawnTime: Double?
-    /// The view's size in points, from the last `updatePass`.
-    public private(set) var viewSize = Size(width: 1, height: 1)
+    /// The clock, frame count, pointer and date.
+    public private(set) var clock = ToyClock()
+    /// What the effect and the renderer share: keyboard, sound, input values, frames drawn.
+    public let live = ToyLive()
+    /// The renderer's frames drawn that were closed (`didDraw`).
+    private var framesClosed = 0
+    /// Counts reloads (`ToolPasses.revision`).
+    private var revision = 0
 
-    // The pointer, in points from the view's top-left.
-    private var pointer: Point?
-    /// Where the pointer was last seen while held (Shadertoy's `iMouse.xy`), and where the last
-    /// press began (`iMouse.zw`).
-    private var heldLocation: Point?
-    private var pressLocation: Point?
-    private var isDown = false
-    private var clickPending = false
+    /// Seconds since the start.
+    public var time: Double { clock.time }
+    /// Frames drawn so far (`iFrame` of the next frame).
+    public var frame: Int { closeDrawnFrames(); return clock.frame }
+    /// The view's size in points, from the last `updatePass`.
+    public var viewSize: Size { clock.viewSize }
 
     /// Shadertoy's keyboard texture: 256 × 3 bytes, rows as in `ToyChannel.Source.keyboard`.
-    public private(set) var keyboard = [UInt8](repeating: 0, count: ToyEffect.keyCount * 3)
+    public var keyboard: [UInt8] { live.keyboard }
     public static let keyCount = 256
-    /// Whether `keyboard` changed since the runner last uploaded it.
-    public var keyboardChanged = true
 
     /// Shadertoy's sound texture (512 × 2 bytes: the spectrum, then the waveform), from `hear`.
-    public private(set) var sound = [UInt8](repeating: 0, count: ToyEffect.soundWidth * 2)
+    public var sound: [UInt8] { live.sound }
     public static let soundWidth = 512
-    /// Whether `sound` changed since the runner last uploaded it.
-    public var soundChanged = true
     /// What it hears this frame (`glint_audioLevel`, `glint_audioBands`), nil without a source.
-    public private(set) var hearing: Hearing?
+    public var hearing: Hearing? { live.hearing }
 
     /// This frame's sound (`--audio`): the meter's reading and Shadertoy's 512×2 sound texture.
     public func hear(_ hearing: Hearing, sound bytes: UnsafeBufferPointer<UInt8>) {
-        self.hearing = hearing
-        let n = min(bytes.count, sound.count)
-        sound.withUnsafeMutableBufferPointer { target in
+        live.hearing = hearing
+        let n = min(bytes.count, live.sound.count)
+        live.sound.withUnsafeMutableBufferPointer { target in
             for i in 0..<n { target[i] = bytes[i] }
         }
-        soundChanged = true
+        live.soundVersion &+= 1
     }
 
     /// The input values by `program.inputs`, each input's components in order.
-    public private(set) var inputValues: [Double]
+    public var inputValues: [Double] { live.inputValues }
     private var inputOffsets: [Int]
 
-    /// The wall-clock date at time 0 (`iDate`, `u_date`, `DATE`), split once: the calendar day
-    /// and its seconds since midnight, so frames compute the date without allocating.
-    private var day: (year: Double, month: Double, day: Double, seconds: Double) = (2001, 0, 1, 0)
     public var startDate: Date = Date() {
         didSet { splitStartDate() }
     }
@@ -81,10 +75,11 @@ public final class ToyEffect: Effect {
         self.startDate = startDate
         serial = ToySerials.next()
         descriptor = Self.describe(program)
-        (inputOffsets, inputValues) = Self.defaults(of: program.inputs)
+        (inputOffsets, live.inputValues) = Self.defaults(of: program.inputs)
         pass = ShaderEffect(function: "toyImage", kind: .color, isOpaque: program.dialect == .shadertoy,
                             positional: [.boundingRect, .image(output)], names: ["bounds", "image"])
         splitStartDate()
+        pass.tool = program.passes.isEmpty ? nil : ToolPasses(program: program, owner: serial, clock: clock, live: live)
     }
 
     private static func describe(_ program: ToyProgram) -> EffectDescriptor {
@@ -110,17 +105,19 @@ public final class ToyEffect: Effect {
     public func reload(_ program: ToyProgram) {
         var kept: [String: [Double]] = [:]
         for (i, input) in self.program.inputs.enumerated() {
-            kept[input.name] = Array(inputValues[inputOffsets[i]..<inputOffsets[i] + input.defaults.count])
+            kept[input.name] = Array(live.inputValues[inputOffsets[i]..<inputOffsets[i] + input.defaults.count])
         }
         self.program = program
+        revision += 1
         descriptor = Self.describe(program)
-        (inputOffsets, inputValues) = Self.defaults(of: program.inputs)
+        (inputOffsets, live.inputValues) = Self.defaults(of: program.inputs)
         for p in descriptor.parameters {
             guard let values = kept[p.name], values.count == p.components else { continue }
             for (c, value) in values.enumerated() {
                 setParameter(p.name, component: c, to: min(max(value, p.range.lowerBound), p.range.upperBound))
             }
         }
+        pass.tool = program.passes.isEmpty ? nil : ToolPasses(program: program, owner: serial, revision: revision, restarts: restarts, clock: clock, live: live)
     }
 
     /// The inputs as the descriptor's parameters, each of its kind (a toggle, a point, a colour).
@@ -131,7 +128,7 @@ public final class ToyEffect: Effect {
     private func splitStartDate() {
         let parts = Calendar.current.dateComponents([.year, .month, .day, .hour, .minute, .second, .nanosecond], from: startDate)
         let seconds = Double((parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0)) + Double(parts.nanosecond ?? 0) / 1e9
-        day = (Double(parts.year ?? 2001), Double((parts.month ?? 1) - 1), Double(parts.day ?? 1), seconds)
+        clock.day = (Double(parts.year ?? 2001), Double((parts.month ?? 1) - 1), Double(parts.day ?? 1), seconds)
     }
 
     // MARK: Effect
@@ -148,7 +145,7 @@ public final class ToyEffect: Effect {
     }
 
     public func setParameter(_ name: String, component: Int, to value: Double) {
-        if let k = index(of: name, component: component) { inputValues[k] = value }
+        if let k = index(of: name, component: component) { live.inputValues[k] = value }
     }
 
     public func parameterValue(_ name: String) -> Double? {
@@ -156,102 +153,108 @@ public final class ToyEffect: Effect {
     }
 
     public func parameterValue(_ name: String, component: Int) -> Double? {
-        index(of: name, component: component).map { inputValues[$0] }
+        index(of: name, component: component).map { live.inputValues[$0] }
     }
 
     public func handle(_ event: PointerEvent) {
-        pointer = event.location
+        closeDrawnFrames()
+        clock.pointer = event.location
         switch event.phase {
         case .down:
-            isDown = true
-            pressLocation = event.location
-            heldLocation = event.location
-            clickPending = true
+            clock.isDown = true
+            clock.pressLocation = event.location
+            clock.heldLocation = event.location
+            clock.clickPending = true
         case .up, .cancel:
-            isDown = false
+            clock.isDown = false
         case .move:
-            if isDown { heldLocation = event.location }
+            if clock.isDown { clock.heldLocation = event.location }
         }
     }
 
     /// Where the cursor is, pressed or not (glslViewer's `u_mouse` follows it): the window
     /// reports moves without a press here.
     public func hover(at location: Point) {
-        pointer = location
+        closeDrawnFrames()
+        clock.pointer = location
     }
 
     public func advance(by dt: Double) {
-        time += dt
+        closeDrawnFrames()
+        clock.time += dt
     }
 
+    /// Puts this frame's clock, pointer and program into the pass's `ToolPasses`.
     public func updatePass(viewSize: Size) {
-        self.viewSize = viewSize
+        closeDrawnFrames()
+        clock.viewSize = viewSize
+        pass.tool?.clock = clock
+        pass.tool?.restarts = restarts
     }
 
     /// A key went down (`isDown`) or up, by the browser's key code (65 is A).
     public func key(_ code: Int, isDown down: Bool) {
+        closeDrawnFrames()
         guard code >= 0, code < Self.keyCount else { return }
-        let held = keyboard[code] != 0
+        let held = live.keyboard[code] != 0
         if down && !held {
-            keyboard[Self.keyCount + code] = 255
-            keyboard[2 * Self.keyCount + code] = keyboard[2 * Self.keyCount + code] == 0 ? 255 : 0
+            live.keyboard[Self.keyCount + code] = 255
+            live.keyboard[2 * Self.keyCount + code] = live.keyboard[2 * Self.keyCount + code] == 0 ? 255 : 0
         }
-        keyboard[code] = down ? 255 : 0
-        keyboardChanged = true
+        live.keyboard[code] = down ? 255 : 0
+        live.keyboardVersion &+= 1
     }
+
+    /// Whether any pass reads the keyboard: the window then hands it the keys.
+    public var readsKeyboard: Bool { program.readsKeyboard }
+
+    /// The program it runs (nil for an empty one, which draws nothing).
+    public var toolProgram: ToyProgram? { program.passes.isEmpty ? nil : program }
 
     /// Starts again at time 0 (what a fresh effect would do), keeping the inputs.
     public func restart() {
-        time = 0
-        frame = 0
-        lastDrawnTime = nil
+        closeDrawnFrames()
+        clock.time = 0
+        clock.frame = 0
+        clock.lastDrawnTime = nil
         restarts += 1
     }
-    /// How many times `restart()` was called: the runner clears the buffers when it changes.
+    /// How many times `restart()` was called: the renderer clears the targets when it changes.
     public private(set) var restarts = 0
 
     /// The uniforms of the frame to draw, for a view drawn at `scale` pixels per point.
     public func frameValues(scale: Double) -> ToyFrame {
-        let width = max(1, (viewSize.width * scale).rounded())
-        let height = max(1, (viewSize.height * scale).rounded())
-        var delta = lastDrawnTime.map { time - $0 } ?? ToyFrame.firstDelta
-        if delta <= 0 { delta = ToyFrame.firstDelta }
-        func pixels(_ p: Point) -> (Double, Double) {
-            ((p.x * scale).rounded(.down), (height - p.y * scale).rounded(.down))
-        }
-        var mouse = (0.0, 0.0, 0.0, 0.0)
-        var cursor = (0.0, 0.0)
-        if let pointer {
-            cursor = (pointer.x * scale, height - pointer.y * scale)
-        }
-        if let press = pressLocation {
-            let held = pixels(heldLocation ?? press)
-            let start = pixels(press)
-            mouse = (held.0, held.1, isDown ? start.0 : -start.0, clickPending ? start.1 : -start.1)
-        }
-        var seconds = day.seconds + time
-        var dayNumber = day.day
-        if seconds >= 86_400 {  // a run past midnight: the day moves on (the month is left as it was)
-            dayNumber += (seconds / 86_400).rounded(.down)
-            seconds = seconds.truncatingRemainder(dividingBy: 86_400)
-        }
-        return ToyFrame(time: time, timeDelta: delta, frame: frame, frameRate: 1 / delta,
-                        date: (day.year, day.month, dayNumber, seconds),
-                        mouse: mouse, cursor: cursor, resolution: (width, height), pixelDensity: scale)
+        closeDrawnFrames()
+        return clock.frameValues(scale: scale)
     }
-    /// Closes the frame drawn with `frameValues`.
+
+    /// Closes each frame the renderer drew since the last call.
+    private func closeDrawnFrames() {
+        while framesClosed < live.framesDrawn {
+            framesClosed += 1
+            closeFrame()
+        }
+    }
+
+    /// Closes a frame: drawn (the renderer's report), or counted without drawing (a headless run
+    /// of a shader with no buffers kept between frames).
     public func didDraw() {
-        frame += 1
-        lastDrawnTime = time
-        clickPending = false
-        if keyboard[Self.keyCount..<2 * Self.keyCount].contains(where: { $0 != 0 }) {
-            for k in Self.keyCount..<2 * Self.keyCount { keyboard[k] = 0 }
-            keyboardChanged = true
+        closeDrawnFrames()
+        closeFrame()
+    }
+
+    private func closeFrame() {
+        clock.frame += 1
+        clock.lastDrawnTime = clock.time
+        clock.clickPending = false
+        if live.keyboard[Self.keyCount..<2 * Self.keyCount].contains(where: { $0 != 0 }) {
+            for k in Self.keyCount..<2 * Self.keyCount { live.keyboard[k] = 0 }
+            live.keyboardVersion &+= 1
         }
     }
 
     /// The uniforms of the last frame drawn (`--state` reports them).
-    public var lastFrame: ToyFrame?
+    public var lastFrame: ToyFrame? { live.lastFrame }
 
     public func stateSnapshot() -> [(String, StateValue)] {
         let f = lastFrame ?? frameValues(scale: lastScale)
@@ -269,16 +272,16 @@ public final class ToyEffect: Effect {
                       ("RENDERSIZE", .vector([f.resolution.0, f.resolution.1]))]
         }
         for (i, input) in program.inputs.enumerated() {
-            let components = Array(inputValues[inputOffsets[i]..<inputOffsets[i] + input.defaults.count])
+            let components = Array(live.inputValues[inputOffsets[i]..<inputOffsets[i] + input.defaults.count])
             values.append((input.name, components.count == 1 ? (input.kind == .bool ? .bool(components[0] != 0) : .number(components[0])) : .vector(components)))
         }
         return values
     }
     /// The scale of the last frame drawn, for `stateSnapshot`.
-    public var lastScale: Double = 1
+    public var lastScale: Double { live.lastScale }
 
     public var foreground: Foreground? { nil }
-    public var isInteracting: Bool { isDown }
+    public var isInteracting: Bool { clock.isDown }
 }
 
 /// The uniforms of one frame of a `ToyProgram`, in the units its tools use: pixels from the

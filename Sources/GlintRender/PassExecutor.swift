@@ -1,0 +1,61 @@
+@preconcurrency import CEpoxy
+import Foundation
+
+/// What every pass of a frame graph is drawn with, whoever made the pass (an effect, the
+/// resampling pass, a pass of a Shadertoy, ISF or glslViewer shader): the watchdog's chunked
+/// drawing and the setting of a uniform by its GL type. One place, so the chunk formula and the
+/// watchdog's checks are written once.
+enum PassExecutor {
+    /// Draws the bound program over the box (`left`, `bottom`: GL's window coordinates) in
+    /// scissored chunks, each finished before the next, so the watchdog gets control between them
+    /// and a large frame can report progress (`onChunk`, with the pixels done so far).
+    ///
+    /// A draw on a software rasteriser cannot be interrupted once issued, so the chunks start
+    /// small (`Watchdog.firstChunkPixels`) and grow at most fourfold each, towards what the
+    /// program draws in `Watchdog.chunkSeconds`; the size learnt is kept in the program for the
+    /// next frame, so a cheap shader soon draws its frame in one or two chunks. Returns the
+    /// seconds since `frameStart` (on `clock`) when the frame ran past `limit` (the drawing then
+    /// stopped after the chunk in flight), nil when it was drawn whole.
+    static func drawInChunks(_ program: Program, left: Int, bottom: Int, width: Int, height: Int,
+                             frameStart: Double, limit: Double?, clock: () -> Double,
+                             onChunk: (Int) -> Void = { _ in }) -> Double? {
+        var done = 0
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
+        var y = 0
+        while y < height {
+            let rows = min(height - y, max(1, program.chunkPixels / width))
+            var x = 0
+            while x < width {
+                let columns = min(width - x, max(1, program.chunkPixels / rows))
+                epoxy_glScissor(GLint(left + x), GLint(bottom + y), GLsizei(columns), GLsizei(rows))
+                let start = clock()
+                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                epoxy_glFinish()
+                let end = clock()
+                program.learnChunk(pixels: columns * rows, seconds: end - start)
+                done += columns * rows
+                if let limit, end - frameStart > limit { return end - frameStart }
+                onChunk(done)
+                x += columns
+            }
+            y += rows
+        }
+        return nil
+    }
+
+    /// Sets a uniform of GL type `type` from as many of the values as it has components.
+    static func set(_ location: GLint, _ type: GLenum, _ x: Double, _ y: Double = 0, _ z: Double = 0, _ w: Double = 0) {
+        switch Int32(type) {
+        case GL_FLOAT: epoxy_glUniform1f(location, Float(x))
+        case GL_FLOAT_VEC2: epoxy_glUniform2f(location, Float(x), Float(y))
+        case GL_FLOAT_VEC3: epoxy_glUniform3f(location, Float(x), Float(y), Float(z))
+        case GL_FLOAT_VEC4: epoxy_glUniform4f(location, Float(x), Float(y), Float(z), Float(w))
+        case GL_INT, GL_BOOL: epoxy_glUniform1i(location, ToyRunner.int(x))
+        case GL_INT_VEC2, GL_BOOL_VEC2: epoxy_glUniform2i(location, ToyRunner.int(x), ToyRunner.int(y))
+        case GL_INT_VEC3, GL_BOOL_VEC3: epoxy_glUniform3i(location, ToyRunner.int(x), ToyRunner.int(y), ToyRunner.int(z))
+        case GL_INT_VEC4, GL_BOOL_VEC4: epoxy_glUniform4i(location, ToyRunner.int(x), ToyRunner.int(y), ToyRunner.int(z), ToyRunner.int(w))
+        default: break
+        }
+    }
+}
