@@ -8,9 +8,9 @@ import Glibc
 
 /// What a recording is written as, chosen by the output's name.
 enum VideoFormat: Equatable {
-    /// H.264 in MP4, yuv420p (no alpha), odd sizes padded to even, `+faststart`.
+    /// H.264 in MP4, yuv420p (no alpha), every frame a key frame at quantiser 18, odd sizes padded to even, `+faststart`.
     case mp4
-    /// VP9 in WebM, with alpha (yuva420p).
+    /// VP9 in WebM, with alpha (yuva420p), lossless.
     case webm
     /// ProRes 4444 in QuickTime, with alpha.
     case mov
@@ -93,10 +93,11 @@ enum VideoFormat: Equatable {
             return ["-vf", "vflip" + pad, "-c:v", "libx264", "-preset", "medium", "-g", "1", "-qp", "18", "-pix_fmt", "yuv420p",
                     "-movflags", "+faststart"]
         case .webm:
-            // Every frame a key frame at one fixed quantiser (24: the quality crf 30 gave with
-            // inter frames): as for H.264, a frame's pixels depend on it alone, so chunks join exactly.
-            return ["-vf", "vflip", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "24", "-qmin", "24", "-qmax", "24", "-b:v", "0",
-                    "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0", "-g", "1"]
+            // Lossless: libvpx carries its mode decisions over from frame to frame even at a fixed
+            // quantiser, so only lossless frames decode to pixels that depend on the frame alone,
+            // which chunks recorded apart (--frames, --chunk-of) need to join into exactly this clip.
+            return ["-vf", "vflip", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-lossless", "1", "-b:v", "0",
+                    "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0"]
         case .mov:
             return ["-vf", "vflip", "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-vendor", "apl0"]
         case .gif:
