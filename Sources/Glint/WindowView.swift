@@ -67,6 +67,13 @@ public struct Window<Content: View> {
     /// GlintAudio `AudioMeter` gives one (`{ meter.update(from: mic, at: $0); return meter.hearing }`);
     /// nil hears nothing. (Glint's addition.)
     public var hearing: ((Double) -> Hearing?)?
+    /// A file the window rewrites whole after each frame it shows, for scripts and tests that
+    /// follow a running window: `{"window.frame": N, "window.time": T, "window.pressed": B}`
+    /// (frames shown so far, the frame's time, whether the button is held), as `glint window
+    /// --state` begins its own. Written beside itself and renamed over, so a reader always finds
+    /// one whole frame's; nil (the default, unless the environment sets `GLINT_WINDOW_STATE`)
+    /// writes nothing. (Glint's addition.)
+    public var stateFile: String? = ProcessInfo.processInfo.environment["GLINT_WINDOW_STATE"]
     private let content: (TimelineContext) -> Content
 
     public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
@@ -98,7 +105,9 @@ public struct Window<Content: View> {
         let host = try ViewHost(backdrop: backdrop)
         host.renderer.renderer.frameTimeout = frameTimeout
         host.renderer.renderer.frameTimeoutSetting = "Window.frameTimeout"
+        let state = stateFile.map(FrameStateFile.init)
         try window.run { (frame: inout GlintWindow.Frame) throws in
+            state?.write(frame: host.driver.time, pressed: host.driver.context.isPressed)
             var i = 0
             while i < frame.keyPresses.count {
                 let key = frame.keyPresses[i]
@@ -116,6 +125,30 @@ public struct Window<Content: View> {
             }
         }
         withExtendedLifetime(window) {}
+    }
+}
+
+/// `Window.stateFile`: the frame shown last, rewritten whole each frame (written when the next
+/// frame begins, as the last one is on screen then).
+final class FrameStateFile {
+    let path: String
+    private var shown = 0
+    private var failed = false
+
+    init(_ path: String) { self.path = path }
+
+    func write(frame time: Double, pressed: Bool) {
+        guard !failed else { return }
+        if shown > 0 {
+            let json = "{\"window.frame\": \(shown), \"window.time\": \(time), \"window.pressed\": \(pressed)}\n"
+            let temporary = path + ".\(getpid()).tmp"
+            if !FileManager.default.createFile(atPath: temporary, contents: Data(json.utf8)) || rename(temporary, path) != 0 {
+                failed = true
+                unlink(temporary)
+                FileHandle.standardError.write(Data("glint: cannot write the window's state '\(path)'; the window goes on without it\n".utf8))
+            }
+        }
+        shown += 1
     }
 }
 

@@ -80,11 +80,13 @@ struct ExamplesTests {
         let shots = try screenshotFolder("examples-window")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(demo, ["--window", "30"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-examples-window") + "/state.json"
+        let app = try Child.launch(demo, ["--window", "30"], environment: x.environment.merging(["GLINT_WINDOW_STATE": stateFile]) { $1 })
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         #expect(window.width == 480 && window.height == 320, "\(window)")
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         let before = try screenshot(x, to: shots + "/before.png", app: app)
         try copy(shots + "/before.png", to: "/tmp/glint-examples-window.png")
         // The 320x200 card sits at (80, 60); the 60-point bands above and below it are the black backdrop
@@ -95,7 +97,9 @@ struct ExamplesTests {
         let cool = Self.warmth(before, columns: card.columns, rows: card.rows)
 
         try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
-        Thread.sleep(forTimeInterval: 1)
+        // The tint warms over the hold's first half second, by the window's clock.
+        let pressed = try state.wait("the button held") { WindowState.flag($0, "window.pressed") == true }
+        try state.wait("a second of the hold") { WindowState.number($0, "window.time") >= WindowState.number(pressed, "window.time") + 1 }
         let held = try screenshot(x, to: shots + "/held.png", app: app)
         let warm = Self.warmth(held, columns: card.columns, rows: card.rows)
         note("examples window: warmth \(cool) → \(warm) while held; screenshots in \(shots)")
@@ -179,7 +183,7 @@ struct ExamplesTests {
         return path
     }
 
-    @Test("the README's lower-level example runs as written: the frame driver, a press at 0.5 s, the glow held and coloured at 1.5 s")
+    @Test("docs/library.md's lower-level example runs as written: the frame driver, a press at 0.5 s, the glow held and coloured at 1.5 s")
     func frameDriverExample() throws {
         let tool = try Self.libraryProbe()
         let out = try TemporaryFiles.folder("frame-driver") + "/held.png"
@@ -270,10 +274,7 @@ struct ExamplesTests {
         defer { probe.stop() }
         let (x, app, step, at) = (probe.x, probe.app, probe.step, probe.at)
         /// Waits (bounded) for the probe to print `line`: a closing cut takes its own time.
-        func waitFor(_ line: String) {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline, !app.stdout(waitingUpTo: 0).contains(line + "\n") { Thread.sleep(forTimeInterval: 0.1) }
-        }
+        func waitFor(_ line: String) { app.waitForStdout(containing: line + "\n", seconds: 10) }
         // From the left edge into the view; S while held takes the view away mid-tear; S brings
         // it back, the button still held; on to the far edge and release.
         try step(at(2, 80) + ["mousedown", "1"])
@@ -358,8 +359,10 @@ struct ExamplesTests {
         let shots = try screenshotFolder("seed-views-window")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(tool, ["prism", "--window", "30"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-seed-views-window") + "/state.json"
+        let app = try Child.launch(tool, ["prism", "--window", "30"], environment: x.environment.merging(["GLINT_WINDOW_STATE": stateFile]) { $1 })
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
         #expect(window.width == 860 && window.height == 520, "\(window)")
         // The cover: a 488-point square at (26, 16). The beam enters at its left edge, lightFraction of the way
@@ -380,16 +383,10 @@ struct ExamplesTests {
                 return min(p.r, p.g, p.b) > 0.9
             }
         }
-        // The first frames can take seconds on a loaded machine: look until the knob shows (10 s at most).
-        var before = try screenshot(x, to: shots + "/before.png", app: app)
-        var knobRows = knobRowsIn(before)
-        let deadline = Date().addingTimeInterval(10)
-        while knobRows.isEmpty && Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.5)
-            before = try screenshot(x, to: shots + "/before.png", app: app)
-            knobRows = knobRowsIn(before)
-        }
-        try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX) within 10 s; seed-views said: \(app.stderrSummary())")
+        try state.started()
+        let before = try screenshot(x, to: shots + "/before.png", app: app)
+        let knobRows = knobRowsIn(before)
+        try require(!knobRows.isEmpty, "no white knob of the Light slider at x = \(knobX); seed-views said: \(app.stderrSummary())")
         let knobY = knobRows.reduce(0, +) / knobRows.count
         // Where the beam crosses the column 4 points in: it starts at lightFraction of the height on the
         // left edge and climbs (or falls) towards the prism.
@@ -401,12 +398,9 @@ struct ExamplesTests {
         #expect(start.map { abs($0 - expectedRow(0.55)) < 2 } == true, "the beam enters at 0.55 of the height: \(String(describing: start))")
 
         try x.run("xdotool", ["mousemove", "\(window.x + Int(knobX))", "\(window.y + knobY)", "mousedown", "1"])
-        for step in 1...10 {
-            try x.run("xdotool", ["mousemove", "\(window.x + Int(knobX) + (targetX - Int(knobX)) * step / 10)", "\(window.y + knobY)"])
-            Thread.sleep(forTimeInterval: 0.03)
-        }
+        try state.drag(x, through: (1...10).map { step in (window.x + Int(knobX) + (targetX - Int(knobX)) * step / 10, window.y + knobY) })
         try x.run("xdotool", ["mouseup", "1"])
-        Thread.sleep(forTimeInterval: 0.8)
+        try state.afterInput()
         let after = try screenshot(x, to: shots + "/after.png", app: app)
         try? copy(shots + "/after.png", to: "/tmp/glint-seed-views-prism.png")
         let moved = beamRow(after)

@@ -198,6 +198,35 @@ struct RecordTests {
         #expect(try Self.names(in: small).isEmpty, "no partial file, no temporary file")
     }
 
+    /// Waits (at most `seconds`) for `condition`, looking again every 10 ms: for what no event
+    /// announces, another process's files and life. Returns whether it held.
+    @discardableResult
+    static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !condition() {
+            if Date() > deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+
+    /// Whether process `pid` has ended (gone, or a zombie no one has reaped yet).
+    static func ended(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else { return true }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
+
+    /// The bytes in the files `pid` holds open in `dir` (named or not).
+    static func bytesWritten(by pid: pid_t, in dir: String) -> Int {
+        let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+        return fds.reduce(0) { sum, fd in
+            let link = "/proc/\(pid)/fd/\(fd)"
+            guard (try? FileManager.default.destinationOfSymbolicLink(atPath: link))?.hasPrefix(dir + "/") == true else { return sum }
+            var info = stat()
+            return sum + (stat(link, &info) == 0 ? Int(info.st_size) : 0)
+        }
+    }
+
     /// The children of `pid`, from /proc.
     static func children(of pid: pid_t) -> [pid_t] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
@@ -217,14 +246,16 @@ struct RecordTests {
         let running = try RawCLI.start(["record", "--size", "320x240", "--duration", "60", "-o", "long.mp4"].map { Array($0.utf8) }, in: dir,
                                        environment: named ? ["GLINT_NAMED_TEMPORARY": "1"] : [:])
         // Wait until ffmpeg writes its file, so the signal lands mid-recording.
-        let deadline = Date().addingTimeInterval(30)
         var writing: [String] = []
-        while writing.isEmpty && Date() < deadline && kill(running.pid, 0) == 0 {
-            writing = Self.children(of: running.pid).flatMap { PathTests.openFiles(of: $0, in: real) }
-            if writing.isEmpty { usleep(20_000) }
+        var encoders: [pid_t] = []
+        // ffmpeg has its file, and frames in it: the signal lands mid-recording.
+        Self.wait(seconds: 30) {
+            encoders = Self.children(of: running.pid)
+            // One file however many descriptors ffmpeg holds on it.
+            writing = Array(Set(encoders.flatMap { PathTests.openFiles(of: $0, in: real) })).sorted()
+            return (!writing.isEmpty && encoders.contains { Self.bytesWritten(by: $0, in: real) > 0 }) || kill(running.pid, 0) != 0
         }
         let during = try Self.names(in: dir)
-        usleep(300_000)
         kill(running.pid, signal)
         let r = RawCLI.wait(running)
         #expect(writing.count == 1, "ffmpeg was writing a file in the folder: \(writing)")
@@ -234,7 +265,8 @@ struct RecordTests {
             #expect(writing.first?.hasSuffix("(deleted)") == true && during.isEmpty, "with no name: \(writing), \(during)")
         }
         #expect(r.reason == .uncaughtSignal && r.status == signal, "ended by the signal: \(r.reason) \(r.status) \(r.stderr)")
-        usleep(300_000)  // an ffmpeg left running (after SIGKILL) finishes with its input
+        // An ffmpeg left running (after SIGKILL) finishes with its input: wait for it to end.
+        #expect(Self.wait(seconds: 30) { encoders.allSatisfy(Self.ended) }, "ffmpeg ended after glint: \(encoders)")
         #expect(try Self.names(in: dir).isEmpty, "no partial file, no temporary file")
     }
 
@@ -249,11 +281,17 @@ struct RecordTests {
         chmod(dir + "/bin/ffmpeg", 0o755)
         let running = try RawCLI.start(["record", "--size", "64x48", "--duration", "600", "-o", "out/clip.mp4"].map { Array($0.utf8) }, in: dir,
                                        environment: ["PATH": dir + "/bin:/usr/bin:/bin", "GLINT_NAMED_TEMPORARY": "1"])
-        usleep(1_000_000)
+        // The stand-in ffmpeg runs and reads frames: then the signal.
+        var encoders: [pid_t] = []
+        Self.wait(seconds: 30) {
+            encoders = Self.children(of: running.pid)
+            return !encoders.isEmpty || kill(running.pid, 0) != 0
+        }
         kill(running.pid, SIGTERM)
         let r = RawCLI.wait(running)
         #expect(r.reason == .uncaughtSignal && r.status == SIGTERM, "ended by the signal: \(r.reason) \(r.status) \(r.stderr)")
-        usleep(800_000)
+        // Past the stand-in's own end (it would write 0.3 s after its input ends).
+        #expect(Self.wait(seconds: 30) { encoders.allSatisfy(Self.ended) }, "the stand-in ffmpeg ended: \(encoders)")
         #expect(try Self.names(in: dir + "/out").isEmpty, "ffmpeg was stopped: it wrote no file after glint ended")
     }
 

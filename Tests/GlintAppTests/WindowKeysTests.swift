@@ -128,33 +128,37 @@ extension WindowTests {
         let folder = try TemporaryFiles.folder("glint-window-pause")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
+        let state = WindowState(path: folder + "/state.json", app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         // Below the HUD's lines (the frame rate changes), above the confirmation at the bottom.
         let rows = 100..<440
         let running = try screenshot(x, to: folder + "/running.png", app: app)
         try x.run("xdotool", ["key", "space"])
-        Thread.sleep(forTimeInterval: 0.3)
+        let pausedAt = WindowState.number(try state.wait("paused") { WindowState.flag($0, "window.paused") == true }, "window.time")
+        try state.frames(1)
         let paused = try screenshot(x, to: folder + "/paused.png", app: app)
         #expect(differingShare(running, paused, at: window, rows: rows) > 0.01, "the waves move while running")
-        Thread.sleep(forTimeInterval: 1)
+        // Thirty frames later, the timeline and the picture have not moved.
+        let laterState = try state.frames(30)
         let later = try screenshot(x, to: folder + "/later.png", app: app)
         let still = differingShare(paused, later, at: window, rows: rows)
-        #expect(still == 0, "paused, the picture stands still: \(still) of the pixels changed in a second")
+        #expect(still == 0, "paused, the picture stands still: \(still) of the pixels changed over thirty frames")
+        #expect(WindowState.number(laterState, "window.time") == pausedAt, "paused, the timeline stands still: \(laterState)")
 
         try x.run("xdotool", ["key", "s"])
         let before = try savedFiles(app, count: 1)[0]
         try x.run("xdotool", ["key", "period"])
-        Thread.sleep(forTimeInterval: 0.3)
+        try state.afterInput()
         try x.run("xdotool", ["key", "s"])
         let after = try savedFiles(app, count: 2)[1]
         let stepped = try screenshot(x, to: folder + "/stepped.png", app: app)
         let step = try timelineTime(after) - (try timelineTime(before))
         #expect(abs(step - 1.0 / 60) < 0.0011, "one step is 1/60 s of timeline: \(before) → \(after)")
         #expect(differingShare(later, stepped, at: window, rows: rows) > 0.01, "the step moves the picture")
-        Thread.sleep(forTimeInterval: 0.7)
+        try state.frames(30)
         let afterStep = try screenshot(x, to: folder + "/after-step.png", app: app)
         #expect(differingShare(stepped, afterStep, at: window, rows: rows) == 0, "after the step it stays paused")
 
@@ -170,21 +174,22 @@ extension WindowTests {
         let folder = try TemporaryFiles.folder("glint-window-restart")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
+        let state = WindowState(path: folder + "/state.json", app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY)", "mousedown", "1"])
-        Thread.sleep(forTimeInterval: 0.8)
+        try state.wait("the glow held") { WindowState.number($0, "mixCoeff") > 0.5 }
         // Paused first, so the restarted frames can be saved one by one.
         try x.run("xdotool", ["key", "space"])
-        Thread.sleep(forTimeInterval: 0.2)
+        try state.wait("paused") { WindowState.flag($0, "window.paused") == true }
         try x.run("xdotool", ["key", "BackSpace"])
-        Thread.sleep(forTimeInterval: 0.2)
+        try state.wait("time restarted") { WindowState.number($0, "window.time") == 0 }
         try x.run("xdotool", ["key", "s"])
         let zero = try savedFiles(app, count: 1)[0]
         try x.run("xdotool", ["key", "period"])
-        Thread.sleep(forTimeInterval: 0.2)
+        try state.afterInput()
         try x.run("xdotool", ["key", "s"])
         let one = try savedFiles(app, count: 2)[1]
         try x.run("xdotool", ["mouseup", "1"])
@@ -203,7 +208,7 @@ extension WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0), "stderr: \(app.stderrSummary())")
     }
 
-    @Test("] ] runs the timeline at 4 times the wall clock; [ [ [ at half",
+    @Test("] ] runs the timeline at 4 times the window's clock; [ [ [ at half",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func speedKeys() throws {
         let glint = try glintBinary()
@@ -211,35 +216,28 @@ extension WindowTests {
         let folder = try TemporaryFiles.folder("glint-window-speed")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "40"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "40", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
+        let state = WindowState(path: folder + "/state.json", app: app)
         _ = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1)
-        var saved = 0
-        /// Timeline seconds per wall second between two saves `wall` seconds apart.
-        func rate(over wall: Double) throws -> Double {
-            let start = Date()
-            try x.run("xdotool", ["key", "s"])
-            saved += 1
-            let first = try savedFiles(app, count: saved)[saved - 1]
-            Thread.sleep(until: start.addingTimeInterval(wall))
-            let end = Date()
-            try x.run("xdotool", ["key", "s"])
-            saved += 1
-            let second = try savedFiles(app, count: saved)[saved - 1]
-            return (try timelineTime(second) - (try timelineTime(first))) / end.timeIntervalSince(start)
+        try state.started()
+        /// Timeline seconds per second of the window's clock over the next `frames` frames (both
+        /// from --state, so how fast this machine draws does not matter).
+        func rate(over frames: Int) throws -> Double {
+            let first = try state.frames(1), last = try state.frames(frames)
+            let time = WindowState.number(last, "window.time") - WindowState.number(first, "window.time")
+            let clock = WindowState.number(last, "window.clock") - WindowState.number(first, "window.clock")
+            return time / clock
         }
         try x.run("xdotool", ["key", "bracketright"])
         try x.run("xdotool", ["key", "bracketright"])
-        Thread.sleep(forTimeInterval: 0.3)
-        // Each save lands on the first frame after its key: over 3 s a frame's lateness at either
-        // end moves the rate by a few per cent at most.
-        let fast = try rate(over: 3)
-        #expect((3.5...4.5).contains(fast), "after ] ] the timeline should run 4 times the wall clock: \(fast)")
+        try state.wait("speed 4") { WindowState.number($0, "window.speed") == 4 }
+        let fast = try rate(over: 10)
+        #expect((3.99...4.01).contains(fast), "after ] ] the timeline should run 4 times the window's clock: \(fast)")
         for _ in 0..<3 { try x.run("xdotool", ["key", "bracketleft"]) }
-        Thread.sleep(forTimeInterval: 0.3)
-        let slow = try rate(over: 2)
-        #expect((0.4...0.6).contains(slow), "after [ [ [ the timeline should run half the wall clock: \(slow)")
+        try state.wait("speed 1/2") { WindowState.number($0, "window.speed") == 0.5 }
+        let slow = try rate(over: 10)
+        #expect((0.499...0.501).contains(slow), "after [ [ [ the timeline should run half the window's clock: \(slow)")
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 5) == .exited(0), "stderr: \(app.stderrSummary())")
     }
@@ -252,15 +250,18 @@ extension WindowTests {
         let shots = try screenshotFolder("fullscreen")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40"], environment: x.environment)
+        let stateFile = try TemporaryFiles.folder("glint-window-fullscreen") + "/state.json"
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         _ = try findWindow(x, app)
-        try x.run("xdotool", ["search", "--onlyvisible", "--name", "Glint", "windowmove", "120", "80"])
-        Thread.sleep(forTimeInterval: 0.8)
+        try state.started()
+        try x.run("xdotool", ["search", "--onlyvisible", "--name", "Glint", "windowmove", "--sync", "120", "80"])
+        try state.afterInput()
         let windowed = try findWindow(x, app)
         try require(windowed.x == 120 && windowed.y == 80, "xdotool moved the window: \(windowed)")
         try x.run("xdotool", ["key", "F11"])
-        Thread.sleep(forTimeInterval: 1.2)
+        try state.wait("a frame filling the screen") { ($0["viewSize"] as? [NSNumber])?.map(\.intValue) == [1280, 800] }
         let full = try findWindow(x, app)
         #expect(full.x == 0 && full.y == 0 && full.width == 1280 && full.height == 800, "fullscreen: \(full)")
         let shot = try screenshot(x, to: shots + "/fullscreen.png", app: app)
@@ -268,7 +269,8 @@ extension WindowTests {
         let right = shot.brightShare(columns: 1240..<1280, rows: 300..<500)
         #expect(right > 0.1, "the view should fill the screen: \(right) bright at the right edge")
         try x.run("xdotool", ["key", "F11"])
-        Thread.sleep(forTimeInterval: 1.2)
+        try state.wait("a frame at the window's size") { ($0["viewSize"] as? [NSNumber])?.map(\.intValue) == [800, 500] }
+        try state.afterInput()
         let back = try findWindow(x, app)
         #expect(back.x == 120 && back.y == 80 && back.width == 800 && back.height == 500, "windowed again: \(back)")
         try x.run("xdotool", ["key", "Escape"])
@@ -286,14 +288,15 @@ extension WindowTests {
         let folder = try TemporaryFiles.folder("glint-window-record")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "50"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "50", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
+        let state = WindowState(path: folder + "/state.json", app: app)
         _ = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         // One key a frame: each step must be a frame of its own.
         func key(_ name: String) throws {
             try x.run("xdotool", ["key", name])
-            Thread.sleep(forTimeInterval: 0.25)
+            try state.afterInput()
         }
         try key("space")
         try key("s")
@@ -319,7 +322,7 @@ extension WindowTests {
         // Running: a frame per frame drawn, each 1/60 s of timeline.
         try key("space")
         try key("v")
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.frames(20)
         try key("v")
         let running = try savedFiles(app, count: 3)[2]
         let runningInfo = try probe(running)
@@ -333,17 +336,15 @@ extension WindowTests {
 /// The files the window's S and V keys saved, in order, from its stderr ("glint: saved NAME (…)"),
 /// once there are `count` of them (waiting at most 10 s).
 func savedFiles(_ app: Child, count: Int) throws -> [String] {
-    let deadline = Date().addingTimeInterval(10)
-    while true {
-        let names = app.stderr(waitingUpTo: 0).split(separator: "\n").compactMap { line -> String? in
+    func names(_ text: String) -> [String] {
+        text.split(separator: "\n").compactMap { line -> String? in
             guard line.hasPrefix("glint: saved ") else { return nil }
             return line.dropFirst("glint: saved ".count).split(separator: " ").first.map(String.init)
         }
-        if names.count >= count { return names }
-        try require(Date() < deadline && app.state == .running,
-                    "glint said it saved \(names.count) of \(count) files; stderr: \(app.stderrSummary())")
-        Thread.sleep(forTimeInterval: 0.05)
     }
+    let saved = names(app.stderr(until: { names($0).count >= count }, seconds: 10))
+    try require(saved.count >= count, "glint said it saved \(saved.count) of \(count) files; stderr: \(app.stderrSummary())")
+    return saved
 }
 
 /// The timeline time in a saved file's name: 3.517 for `glint-harmonic-0003.517s.png`.
@@ -418,10 +419,12 @@ extension WindowTests {
         """.utf8).write(to: URL(fileURLWithPath: dir + "/keys.glsl"))
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--effect", "keys.glsl", "--size", "400x300", "--quit-after", "40"], environment: x.environment, in: dir)
+        let app = try Child.launch(glint, ["--effect", "keys.glsl", "--size", "400x300", "--quit-after", "40", "--state", dir + "/state.json"],
+                                   environment: x.environment, in: dir)
         defer { app.stop() }
+        let state = WindowState(path: dir + "/state.json", app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         // Below the HUD: rows at 70 % of the height, a quarter in from each side.
         let row = window.y + window.height * 7 / 10
         let left = window.x + window.width / 4
@@ -433,25 +436,25 @@ extension WindowTests {
         let idle = try look("idle")
         #expect(idle.left.r < 0.1 && idle.right.g < 0.1, "nothing held or toggled yet: \(idle)")
         try x.run("xdotool", ["keydown", "a"])
-        Thread.sleep(forTimeInterval: 0.6)
+        try state.afterInput()
         let held = try look("held")
         #expect(held.left.r > 0.9 && held.right.g > 0.9, "A held: left red, right green (toggled on): \(held)")
         try x.run("xdotool", ["keyup", "a"])
-        Thread.sleep(forTimeInterval: 0.6)
+        try state.afterInput()
         let released = try look("released")
         #expect(released.left.r < 0.1 && released.right.g > 0.9, "A released: left dark, still toggled: \(released)")
         try x.run("xdotool", ["key", "a"])
-        Thread.sleep(forTimeInterval: 0.6)
+        try state.afterInput()
         let again = try look("again")
         #expect(again.right.g < 0.1, "a second press toggles it off: \(again)")
 
         // S is the shader's; Ctrl+S is Glint's save.
         try x.run("xdotool", ["key", "s"])
-        Thread.sleep(forTimeInterval: 0.6)
+        try state.afterInput()
         let pngs = { (try? FileManager.default.contentsOfDirectory(atPath: dir))?.filter { $0.hasSuffix(".png") } ?? [] }
         #expect(pngs().isEmpty, "S alone goes to the shader and saves nothing: \(pngs())")
         try x.run("xdotool", ["key", "ctrl+s"])
-        Thread.sleep(forTimeInterval: 1.0)
+        _ = try? savedFiles(app, count: 1)
         #expect(pngs().count == 1, "Ctrl+S saves the frame: \(pngs())")
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 5) == .exited(0), "Escape still quits: \(app.stderrSummary())")
@@ -473,11 +476,13 @@ extension WindowTests {
         defer { server.stop() }
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--effect", "waveform", "--audio", "playing", "--size", "480x240", "--quit-after", "40"],
+        let stateFile = try TemporaryFiles.folder("glint-window-live-sound") + "/state.json"
+        let app = try Child.launch(glint, ["--effect", "waveform", "--audio", "playing", "--size", "480x240", "--quit-after", "40", "--state", stateFile],
                                    environment: x.environment.merging(server.environment) { $1 })
         defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.started()
         // The waves' height: how many rows of the view's lower half hold a bright pixel.
         func swell(_ name: String) throws -> Int {
             let shot = try screenshot(x, to: shots + "/\(name).png", app: app)
@@ -490,21 +495,23 @@ extension WindowTests {
         let quiet = try swell("quiet")
         let player = try server.play(try PulseServer.toneWAV(frequency: 330, dBFS: -6, seconds: 30))
         defer { player.terminate() }
-        Thread.sleep(forTimeInterval: 1.5)
+        try state.wait("the waves swollen by the tone") { WindowState.number($0, "amplitude") > 0.1 }
+        try state.frames(2)
         let loud = try swell("loud")
         #expect(loud > quiet + 20, "the waves should swell with the tone: \(quiet) rows quiet, \(loud) playing")
 
         let module = try server.pactl(["list", "short", "modules"]).output.split(separator: "\n")
             .first { $0.contains("module-null-sink") }.map { String($0.split(separator: "\t")[0]) } ?? ""
         #expect(try server.pactl(["unload-module", module]).status == 0)
-        Thread.sleep(forTimeInterval: 1.5)
+        app.waitForStderr(containing: "went away")
+        try state.wait("the waves settled") { WindowState.number($0, "amplitude") < 0.05 }
         #expect(app.state == .running, "the window keeps running without its source: \(app.stderrSummary())")
         #expect(try swell("gone") < loud, "without the source the waves settle")
         #expect(app.stderr(waitingUpTo: 0).contains("went away"), "the window says the source went away: \(app.stderrSummary())")
 
         _ = try server.load("module-null-sink", "sink_name=glinttest")
         #expect(try server.pactl(["set-default-sink", "glinttest"]).status == 0)
-        Thread.sleep(forTimeInterval: 2.5)
+        app.waitForStderr(containing: "listening again")
         #expect(app.stderr(waitingUpTo: 0).contains("listening again"), "and listens again when it is back: \(app.stderrSummary())")
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 5) == .exited(0))

@@ -234,6 +234,9 @@ final class Child {
         err.wait(seconds: seconds) { $0.contains(text) }.contains(text)
     }
 
+    /// Standard error once it satisfies `test`, the child ends, or `seconds` pass.
+    func stderr(until test: (String) -> Bool, seconds: Double) -> String { err.wait(seconds: seconds, until: test) }
+
     /// Standard output once it satisfies `test`, the child ends, or `seconds` pass.
     func stdout(until test: (String) -> Bool, seconds: Double) -> String { out.wait(seconds: seconds, until: test) }
 
@@ -321,13 +324,17 @@ struct ProbeWindow {
     let x: XServer
     let app: Child
     let window: WindowFrame
+    /// The frames the probe has shown (`Window.stateFile`, through GLINT_WINDOW_STATE).
+    let state: WindowState
 
     init(_ mode: String) throws {
         let tool = try ExamplesTests.libraryProbe()
         try requireTools()
         x = try XServer.start()
+        let folder = try TemporaryFiles.folder("glint-probe-state")
         do {
-            app = try Child.launch(tool, [mode], environment: x.environment)
+            app = try Child.launch(tool, [mode], environment: x.environment.merging(["GLINT_WINDOW_STATE": folder + "/state.json"]) { $1 })
+            state = WindowState(path: folder + "/state.json", app: app)
             window = try findWindow(x, app)
         } catch {
             x.stop()
@@ -337,7 +344,7 @@ struct ProbeWindow {
             stop()
             throw WindowTestFailure(description: "the probe's window is \(window), not 240x160")
         }
-        Thread.sleep(forTimeInterval: 1)
+        try state.started()
     }
 
     func stop() {
@@ -345,10 +352,10 @@ struct ProbeWindow {
         x.stop()
     }
 
-    /// One xdotool step, given time to reach a frame of its own.
+    /// One xdotool step, and a frame built after it: each step reaches a frame of its own.
     func step(_ arguments: [String]) throws {
         try x.run("xdotool", arguments)
-        Thread.sleep(forTimeInterval: 0.4)
+        try state.afterInput()
     }
 
     /// Moving the pointer to (`px`, `py`) in the window.

@@ -106,7 +106,7 @@ final class WindowApp {
                 let total = glint_alloc_counting_end()
                 countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
             }
-            if stateFile != nil { drawnState = stateJSON() }
+            if stateFile != nil { drawnState = stateJSON(clock: frame.time) }
         }
         if let allocations {
             // What `GLINT_COUNT_ALLOCATIONS=1 glint` measures: the window's frames as `bench` measures its own.
@@ -131,14 +131,16 @@ final class WindowApp {
     }
 
     /// The frame just drawn as `--state` JSON: the window's own values (`window.frame`, frames
-    /// drawn so far; `window.time`, the timeline's seconds; whether the button is held, time
+    /// drawn so far; `window.time`, the timeline's seconds; `window.clock`, the wall clock's
+    /// seconds since the window opened; `window.speed`, the timeline's; whether the button is held, time
     /// paused, the controls and the help shown, a video recording), then what the shaders
     /// received, as `render --state` writes it.
-    private func stateJSON() -> String {
+    private func stateJSON(clock: Double) -> String {
         framesShown += 1
         let own: [(String, StateValue)] = [
             ("window.frame", .number(Double(framesShown))),
             ("window.time", .number(app.driver.time)),
+            ("window.clock", .number(clock)),
             ("window.pressed", .bool(app.driver.context.isPressed)),
             ("window.paused", .bool(playback.isPaused)),
             ("window.speed", .number(playback.speed)),

@@ -12,7 +12,7 @@
 //                                     instead hear, one line each (Esc quits)
 //   library-probe tear-owner-goes     the same with a tearable view, its TearController kept by the
 //                                     view around it: the tear's phase at each switch, its ends
-//   library-probe frame-driver OUT    the README's "Using the lower-level modules" example as written:
+//   library-probe frame-driver OUT    docs/library.md's "Using the lower-level modules" example as written:
 //                                     the glow pressed at 0.5 s, drawn at 1.5 s at scale 2 into OUT
 import Foundation
 import Glint
@@ -202,7 +202,7 @@ case "tear-owner-goes":
 case "frame-driver":
     guard arguments.count == 2, let out = arguments.last else { fail("usage: library-probe frame-driver OUT.png") }
     do {
-        // The README's example, word for word but for the file's name.
+        // docs/library.md's example, word for word but for the file's name.
         let context = try HeadlessContext()                       // EGL, no display
         let glow = EffectChainView([HarmonicEffect()])
         let driver = FrameDriver(startDate: Date(timeIntervalSinceReferenceDate: 0))
