@@ -14,7 +14,7 @@ struct CommandLineTests {
         let r = try CLI.run(["help", "rendr"])
         #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.isEmpty, "no help is printed for a command that does not exist: \(r.stdout)")
-        #expect(r.stderrLines == ["glint: unknown command 'rendr'; did you mean 'render'? (commands: window, render, record, effects, audio, bench)"], "\(r.stderr)")
+        #expect(r.stderrLines == ["glint: unknown command 'rendr'; did you mean 'render'? (commands: window, render, record, join, plan, effects, audio, bench)"], "\(r.stderr)")
         let known = try CLI.run(["help", "render"])
         #expect(known.status == 0 && known.stdout.contains("--output"), "\(known.stderr)")
     }

@@ -223,9 +223,9 @@ struct OutputTests {
     }
 
     @Test("a mistyped command is named, with the nearest one and the list", arguments: [
-        (["rendr", "-o", "x.png"], "glint: unknown command 'rendr'; did you mean 'render'? (commands: window, render, record, effects, audio, bench)"),
-        (["efects"], "glint: unknown command 'efects'; did you mean 'effects'? (commands: window, render, record, effects, audio, bench)"),
-        (["paint"], "glint: unknown command 'paint' (commands: window, render, record, effects, audio, bench)"),
+        (["rendr", "-o", "x.png"], "glint: unknown command 'rendr'; did you mean 'render'? (commands: window, render, record, join, plan, effects, audio, bench)"),
+        (["efects"], "glint: unknown command 'efects'; did you mean 'effects'? (commands: window, render, record, join, plan, effects, audio, bench)"),
+        (["paint"], "glint: unknown command 'paint' (commands: window, render, record, join, plan, effects, audio, bench)"),
     ] as [([String], String)])
     func mistypedCommand(arguments: [String], expected: String) throws {
         let dir = try CLI.temporaryFolder()
