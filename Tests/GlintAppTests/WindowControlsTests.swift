@@ -11,7 +11,8 @@ import Glibc
 #endif
 
 
-extension WindowTests {
+@Suite("Window: the controls panel (Xvfb, real X input)", .serialized, .removesTemporaryFiles)
+struct WindowControlsTests {
     @Test("C shows the controls; dragging the wavesCount slider down leaves one wave, the effect never takes the press; Reset brings six back",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func controlsSliderChangesThePicture() throws {

@@ -13,7 +13,8 @@ import Glibc
 
 // MARK: - The capture and playback keys (S, V, Space, ., Backspace, [ ], F11)
 
-extension WindowTests {
+@Suite("Window: keys, capture, a Shadertoy keyboard and live sound (Xvfb, real X input)", .serialized, .removesTemporaryFiles)
+struct WindowKeysTests {
     @Test("HiDPI: S saves the frame as a PNG of the window's pixels (800x500 for 400x250 points), the view as on screen without the HUD; S again takes the next free name",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func saveKeyWritesThePixels() throws {
@@ -400,7 +401,7 @@ func meanDifference(_ a: (width: Int, height: Int, rgba: [UInt8]), _ b: (width: 
 
 /// A Shadertoy shader in the real window: keys reach its keyboard channel as they go down and
 /// up (S among them), and Glint's own keys take Control then (Ctrl+S saves).
-extension WindowTests {
+extension WindowKeysTests {
     @Test("a Shadertoy shader's keyboard channel follows the keys held and toggled; Glint's keys take Ctrl",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func shadertoyKeyboard() throws {
@@ -464,7 +465,7 @@ extension WindowTests {
 /// `--audio playing` in the real window, against a PulseAudio server of the test's own: the
 /// waveform swells while a tone plays into the sink, and when the sink goes away the window keeps
 /// running, says so, and listens again when it comes back.
-extension WindowTests {
+extension WindowKeysTests {
     @Test("the waveform follows what is playing; the source going away never stops the window, and it listens again when it is back",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"),
           .enabled(if: PulseServer.unavailableReason == nil, "\(PulseServer.unavailableReason ?? "")"), .timeLimit(.minutes(1)))

@@ -11,7 +11,8 @@ import Glibc
 #endif
 
 
-extension WindowTests {
+@Suite("Window: live reload, the watchdog and refusals (Xvfb)", .serialized, .removesTemporaryFiles)
+struct WindowReloadTests {
     @Test("a too-slow edit during live reload never freezes the window: the last good version stays on screen with the message",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func slowEditKeepsTheWindowResponsive() throws {
