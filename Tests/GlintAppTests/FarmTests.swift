@@ -287,6 +287,7 @@ struct OpenJDTests {
         OutputTests.expectSuccess(try CLI.run(["record"] + arguments + ["-o", "single.mp4"], in: dir))
         var env = ProcessInfo.processInfo.environment
         env["HOME"] = dir
+        env["TMPDIR"] = dir  // openjd's session folders (OpenJD/…) go here, removed with it
         let r = FarmTests.run(["python3", "-m", "openjd", "run", Self.template, "--step", "Join", "--run-dependencies",
                                "-p", "Output=\(dir)/openjd.mp4", "-p", "Chunks=4",
                                "-p", "Arguments=\(FarmTests.clip.joined(separator: " "))", "-p", "Glint=\(CLI.binary)"],
