@@ -59,3 +59,30 @@ enum PassExecutor {
         }
     }
 }
+
+/// The watchdog's numbers: how long a frame may take, and how frames are cut into chunks.
+public enum Watchdog {
+    /// The frame size a `frameTimeout` is for; a larger frame is allowed proportionally longer.
+    public static let referencePixels = 1920 * 1080
+    /// Frames larger than this are drawn in chunks whatever their program, to show progress.
+    public static let largeFramePixels = 4096 * 4096
+    /// The first chunk of a program not yet measured: small enough that even a shader at
+    /// llvmpipe's loop limit finishes it in well under a second.
+    static let firstChunkPixels = 32 * 32
+    /// The largest chunk.
+    static let maxChunkPixels = 4096 * 1024
+    /// What a chunk should take once the program's speed is known, in seconds.
+    static let chunkSeconds = 0.05
+
+    /// The limit for a frame of `pixels` pixels when a reference frame may take `seconds`.
+    public static func limit(_ seconds: Double, pixels: Int) -> Double {
+        seconds * max(1, Double(pixels) / Double(referencePixels))
+    }
+
+    /// Monotonic seconds.
+    static func now() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) * 1e-9
+    }
+}
