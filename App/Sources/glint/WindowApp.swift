@@ -85,7 +85,7 @@ final class WindowApp {
         // An image too large for this OpenGL shows a placeholder, with one warning.
         app.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
         // Shaders of other tools are watched too: their files are the user's.
-        watchesShaders = sources.overrideDirectory != nil || effects.contains { $0 is ToyEffect }
+        watchesShaders = sources.overrideDirectory != nil || effects.contains { $0.toolProgram != nil }
         state.hud = hud
         try app.prepare()
     }
@@ -163,7 +163,7 @@ final class WindowApp {
     private func draw(_ frame: inout GlintWindow.Frame) throws {
         let wall = frame.time
         var k = 0
-        if let toy = state.effect as? ToyEffect, toy.program.readsKeyboard {
+        if state.effect.readsKeyboard {
             // A shader reading the keyboard gets every key, held or not; Glint's keys take
             // Control (Ctrl+S saves), except Esc and F11.
             while k < frame.keyChanges.count {  // index loops: no iterator allocation in debug builds
@@ -172,7 +172,7 @@ final class WindowApp {
                 if let key = change.key, change.control || key == .escape || key == .f11 {
                     if change.isDown { handle(key, in: &frame) }
                 } else if let code = ToyKeys.browserCode(glfwKey: change.code) {
-                    toy.key(code, isDown: change.isDown)
+                    state.effect.key(code, isDown: change.isDown)
                 }
             }
         } else {
@@ -181,7 +181,7 @@ final class WindowApp {
                 k += 1
             }
         }
-        if let hover = frame.hover, let toy = state.effect as? ToyEffect { toy.hover(at: hover) }
+        if let hover = frame.hover { state.effect.hover(at: hover) }
         watchAudio()
         if !frame.keyPresses.isEmpty { refreshTitle() }
         if confirmation != nil, wall >= confirmationEnds { confirmation = nil }
@@ -473,8 +473,8 @@ final class WindowApp {
             let count = EffectRegistry.all.count
             let keys = count > 1 ? "1-\(min(count, 9)), Tab: switch effect   " : ""
             // A staged drawing (the prism) does not answer a hold; its controls have Replay instead.
-            let toy = state.effect as? ToyEffect
-            let hold = toy != nil ? (toy!.program.readsKeyboard ? "keys: the shader's (Ctrl+key: Glint's)   " : "")
+            let toy = state.effect.toolProgram
+            let hold = toy != nil ? (toy!.readsKeyboard ? "keys: the shader's (Ctrl+key: Glint's)   " : "")
                 : state.effect.drawingProgress == nil ? "hold: animate   " : ""
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
             helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
