@@ -142,11 +142,11 @@ struct RecordCommand: ParsableCommand {
         }
         // Frames before a chunk are simulated, not recorded: drawn when a shader's buffers feed back
         // (Shadertoy buffers, ISF PERSISTENT, glslViewer double buffers), only stepped otherwise.
-        let toys = setup.effects.compactMap { $0 as? ToyEffect }
+        let toys = setup.effects.filter { $0.toolProgram != nil }
         if chunk && !toys.isEmpty && effectOptions.date == nil {
             Console.note("no --date: the shader's date is today's; give every chunk the same --date (glint plan does) so that they join into one clip")
         }
-        let feedback = toys.contains { $0.program.hasFeedback }
+        let feedback = toys.contains { $0.toolProgram?.hasFeedback == true }
         let warmUp = range.lowerBound
         if warmUp > 0 && feedback {
             Console.note("warming up: drawing frames 0..\(warmUp - 1) unrecorded before frame \(warmUp), as the shader's buffers feed back")
