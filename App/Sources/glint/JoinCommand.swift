@@ -14,9 +14,10 @@ struct JoinCommand: ParsableCommand {
         discussion: """
         The chunks may come in any order; together they must hold every frame of the clip once, at one \
         size, rate and format: OUTPUT's. H.264 (.mp4), VP9 (.webm) and ProRes (.mov) chunks are joined \
-        without re-encoding (every frame of a glint record is a key frame, so the joined clip decodes \
-        to exactly the pixels of the one-machine record, with its timestamps); a .gif is encoded again \
-        with one palette for the whole clip; PNG sequences are copied into OUTPUT's names. The sound of \
+        without re-encoding (a glint record's frames decode each on its own: H.264 key frames, lossless \
+        VP9, ProRes), so the joined clip has exactly the pixels and timestamps of the one-machine \
+        record; a .gif is encoded again with one palette for the whole clip (close to, not exactly, \
+        the one-machine .gif); PNG sequences are copied into OUTPUT's names. The sound of \
         the record's --audio file (noted in the chunks' records) is muxed once here, or the --audio \
         given. OUTPUT is replaced only once everything succeeded; on any problem nothing is written.
         """
