@@ -42,15 +42,20 @@ public final class ViewRenderer {
     }
 
     /// The effects running a shader of another tool drawn lately, by their passes' owners: a
-    /// reloaded program is handed to its effect.
-    private var toolEffects: [UInt64: any Effect] = [:]
+    /// reloaded program is handed to its effect. Held weakly: an effect no longer shown goes.
+    private var toolEffects: [UInt64: WeakEffect] = [:]
+    private struct WeakEffect {
+        weak var effect: (any Effect)?
+    }
 
     /// Notes the effects of `view` that run a shader of another tool (whose passes its frame
     /// graphs carry), for `reloadChangedShaders`.
     private func noteToolEffects(_ view: ResolvedView) {
         var i = 0
         while i < view.effects.count {  // index loops: no iterator allocation in debug builds
-            if let owner = view.effects[i].pass.tool?.owner, toolEffects[owner] == nil { toolEffects[owner] = view.effects[i] }
+            if let owner = view.effects[i].pass.tool?.owner, toolEffects[owner]?.effect == nil {
+                toolEffects[owner] = WeakEffect(effect: view.effects[i])
+            }
             i += 1
         }
     }
@@ -63,7 +68,7 @@ public final class ViewRenderer {
         var (reloaded, errors) = renderer.reloadChangedShaders()
         let tools = renderer.reloadChangedTools()
         for (owner, program) in tools.reloaded {
-            toolEffects[owner]?.reload(program)
+            toolEffects[owner]?.effect?.reload(program)
             if let origin = program.origin { reloaded.append(origin) }
         }
         return (reloaded, errors + tools.errors)
