@@ -209,7 +209,7 @@ struct FarmTests {
           .enabled(if: RayCluster.unavailableReason == nil, "\(RayCluster.unavailableReason ?? "")"))
     func killedWorker() throws {
         let dir = try CLI.temporaryFolder()
-        let single = try CLI.run(["record"] + Self.clip + ["-o", "single.mp4"], in: dir)
+        let single = try CLI.run(["record"] + Self.clip + ["--joinable", "-o", "single.mp4"], in: dir)
         OutputTests.expectSuccess(single)
 
         let cluster = try RayCluster(workers: 2)
@@ -284,7 +284,7 @@ struct OpenJDTests {
     func runLocally() throws {
         let dir = try CLI.temporaryFolder()
         let arguments = FarmTests.clip + ["--date", "2026-01-01T00:00:00"]
-        OutputTests.expectSuccess(try CLI.run(["record"] + arguments + ["-o", "single.mp4"], in: dir))
+        OutputTests.expectSuccess(try CLI.run(["record"] + arguments + ["--joinable", "-o", "single.mp4"], in: dir))
         var env = ProcessInfo.processInfo.environment
         env["HOME"] = dir
         env["TMPDIR"] = dir  // openjd's session folders (OpenJD/…) go here, removed with it

@@ -93,7 +93,7 @@ struct JoinTests {
         let dir = try CLI.temporaryFolder()
         let sound = c.sound ? ["--audio", try Clips.tone(in: dir)] : []
         let record = ["record"] + Self.clip + c.effect + sound
-        OutputTests.expectSuccess(try CLI.run(record + ["-o", "single.\(c.ext)"], in: dir))
+        OutputTests.expectSuccess(try CLI.run(record + ["--joinable", "-o", "single.\(c.ext)"], in: dir))
         var chunks: [String] = []
         for i in 1...3 {
             let r = try CLI.run(record + ["--chunk-of", "\(i)/3", "-o", "parts/\(i).\(c.ext)"], in: dir)
@@ -112,6 +112,28 @@ struct JoinTests {
         let heard = try Clips.sound(dir + "/single.\(c.ext)")
         let heardJoined = try Clips.sound(dir + "/joined.\(c.ext)")
         #expect(heard.isEmpty == !c.sound && heardJoined == heard)
+    }
+
+    @Test("a plain record refers frames to earlier ones and is the smaller file; --joinable, as every chunk, encodes each frame on its own",
+          arguments: ["mp4", "webm"])
+    func joinableEncoding(ext: String) throws {
+        let dir = try CLI.temporaryFolder()
+        let record = ["record", "--size", "160x90", "--duration", "1", "--fps", "30"]
+        OutputTests.expectSuccess(try CLI.run(record + ["-o", "plain.\(ext)"], in: dir))
+        OutputTests.expectSuccess(try CLI.run(record + ["--joinable", "-o", "joinable.\(ext)"], in: dir))
+        OutputTests.expectSuccess(try CLI.run(record + ["--chunk-of", "1/1", "-o", "chunk.\(ext)"], in: dir))
+        func size(_ name: String) throws -> Int { (try FileManager.default.attributesOfItem(atPath: dir + "/" + name)[.size] as? Int) ?? 0 }
+        let plain = try size("plain.\(ext)"), joinable = try size("joinable.\(ext)")
+        #expect(plain * 4 < joinable, "a plain record is far smaller: \(plain) bytes against \(joinable)")
+        #expect(try Clips.frames(dir + "/chunk.\(ext)") == Clips.frames(dir + "/joinable.\(ext)"), "a chunk is encoded as --joinable encodes")
+        if ext == "mp4" {
+            let types = { (name: String) throws -> Set<String> in
+                let run = try Clips.tool(["ffprobe", "-v", "error", "-show_entries", "frame=pict_type", "-of", "default=nw=1:nk=1", dir + "/" + name])
+                return Set(run.split(separator: "\n").map(String.init))
+            }
+            #expect(try types("joinable.mp4") == ["I"], "every frame a key frame")
+            #expect(try types("plain.mp4").contains("P"), "a plain record has predicted frames")
+        }
     }
 
     @Test("a PNG sequence's chunks are numbered by their frame of the clip and copied into the output's names, the same bytes as one record")

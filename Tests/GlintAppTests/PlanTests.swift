@@ -33,7 +33,7 @@ struct PlanTests {
         try FileManager.default.createDirectory(atPath: dir + "/out", withIntermediateDirectories: true)
         for line in lines.prefix(4).reversed() { #expect(try Self.shell(line, in: dir) == 0, "\(line)") }
         #expect(try Self.shell(lines[4], in: dir) == 0)
-        OutputTests.expectSuccess(try CLI.run(["record"] + Self.record + ["--date", "2024-05-06T07:08:09", "-o", "single.mp4"], in: dir))
+        OutputTests.expectSuccess(try CLI.run(["record"] + Self.record + ["--date", "2024-05-06T07:08:09", "--joinable", "-o", "single.mp4"], in: dir))
         let single = try Clips.frames(dir + "/single.mp4")
         let joined = try Clips.frames(dir + "/out/clip.mp4")
         #expect(single.count == 15 && joined == single)

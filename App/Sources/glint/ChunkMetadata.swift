@@ -127,13 +127,15 @@ struct ChunkRecord: Equatable {
     }
 
     /// The clip a record's arguments make: a fingerprint (FNV-1a, 64 bits) of every argument but
-    /// the output and the frame selection, so every chunk of one clip has the same one.
+    /// the output, the frame selection and `--joinable`, so every chunk of one clip has the same one.
     static func fingerprint(of arguments: [String]) -> String {
         let skipped: Set<String> = ["-o", "--output", "--frames", "--chunk-of"]
         var kept: [String] = []
         var skip = false
         for word in arguments {
             if skip { skip = false; continue }
+            // Chunks are always encoded frame by frame: --joinable changes nothing in one.
+            if word == "--joinable" { continue }
             if skipped.contains(word) { skip = true; continue }
             if skipped.contains(where: { word.hasPrefix($0 + "=") }) || (word.hasPrefix("-o") && word.count > 2) { continue }
             kept.append(word)

@@ -47,7 +47,8 @@ final class FFmpegProcess: @unchecked Sendable {
         return (executable, final)
     }
 
-    init(path: String, format: VideoFormat, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: VideoEncoder.Soundtrack? = nil) throws {
+    init(path: String, format: VideoFormat, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: VideoEncoder.Soundtrack? = nil,
+         joinable: Bool = false) throws {
         let (executable, final) = try Self.check(path: path, format: format)
         self.final = final
         let name = String(final.split(separator: "/").last ?? "video")
@@ -59,7 +60,7 @@ final class FFmpegProcess: @unchecked Sendable {
             // The sound from the clip's start on the timeline, as long as the clip; silence after its end.
             arguments += ["-ss", fmt(soundtrack.from), "-t", fmt(soundtrack.duration), "-i", soundtrack.path]
         }
-        arguments += format.ffmpegOutputArguments(pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        arguments += format.ffmpegOutputArguments(pixelWidth: pixelWidth, pixelHeight: pixelHeight, joinable: joinable)
         if soundtrack != nil {
             arguments += ["-map", "0:v", "-map", "1:a"] + format.audioCodecArguments
         }

@@ -14,9 +14,9 @@ struct JoinCommand: ParsableCommand {
         discussion: """
         The chunks may come in any order; together they must hold every frame of the clip once, at one \
         size, rate and format: OUTPUT's. H.264 (.mp4), VP9 (.webm) and ProRes (.mov) chunks are joined \
-        without re-encoding (a glint record's frames decode each on its own: H.264 key frames, lossless \
+        without re-encoding (a chunk's frames decode each on its own: H.264 key frames, lossless \
         VP9, ProRes), so the joined clip has exactly the pixels and timestamps of the one-machine \
-        record; a .gif is encoded again with one palette for the whole clip (close to, not exactly, \
+        record --joinable; a .gif is encoded again with one palette for the whole clip (close to, not exactly, \
         the one-machine .gif); PNG sequences are copied into OUTPUT's names. The sound of \
         the record's --audio file (noted in the chunks' records) is muxed once here, or the --audio \
         given. OUTPUT is replaced only once everything succeeded; on any problem nothing is written.

@@ -65,6 +65,9 @@ struct RecordCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("Record only frames FIRST to LAST of the clip (from 0, both included; frame i is at --from + i/--fps), as a chunk that glint join puts together with the others. Beside it goes OUTPUT.glint-chunk.json; missing folders of OUTPUT are made; --audio is heard but muxed by the join.", valueName: "FIRST..LAST"))
     var frames: String?
 
+    @Flag(name: .long, help: "Encode every frame on its own (.mp4: each a key frame at a constant quantiser, ~11 times the size; .webm: lossless, ~45 times), as chunks (--frames, --chunk-of) always are: the clip glint join makes of them is exactly this one.")
+    var joinable = false
+
     @Option(name: .customLong("chunk-of"), parsing: .unconditional, help: ArgumentHelp("Record the I-th (from 1) of M even, contiguous chunks of the clip's frames (the first ones one frame longer when M does not divide them), as --frames does.", valueName: "I/M"))
     var chunkOf: String?
 
@@ -136,7 +139,7 @@ struct RecordCommand: ParsableCommand {
             Console.note("\(output) has no sound: only .mp4, .webm and .mov carry the --audio file")
         }
         let encoder = still != nil ? nil : try VideoEncoder(path: output, pixelWidth: pixels.width, pixelHeight: pixels.height, fps: fps, soundtrack: soundtrack,
-                                       firstIndex: range.lowerBound)
+                                       firstIndex: range.lowerBound, joinable: joinable || chunk)
         if format.needsEvenSize && (pixels.width % 2 != 0 || pixels.height % 2 != 0) {
             Console.note("padding \(pixels.width)x\(pixels.height) to \(pixels.width + pixels.width % 2)x\(pixels.height + pixels.height % 2) with black: H.264 (yuv420p) needs an even width and height")
         }

@@ -8,9 +8,9 @@ import Glibc
 
 /// What a recording is written as, chosen by the output's name.
 enum VideoFormat: Equatable {
-    /// H.264 in MP4, yuv420p (no alpha), every frame a key frame at quantiser 18, odd sizes padded to even, `+faststart`.
+    /// H.264 in MP4, yuv420p (no alpha), odd sizes padded to even, `+faststart`.
     case mp4
-    /// VP9 in WebM, with alpha (yuva420p), lossless.
+    /// VP9 in WebM, with alpha (yuva420p).
     case webm
     /// ProRes 4444 in QuickTime, with alpha.
     case mov
@@ -83,20 +83,21 @@ enum VideoFormat: Equatable {
     var needsEvenSize: Bool { self == .mp4 }
 
     /// ffmpeg's output options: the filter graph (rows arrive bottom-up, as OpenGL reads them)
-    /// and the codec.
-    func ffmpegOutputArguments(pixelWidth: Int, pixelHeight: Int) -> [String] {
+    /// and the codec. `joinable`: every frame's pixels depend on that frame alone, as chunks
+    /// recorded apart (`--frames`, `--chunk-of`) need to join into exactly the one-machine clip
+    /// (`record --joinable`); otherwise frames refer to earlier ones and the file is far smaller.
+    func ffmpegOutputArguments(pixelWidth: Int, pixelHeight: Int, joinable: Bool = false) -> [String] {
         switch self {
         case .mp4:
             let pad = pixelWidth % 2 != 0 || pixelHeight % 2 != 0 ? ",pad=ceil(iw/2)*2:ceil(ih/2)*2" : ""
-            // Every frame a key frame at a constant quantiser: a frame's pixels depend on it alone, so
-            // chunks recorded apart (--frames, --chunk-of) join (glint join) into exactly this clip.
-            return ["-vf", "vflip" + pad, "-c:v", "libx264", "-preset", "medium", "-g", "1", "-qp", "18", "-pix_fmt", "yuv420p",
-                    "-movflags", "+faststart"]
+            // Joinable: every frame a key frame at a constant quantiser (about crf 18's quality, ~11 times the size).
+            let quality = joinable ? ["-g", "1", "-qp", "18"] : ["-crf", "18"]
+            return ["-vf", "vflip" + pad, "-c:v", "libx264", "-preset", "medium"] + quality + ["-pix_fmt", "yuv420p", "-movflags", "+faststart"]
         case .webm:
-            // Lossless: libvpx carries its mode decisions over from frame to frame even at a fixed
-            // quantiser, so only lossless frames decode to pixels that depend on the frame alone,
-            // which chunks recorded apart (--frames, --chunk-of) need to join into exactly this clip.
-            return ["-vf", "vflip", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-lossless", "1", "-b:v", "0",
+            // Joinable: lossless, as libvpx carries its mode decisions over from frame to frame even
+            // at a fixed quantiser with every frame a key frame (~45 times crf 30's size).
+            let quality = joinable ? ["-lossless", "1"] : ["-crf", "30"]
+            return ["-vf", "vflip", "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p"] + quality + ["-b:v", "0",
                     "-deadline", "good", "-cpu-used", "4", "-row-mt", "1", "-auto-alt-ref", "0"]
         case .mov:
             return ["-vf", "vflip", "-c:v", "prores_ks", "-profile:v", "4444", "-pix_fmt", "yuva444p10le", "-vendor", "apl0"]
@@ -213,7 +214,8 @@ final class VideoEncoder {
     }
 
     /// `firstIndex`: the number of the first frame's PNG in a sequence (a chunk's first frame of the clip).
-    init(path: String, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: Soundtrack? = nil, firstIndex: Int = 0) throws {
+    init(path: String, pixelWidth: Int, pixelHeight: Int, fps: Double, soundtrack: Soundtrack? = nil, firstIndex: Int = 0,
+         joinable: Bool = false) throws {
         precondition(pixelWidth > 0 && pixelHeight > 0 && fps > 0, "a video needs a size and a frame rate")
         self.path = path
         self.format = try VideoFormat(path: path)
@@ -243,7 +245,7 @@ final class VideoEncoder {
             }
         } else {
             let process = try FFmpegProcess(path: path, format: format, pixelWidth: pixelWidth, pixelHeight: pixelHeight, fps: fps,
-                                            soundtrack: format.carriesSound ? soundtrack : nil)
+                                            soundtrack: format.carriesSound ? soundtrack : nil, joinable: joinable)
             ffmpeg = process
             let fd = process.input, unpremultiplies = format.keepsAlpha
             sink = { frame, _ in
