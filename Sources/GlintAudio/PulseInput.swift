@@ -28,6 +28,12 @@ public final class PulseInput: AudioInput, @unchecked Sendable {
     private let ring = SampleRing()
     /// `State` as its raw value: written on libpulse's thread, read by the frame.
     private let state = Atomic<Int>(State.starting.rawValue)
+    private let settled = Atomic<Int>(0)
+
+    /// How many attempts to record have ended, started or failed (the first, and each retry the
+    /// timer makes every `retryInterval` while the source is gone): what a caller waits on to know
+    /// a retry has been made, instead of a fixed time.
+    public var attemptsSettled: Int { settled.load(ordering: .acquiring) }
     /// The statuses, made once, so reading one copies no text.
     private let statuses: [AudioInputStatus]
 
@@ -164,6 +170,7 @@ public final class PulseInput: AudioInput, @unchecked Sendable {
         case PA_STREAM_READY:
             attemptStarted = nil
             state.store(State.running.rawValue, ordering: .releasing)
+            settled.add(1, ordering: .releasing)
             loop.signal()
         case PA_STREAM_FAILED, PA_STREAM_TERMINATED:
             let reason = context.map { $0.lastError } ?? "gone"
@@ -189,6 +196,7 @@ public final class PulseInput: AudioInput, @unchecked Sendable {
     private func fail(_ error: PulseError, lost: State) {
         closeStream()
         attemptStarted = nil
+        defer { settled.add(1, ordering: .releasing) }
         if isStarting {
             if startFailure == nil { startFailure = error }
             loop.signal()

@@ -56,11 +56,13 @@ enum CLI {
         }
         process.standardOutput = out
         process.standardError = err
+        let exited = ExitSignal()
+        process.terminationHandler = { _ in exited.set() }
         try process.run()
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        exited.wait(until: Date().addingTimeInterval(timeout))
         if process.isRunning {
-            process.terminate()
+            // SIGKILL: the test's threads block SIGTERM, and a child inherits that mask.
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("glint \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
@@ -96,6 +98,17 @@ enum CLI {
 
 @Suite("Command line", .serialized, .removesTemporaryFiles)
 struct CLITests {
+    @Test("a glint that runs past CLI.run's timeout is killed there, not waited on: no test can hang the suite",
+          .timeLimit(.minutes(1)))
+    func runTimeoutKills() throws {
+        let dir = try CLI.temporaryFolder()
+        var result: CLI.Result?
+        withKnownIssue("the record runs past its 1 s timeout on purpose") {
+            result = try CLI.run(["record", "--size", "64x36", "--duration", "3600", "-o", "long.mp4"], in: dir, timeout: 1)
+        }
+        #expect(result?.reason == .uncaughtSignal && result?.status == SIGKILL, "killed: \(String(describing: result))")
+    }
+
     @Test("render writes the PNG it was asked for, and the same arguments give the same bytes")
     func renderIsDeterministic() throws {
         let dir = try CLI.temporaryFolder()

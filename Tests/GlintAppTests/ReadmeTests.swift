@@ -360,11 +360,13 @@ final class ReadmeWorkspace {
         defer { try? outHandle.close(); try? errHandle.close() }
         process.standardOutput = outHandle
         process.standardError = errHandle
+        let exited = ExitSignal()
+        process.terminationHandler = { _ in exited.set() }
         try process.run()
-        let deadline = Date().addingTimeInterval(Self.timeout)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        exited.wait(until: Date().addingTimeInterval(Self.timeout))
         if process.isRunning {
-            process.terminate()
+            // SIGKILL: the test's threads block SIGTERM, and a child inherits that mask.
+            kill(process.processIdentifier, SIGKILL)
             Issue.record("'\(line)' did not finish within \(Self.timeout) s")
         }
         process.waitUntilExit()

@@ -90,7 +90,8 @@ struct PulseTests {
         #expect(eventually { input.status == .unavailable("the microphone went away") }, "status: \(input.status)")
         #expect(newest(input).allSatisfy { $0 == 0 }, "the samples of a microphone that went away are silence")
         // Still gone a retry later: the monitor the server now falls back to is not a microphone.
-        usleep(1_200_000)
+        let lost = input.attemptsSettled
+        #expect(eventually { input.attemptsSettled > lost }, "a retry within 5 s")
         #expect(input.status == .unavailable("the microphone went away"))
         #expect(newest(input).allSatisfy { $0 == 0 })
 
@@ -105,7 +106,9 @@ struct PulseTests {
         server.stop()
         #expect(eventually { input.status == .unavailable("the PulseAudio server went away") }, "status: \(input.status)")
         #expect(newest(input).allSatisfy { $0 == 0 })
-        usleep(1_200_000) // a retry finds no server, and nothing breaks
+        // A retry finds no server, and nothing breaks.
+        let lost = input.attemptsSettled
+        #expect(eventually { input.attemptsSettled > lost }, "a retry within 5 s")
         #expect(input.status == .unavailable("the PulseAudio server went away"))
     }
 
