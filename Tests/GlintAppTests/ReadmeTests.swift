@@ -572,9 +572,10 @@ struct ReadmeTests {
                         let printedAsShown = r.output == expected
                         #expect(printedAsShown, "\(command) printed\n\(r.output)but \(page.file) shows\n\(expected)")
                     } else if !window && statusAsExpected {
-                        // `glint record` ends with its one summary line (frames, size, time; --verbose's split): nothing else.
-                        let printed = command.words.dropFirst().first == "record"
-                            ? r.stderr.split(separator: "\n").filter { !$0.hasPrefix("glint: recorded ") && !$0.hasPrefix("glint: time: ") && !$0.hasPrefix("glint: heap: ") }.joined() : r.stderr
+                        // `glint record`, `join` and a sweep end with their one summary line (frames, size, time;
+                        // --verbose's split): nothing else.
+                        let summaries = ["glint: recorded ", "glint: time: ", "glint: heap: ", "glint: joined ", "glint: swept "]
+                        let printed = r.stderr.split(separator: "\n").filter { line in !summaries.contains { line.hasPrefix($0) } }.joined()
                         #expect(printed.isEmpty, "\(command)\(ran) succeeded but printed on stderr: \(r.stderr)")
                     }
                     // Pictures it wrote into docs/ are the ones the pages show: compare them with the committed ones.
