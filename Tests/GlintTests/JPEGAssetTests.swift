@@ -56,7 +56,7 @@ struct JPEGAssetTests {
         let folder = try TemporaryFiles.folder("glint-jpeg-app")
         try FileManager.default.createDirectory(atPath: folder + "/Assets", withIntermediateDirectories: true)
         for file in ["tree.jpg", "Assets/rock.JPEG", "Assets/sky.png", "notes.txt"] {
-            FileManager.default.createFile(atPath: folder + "/" + file, contents: Data([0]))
+            try #require(FileManager.default.createFile(atPath: folder + "/" + file, contents: Data([0])), "made \(file)")
         }
         let files = ImageCache.imageFiles(in: [folder])
         #expect(Set(files.keys) == ["tree.jpg", "rock.JPEG", "sky.png"], "\(files.keys.sorted())")
