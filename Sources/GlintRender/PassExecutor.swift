@@ -16,9 +16,35 @@ enum PassExecutor {
     /// next frame, so a cheap shader soon draws its frame in one or two chunks. Returns the
     /// seconds since `frameStart` (on `clock`) when the frame ran past `limit` (the drawing then
     /// stopped after the chunk in flight), nil when it was drawn whole.
+    ///
+    /// A pass whose program is known to draw the whole box in one chunk is not finished on its
+    /// own: it joins the frame's batch of unfinished work (`batch`) as long as the seconds its
+    /// programs' speeds predict for it stay within one chunk's time (`Watchdog.chunkSeconds`),
+    /// so a frame of fast passes runs without a stall between them, as a program of its own
+    /// would. The batch is finished and timed at the end of the frame (`DrawBatch.finish`); a
+    /// batch slower than predicted has every pass of the next frame measured, and every
+    /// `Watchdog.remeasureEvery`-th draw of a program is measured anyway.
     static func drawInChunks(_ program: Program, left: Int, bottom: Int, width: Int, height: Int,
-                             frameStart: Double, limit: Double?, clock: () -> Double,
+                             frameStart: Double, limit: Double?, clock: () -> Double, batch: inout DrawBatch,
                              onChunk: (Int) -> Void = { _ in }) -> Double? {
+        let pixels = width * height
+        if !batch.measuresAll, let rate = program.pixelsPerSecond, program.chunkPixels >= pixels,
+           program.unmeasuredDraws < Watchdog.remeasureEvery {
+            let predicted = Double(pixels) / rate
+            if batch.predicted + predicted <= Watchdog.chunkSeconds {
+                if batch.predicted == 0 { batch.started = clock() }
+                epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+                epoxy_glScissor(GLint(left), GLint(bottom), GLsizei(width), GLsizei(height))
+                epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+                epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+                batch.predicted += predicted
+                program.unmeasuredDraws += 1
+                onChunk(pixels)
+                return nil
+            }
+        }
+        // What is still in flight is finished first, so the chunks below time their own work.
+        batch.finish(clock: clock)
         var done = 0
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
         defer { epoxy_glDisable(GLenum(GL_SCISSOR_TEST)) }
@@ -60,6 +86,32 @@ enum PassExecutor {
     }
 }
 
+/// The draws issued since the last finish (`PassExecutor.drawInChunks`): what their programs'
+/// speeds predict they take, and when the first was issued.
+struct DrawBatch {
+    var predicted = 0.0
+    var started = 0.0
+    /// Set when the last batch took longer than predicted: every pass is measured until a frame
+    /// has been drawn so.
+    var measuresAll = false
+
+    /// Finishes what was issued and checks its time against the prediction.
+    mutating func finish(clock: () -> Double) {
+        guard predicted > 0 else { return }
+        epoxy_glFinish()
+        let took = clock() - started
+        // Far slower than predicted (a busy machine's jitter is not): a program's cost changed.
+        if took > Watchdog.chunkSeconds + 4 * predicted { measuresAll = true }
+        predicted = 0
+    }
+
+    /// The frame's end: finishes the batch; a frame drawn with nothing batched ends a
+    /// measuring of every pass.
+    mutating func endFrame(clock: () -> Double) {
+        if predicted > 0 { finish(clock: clock) } else { measuresAll = false }
+    }
+}
+
 /// The watchdog's numbers: how long a frame may take, and how frames are cut into chunks.
 public enum Watchdog {
     /// The frame size a `frameTimeout` is for; a larger frame is allowed proportionally longer.
@@ -73,6 +125,8 @@ public enum Watchdog {
     static let maxChunkPixels = 4096 * 1024
     /// What a chunk should take once the program's speed is known, in seconds.
     static let chunkSeconds = 0.05
+    /// A program drawn whole without a finish is measured again after this many such draws.
+    static let remeasureEvery = 30
 
     /// The limit for a frame of `pixels` pixels when a reference frame may take `seconds`.
     public static func limit(_ seconds: Double, pixels: Int) -> Double {

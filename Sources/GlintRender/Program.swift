@@ -138,11 +138,17 @@ final class Program {
 
     /// How many pixels a chunk of this program should cover (see `Renderer.drawInChunks`).
     private(set) var chunkPixels = Watchdog.firstChunkPixels
+    /// The speed the last finished chunk showed; nil before the first.
+    private(set) var pixelsPerSecond: Double?
+    /// Draws issued without a finish since the last measured chunk (`PassExecutor.drawInChunks`).
+    var unmeasuredDraws = 0
 
     /// Adjusts the chunk size from one chunk's time: towards `Watchdog.chunkSeconds`, growing at
     /// most fourfold at a time.
     func learnChunk(pixels: Int, seconds: Double) {
         let rate = Double(pixels) / max(seconds, 1e-5)
+        pixelsPerSecond = rate
+        unmeasuredDraws = 0
         let wanted = Int(min(rate * Watchdog.chunkSeconds, Double(Watchdog.maxChunkPixels)))
         chunkPixels = max(Watchdog.firstChunkPixels, min(wanted, chunkPixels * 4))
     }

@@ -270,7 +270,8 @@ extension Renderer {
         // Scissor rectangles count from the bottom-left; `region` from the top-left.
         let overrun = PassExecutor.drawInChunks(
             program, left: target.originX + region.x, bottom: target.originY + target.pixelHeight - region.y - region.height,
-            width: region.width, height: region.height, frameStart: frameStart, limit: frameLimit, clock: clock
+            width: region.width, height: region.height, frameStart: frameStart, limit: frameLimit, clock: clock,
+            batch: &drawBatch
         ) { done in
             if let onProgress {
                 onProgress((Double(progressPass.index) + Double(done) / total) / Double(progressPass.count))

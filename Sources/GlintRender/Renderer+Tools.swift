@@ -51,7 +51,8 @@ extension Renderer {
             recorder?.recordDraw(program, scissor: nil)
             if limit != nil {
                 if let seconds = PassExecutor.drawInChunks(program, left: 0, bottom: 0, width: target.pixelWidth, height: target.pixelHeight,
-                                                           frameStart: frameStart, limit: limit, clock: clock) {
+                                                           frameStart: frameStart, limit: limit, clock: clock,
+                                                           batch: &drawBatch) {
                     targets.isStopped = true
                     epoxy_glBindVertexArray(0)
                     epoxy_glUseProgram(0)

@@ -47,6 +47,9 @@ public final class Renderer {
     /// When the frame being drawn started (monotonic seconds), and its limit for this target.
     var frameStart = 0.0
     var frameLimit: Double?
+    /// What was issued since the last finish (`PassExecutor.drawInChunks`): fast passes run
+    /// without a finish between them, and the frame ends with one.
+    var drawBatch = DrawBatch()
     /// Which enabled pass of how many is being drawn, for progress.
     var progressPass = (index: 0, count: 1)
 
@@ -180,7 +183,10 @@ public final class Renderer {
     func draw(_ graph: FrameGraph, view: PixelRect, into target: Framebuffer) throws(RenderError) {
         guard target.pixelWidth > 0, target.pixelHeight > 0, graph.viewRect.width > 0, graph.viewRect.height > 0 else { return }
         frameNumber += 1
-        defer { evictTextures() }
+        defer {
+            drawBatch.endFrame(clock: clock)
+            evictTextures()
+        }
         try drawTools(of: graph)
         frameStart = clock()
         frameLimit = frameTimeout.map { Watchdog.limit($0, pixels: target.pixelWidth * target.pixelHeight) }

@@ -94,6 +94,21 @@ struct FailureTests {
         #expect(FileManager.default.fileExists(atPath: dir + "/small.png"))
     }
 
+    @Test("a shader fast at first and slow later is still stopped: fast passes drawn without a finish between them are timed at the frame's end")
+    func shaderSlowLater() throws {
+        let (dir, original) = try Self.folderWithExistingOutput()
+        // Fast for the first 0.4 s (24 frames at 1/60 s), then a long loop per pixel.
+        let later = slowShader.replacingOccurrences(of: "float v = 0.0;", with: "float v = 0.0;\n    if (time < 0.4) return color;")
+        try Self.write(later, to: dir + "/later.frag")
+        try Self.write("void mainImage(out vec4 c, in vec2 p) {\n  c = vec4(0.0);\n  if (iTime < 0.4) return;\n"
+                       + "  for (int i = 0; i < 60000; i++) c.x += sin(p.x * 0.01 + float(i)) * cos(p.y * 0.01 - float(i));\n}\n",
+                       to: dir + "/later.glsl")
+        for file in ["later.frag", "later.glsl"] {
+            try Self.expectOneLineFailure(["bench", "--effect", file, "--size", "64x64", "--frame-timeout", "0.3", "--frames", "30"],
+                                          mentioning: [file, "longer than 0.3 s"], in: dir, original: original)
+        }
+    }
+
     @Test("an expression deep enough to crash the driver's compiler (a 20,000-term sum, in a .frag or a Shadertoy file, or hidden in macros) is refused in one line at its line")
     func compilerCrashingExpressions() throws {
         let (dir, original) = try Self.folderWithExistingOutput()
