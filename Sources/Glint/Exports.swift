@@ -12,6 +12,9 @@
 @_exported import enum GlintCore.CGLineJoin
 @_exported import struct GlintCore.Angle
 @_exported import Observation
+// Foundation, as `import SwiftUI` brings it: a file importing only Glint has Date, URL, UUID,
+// DispatchQueue, CGSize and the rest where a SwiftUI file has them.
+@_exported import Foundation
 @_exported import enum GlintRender.PNGCompression
 // The models of the built-in demo views (`HarmonicView(_:)`, `WaveformView(_:)`, `PrismView`'s
 // parameters), and the one timeline a host of your own advances them with.

@@ -1,6 +1,7 @@
 import Foundation
 import GlintCore
 import GlintRender
+import Synchronization
 
 /// One of Glint's modifiers that adds a node of `kind` over the content.
 public struct _NodeModifier: ViewModifier {
@@ -98,8 +99,8 @@ extension View {
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center)
         -> ModifiedContent<Self, _NodeModifier> {
         modifier(_NodeModifier(kind: .frame(FrameSpec(
-            minWidth: nil, idealWidth: width.map(Double.init), maxWidth: nil,
-            minHeight: nil, idealHeight: height.map(Double.init), maxHeight: nil, alignment: alignment, isFixed: true))))
+            minWidth: nil, idealWidth: FrameSpec.valid(width, "width"), maxWidth: nil,
+            minHeight: nil, idealHeight: FrameSpec.valid(height, "height"), maxHeight: nil, alignment: alignment, isFixed: true))))
     }
 
     /// The view in a frame whose sides lie between the bounds given, as SwiftUI's
@@ -109,8 +110,10 @@ extension View {
                       minHeight: CGFloat? = nil, idealHeight: CGFloat? = nil, maxHeight: CGFloat? = nil,
                       alignment: Alignment = .center) -> ModifiedContent<Self, _NodeModifier> {
         modifier(_NodeModifier(kind: .frame(FrameSpec(
-            minWidth: minWidth.map(Double.init), idealWidth: idealWidth.map(Double.init), maxWidth: maxWidth.map(Double.init),
-            minHeight: minHeight.map(Double.init), idealHeight: idealHeight.map(Double.init), maxHeight: maxHeight.map(Double.init),
+            minWidth: FrameSpec.valid(minWidth, "minWidth"), idealWidth: FrameSpec.valid(idealWidth, "idealWidth"),
+            maxWidth: FrameSpec.valid(maxWidth, "maxWidth", infinityAllowed: true),
+            minHeight: FrameSpec.valid(minHeight, "minHeight"), idealHeight: FrameSpec.valid(idealHeight, "idealHeight"),
+            maxHeight: FrameSpec.valid(maxHeight, "maxHeight", infinityAllowed: true),
             alignment: alignment, isFixed: false))))
     }
 
@@ -333,5 +336,22 @@ extension View {
 extension Size {
     init(_ size: CGSize) {
         self.init(width: Double(size.width), height: Double(size.height))
+    }
+}
+
+extension FrameSpec {
+    private static let reported = Mutex<Set<String>>([])
+
+    /// A frame side as given, or nil where SwiftUI would refuse it: a negative or non-finite size
+    /// (`.frame(width: .infinity)`), which SwiftUI logs and ignores; a `maxWidth`/`maxHeight` may
+    /// be `.infinity`. Said once a process on standard error, naming the side.
+    static func valid(_ side: CGFloat?, _ name: String, infinityAllowed: Bool = false) -> Double? {
+        guard let side else { return nil }
+        let x = Double(side)
+        if x >= 0 && (x.isFinite || (infinityAllowed && x == .infinity)) { return x }
+        if reported.withLock({ $0.insert(name).inserted }) {
+            FileHandle.standardError.write(Data("glint: invalid frame dimension \(name): \(x) (negative or non-finite); the view keeps its own size, as SwiftUI does\n".utf8))
+        }
+        return nil
     }
 }
