@@ -13,34 +13,34 @@ extension View {
     /// Grey noise over the view, each cell of `grain` points a random grey, new `speed` times a
     /// second; the view's alpha is kept (`Shaders/whiteNoise.metal`).
     public func whiteNoise(time: Double,
-                           speed: Double = EffectDeclaration.whiteNoise.defaultValue("speed"),
-                           grain: Double = EffectDeclaration.whiteNoise.defaultValue("grain")) -> some View {
+                           speed: Double = EffectDeclaration.WhiteNoise.speed.defaultSetting,
+                           grain: Double = EffectDeclaration.WhiteNoise.grain.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.whiteNoise(.float(time), .float(speed), .float(grain)))
     }
 
     /// Coloured noise over the view, each cell of `grain` points a random red, green and blue,
     /// new `speed` times a second; the view's alpha is kept (`Shaders/rainbowNoise.metal`).
     public func rainbowNoise(time: Double,
-                             speed: Double = EffectDeclaration.rainbowNoise.defaultValue("speed"),
-                             grain: Double = EffectDeclaration.rainbowNoise.defaultValue("grain")) -> some View {
+                             speed: Double = EffectDeclaration.RainbowNoise.speed.defaultSetting,
+                             grain: Double = EffectDeclaration.RainbowNoise.grain.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.rainbowNoise(.float(time), .float(speed), .float(grain)))
     }
 
     /// Every hue in turn along `angle` (clockwise from rightwards, y being down), `repeats` cycles
     /// across the view, sliding `speed` cycles a second (`Shaders/animatedGradientFill.metal`).
     public func animatedGradientFill(time: Double,
-                                     speed: Double = EffectDeclaration.animatedGradientFill.defaultValue("speed"),
-                                     angle: Angle = .degrees(EffectDeclaration.animatedGradientFill.defaultValue("angle")),
-                                     repeats: Double = EffectDeclaration.animatedGradientFill.defaultValue("repeats")) -> some View {
+                                     speed: Double = EffectDeclaration.AnimatedGradientFill.speed.defaultSetting,
+                                     angle: Angle = .degrees(EffectDeclaration.AnimatedGradientFill.angle.defaultSetting),
+                                     repeats: Double = EffectDeclaration.AnimatedGradientFill.repeats.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.animatedGradientFill(.boundingRect, .float(time), .float(speed), .float(angle.degrees), .float(repeats)))
     }
 
     /// The sinebow: `bands` rainbows across the view flowing `speed` rainbows a second, bent by up
     /// to `bend` of a rainbow (`Shaders/sinebow.metal`).
     public func sinebow(time: Double,
-                        speed: Double = EffectDeclaration.sinebow.defaultValue("speed"),
-                        bands: Double = EffectDeclaration.sinebow.defaultValue("bands"),
-                        bend: Double = EffectDeclaration.sinebow.defaultValue("bend")) -> some View {
+                        speed: Double = EffectDeclaration.Sinebow.speed.defaultSetting,
+                        bands: Double = EffectDeclaration.Sinebow.bands.defaultSetting,
+                        bend: Double = EffectDeclaration.Sinebow.bend.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.sinebow(.boundingRect, .float(time), .float(speed), .float(bands), .float(bend)))
     }
 
@@ -48,12 +48,12 @@ extension View {
     /// `center` (a point of the view as fractions of its size) at `speed` points a second
     /// (`Shaders/circleWave.metal`).
     public func circleWave(time: Double,
-                           color: Color = Color(EffectDeclaration.circleWave.defaultColor("tint")),
-                           center: UnitPoint = UnitPoint(x: EffectDeclaration.circleWave.defaultValue("centerX"),
-                                                         y: EffectDeclaration.circleWave.defaultValue("centerY")),
-                           speed: Double = EffectDeclaration.circleWave.defaultValue("speed"),
-                           spacing: Double = EffectDeclaration.circleWave.defaultValue("spacing"),
-                           width: Double = EffectDeclaration.circleWave.defaultValue("width")) -> some View {
+                           color: Color = Color(EffectDeclaration.CircleWave.tint.defaultSetting),
+                           center: UnitPoint = UnitPoint(x: EffectDeclaration.CircleWave.centerX.defaultSetting,
+                                                         y: EffectDeclaration.CircleWave.centerY.defaultSetting),
+                           speed: Double = EffectDeclaration.CircleWave.speed.defaultSetting,
+                           spacing: Double = EffectDeclaration.CircleWave.spacing.defaultSetting,
+                           width: Double = EffectDeclaration.CircleWave.width.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.circleWave(.boundingRect, .float(time), .color(color), .float(center.x), .float(center.y),
                                              .float(speed), .float(spacing), .float(width)))
     }
@@ -62,18 +62,18 @@ extension View {
 
     /// The view as an infrared camera shows it: dark parts `cold`, the middle `warm`, bright parts
     /// `hot` (`Shaders/infrared.metal`).
-    public func infrared(cold: Color = Color(EffectDeclaration.infrared.defaultColor("cold")),
-                         warm: Color = Color(EffectDeclaration.infrared.defaultColor("warm")),
-                         hot: Color = Color(EffectDeclaration.infrared.defaultColor("hot"))) -> some View {
+    public func infrared(cold: Color = Color(EffectDeclaration.Infrared.cold.defaultSetting),
+                         warm: Color = Color(EffectDeclaration.Infrared.warm.defaultSetting),
+                         hot: Color = Color(EffectDeclaration.Infrared.hot.defaultSetting)) -> some View {
         colorEffect(ShaderLibrary.infrared(.color(cold), .color(warm), .color(hot)))
     }
 
     /// Horizontal lines of `color`, `width` points thick every `spacing` points from the top,
     /// mixed over the view by `strength` (0…1) (`Shaders/interlace.metal`).
-    public func interlace(color: Color = Color(EffectDeclaration.interlace.defaultColor("lineColor")),
-                          spacing: Double = EffectDeclaration.interlace.defaultValue("spacing"),
-                          width: Double = EffectDeclaration.interlace.defaultValue("width"),
-                          strength: Double = EffectDeclaration.interlace.defaultValue("strength")) -> some View {
+    public func interlace(color: Color = Color(EffectDeclaration.Interlace.lineColor.defaultSetting),
+                          spacing: Double = EffectDeclaration.Interlace.spacing.defaultSetting,
+                          width: Double = EffectDeclaration.Interlace.width.defaultSetting,
+                          strength: Double = EffectDeclaration.Interlace.strength.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.interlace(.color(color), .float(spacing), .float(width), .float(strength)))
     }
 
@@ -81,10 +81,10 @@ extension View {
     /// `duration` seconds; `width` is half the band's width as a fraction of the view's diagonal,
     /// `strength` how much of the colour shows at its middle (`Shaders/shimmer.metal`).
     public func shimmer(time: Double,
-                        color: Color = Color(EffectDeclaration.shimmer.defaultColor("highlight")),
-                        duration: Double = EffectDeclaration.shimmer.defaultValue("duration"),
-                        width: Double = EffectDeclaration.shimmer.defaultValue("width"),
-                        strength: Double = EffectDeclaration.shimmer.defaultValue("strength")) -> some View {
+                        color: Color = Color(EffectDeclaration.Shimmer.highlight.defaultSetting),
+                        duration: Double = EffectDeclaration.Shimmer.duration.defaultSetting,
+                        width: Double = EffectDeclaration.Shimmer.width.defaultSetting,
+                        strength: Double = EffectDeclaration.Shimmer.strength.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.shimmer(.boundingRect, .float(time), .color(color), .float(duration), .float(width), .float(strength)))
     }
 
@@ -101,15 +101,15 @@ extension View {
 
     /// Relief lit from the top-left: the brightness difference of the neighbours `offset` points
     /// down-right and up-left of each point, times `strength`, added to it (`Shaders/emboss.metal`).
-    public func emboss(strength: Double = EffectDeclaration.emboss.defaultValue("strength"),
-                       offset: Double = EffectDeclaration.emboss.defaultValue("offset")) -> some View {
+    public func emboss(strength: Double = EffectDeclaration.Emboss.strength.defaultSetting,
+                       offset: Double = EffectDeclaration.Emboss.offset.defaultSetting) -> some View {
         layerEffect(ShaderLibrary.emboss(.float(strength), .float(offset)), maxSampleOffset: CGSize(width: abs(offset), height: abs(offset)))
     }
 
     /// The view in square blocks of `size` points from its top-left, each the colour at its
     /// centre (`Shaders/pixellate.metal`). It reads only inside the view, so it needs no
     /// `maxSampleOffset`.
-    public func pixellate(size: Double = EffectDeclaration.pixellate.defaultValue("size")) -> some View {
+    public func pixellate(size: Double = EffectDeclaration.Pixellate.size.defaultSetting) -> some View {
         layerEffect(ShaderLibrary.pixellate(.boundingRect, .float(size)), maxSampleOffset: .zero)
     }
 
@@ -117,7 +117,7 @@ extension View {
     /// stretched over the view (black sharp, white the full radius); by default
     /// `Assets/blurMask.png`, sharp at the top and blurred at the bottom
     /// (`Shaders/variableBlur.metal`).
-    public func variableBlur(radius: Double = EffectDeclaration.variableBlur.defaultValue("radius"),
+    public func variableBlur(radius: Double = EffectDeclaration.VariableBlur.radius.defaultSetting,
                              mask: Image = ColorEffectDefaults.blurMask) -> some View {
         layerEffect(ShaderLibrary.variableBlur(.boundingRect, .image(mask), .float(radius)),
                     maxSampleOffset: CGSize(width: radius, height: radius))
@@ -128,9 +128,8 @@ extension View {
 public enum ColorEffectDefaults {
     /// `colorPlanes`'s offset: its declaration's `offset` points along its `angle`.
     public static var colorPlanesOffset: CGSize {
-        let declaration = EffectDeclaration.colorPlanes
-        let length = declaration.defaultValue("offset")
-        let radians = declaration.defaultValue("angle") * .pi / 180
+        let length = EffectDeclaration.ColorPlanes.offset.defaultSetting
+        let radians = EffectDeclaration.ColorPlanes.angle.defaultSetting * .pi / 180
         return CGSize(width: length * cos(radians), height: length * sin(radians))
     }
 

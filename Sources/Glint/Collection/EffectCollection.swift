@@ -5,8 +5,8 @@ import GlintCore
 /// those of the effect's declaration (`EffectDeclaration`), which the command line shares.
 extension View {
     /// Replaces every other square of `size` points with `color` (`Shaders/checkerboard.metal`).
-    public func checkerboard(color: Color = Color(EffectDeclaration.checkerboard.defaultColor("replacement")),
-                             size: Double = EffectDeclaration.checkerboard.defaultValue("size")) -> some View {
+    public func checkerboard(color: Color = Color(EffectDeclaration.Checkerboard.replacement.defaultSetting),
+                             size: Double = EffectDeclaration.Checkerboard.size.defaultSetting) -> some View {
         colorEffect(ShaderLibrary.checkerboard(.color(color), .float(size)))
     }
 }
