@@ -59,6 +59,11 @@ public struct EffectDeclaration: Sendable {
             .color(argument.name, argument.defaultSetting)
         }
 
+        /// An image, declared by its key.
+        public static func image(_ argument: ImageArgument) -> Argument {
+            .image(argument.name, asset: argument.asset)
+        }
+
         /// The parameter's name in the function (what `--state` calls it).
         public var name: String {
             switch self {

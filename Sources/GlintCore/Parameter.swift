@@ -31,9 +31,10 @@ extension Bool: ParameterValue {
 /// value (`--state`), which may spring toward the setting or away from it while held.
 ///
 /// ```swift
-/// static let radius = Parameter("radius", "blur radius in points (σ = radius/2)", default: 8, range: 0...64)
-/// blurView.blur(radius: radius.defaultSetting)
-/// effect.setParameter(radius, to: 12)
+/// let radius = EffectDeclaration.Blur.radius   // declared once, beside the blur's declaration
+/// radius.range                                 // 0…64: what --param checks and the slider spans
+/// effect.setParameter(radius, to: 12)          // as --param blur.radius=12 does
+/// effect.setting(radius)                       // 12, whatever the blur's live reach this frame
 /// ```
 public struct Parameter<Value: ParameterValue>: Sendable {
     /// The untyped declaration: what descriptors, the command line and the controls list.
@@ -71,6 +72,20 @@ public struct ColorArgument: Sendable {
     public init(_ name: String, _ defaultSetting: Color) {
         self.name = name
         self.defaultSetting = defaultSetting
+    }
+}
+
+/// An image argument of a declared effect, declared once as a key: a file of the built-in
+/// `Assets/` until `--param NAME=FILE` (or a modifier's caller) gives one.
+public struct ImageArgument: Sendable {
+    /// The argument's name in the function (what `--param` takes).
+    public let name: String
+    /// The file in `Assets/` used until one is given.
+    public let asset: String
+
+    public init(_ name: String, asset: String) {
+        self.name = name
+        self.asset = asset
     }
 }
 

@@ -16,7 +16,8 @@ extension EffectDeclaration {
         public static let speed = Parameter("speed", "how fast the dissolve sweeps (one sweep in 10/speed s)", default: 1, range: 0...10)
         public static let transition = Parameter("transition", "width of the dissolving edge in noise values", default: 0.1, range: 0...1)
         public static let glow = Parameter("glow", "brightness of the burning edge", default: 4, range: 0...20)
-        public static let burnColor = ColorArgument("burnColor", Color(red: 1, green: 0.45, blue: 0.1))
+        public static let burnColor = ColorArgument("burnColor", Color(red: 1, green: 0.45, blue: 0.1))  // an ember orange
+        public static let noise = ImageArgument("noise", asset: "noise.png")
     }
 
     /// Otter's dissolve, a colour effect driven by a noise image: `k = fract(time·0.1·speed)`,
@@ -30,8 +31,8 @@ extension EffectDeclaration {
             .number(Dissolve.speed),
             .number(Dissolve.transition),
             .number(Dissolve.glow),
-            .color(Dissolve.burnColor),  // an ember orange
-            .image("noise", asset: "noise.png"),
+            .color(Dissolve.burnColor),
+            .image(Dissolve.noise),
         ])
 
     /// `blur`'s parameters, declared once: its arguments, the command line and its modifier read them.

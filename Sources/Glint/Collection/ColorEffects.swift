@@ -3,10 +3,10 @@ import GlintCore
 import GlintRender
 
 /// The collection's generators, colour effects and recolouring layer effects as modifiers, each
-/// calling its `Shaders/<name>.metal` function through `ShaderLibrary.default` with the defaults
-/// of its declaration (`EffectDeclaration`, `Sources/GlintCore/Collection/ColorEffects.swift`).
-/// What the frame supplies on the command line, the caller passes here: `time` (seconds, from a
-/// `TimelineView`'s date); the view's rect goes as `.boundingRect`.
+/// calling its `Shaders/<name>.metal` function through `ShaderLibrary.default` as its declaration
+/// (`EffectDeclaration`, `Sources/GlintCore/Collection/ColorEffects.swift`) says, its defaults
+/// the declaration's. What the frame supplies on the command line, the caller passes here: `time`
+/// (seconds, from a `TimelineView`'s date); the view's rect goes as `.boundingRect`.
 extension View {
     // MARK: Generators
 
@@ -15,7 +15,7 @@ extension View {
     public func whiteNoise(time: Double,
                            speed: Double = EffectDeclaration.WhiteNoise.speed.defaultSetting,
                            grain: Double = EffectDeclaration.WhiteNoise.grain.defaultSetting) -> some View {
-        colorEffect(ShaderLibrary.whiteNoise(.float(time), .float(speed), .float(grain)))
+        declaredEffect(.whiteNoise, time: time, [EffectDeclaration.WhiteNoise.speed(speed), EffectDeclaration.WhiteNoise.grain(grain)])
     }
 
     /// Coloured noise over the view, each cell of `grain` points a random red, green and blue,
@@ -23,7 +23,7 @@ extension View {
     public func rainbowNoise(time: Double,
                              speed: Double = EffectDeclaration.RainbowNoise.speed.defaultSetting,
                              grain: Double = EffectDeclaration.RainbowNoise.grain.defaultSetting) -> some View {
-        colorEffect(ShaderLibrary.rainbowNoise(.float(time), .float(speed), .float(grain)))
+        declaredEffect(.rainbowNoise, time: time, [EffectDeclaration.RainbowNoise.speed(speed), EffectDeclaration.RainbowNoise.grain(grain)])
     }
 
     /// Every hue in turn along `angle` (clockwise from rightwards, y being down), `repeats` cycles
@@ -32,7 +32,8 @@ extension View {
                                      speed: Double = EffectDeclaration.AnimatedGradientFill.speed.defaultSetting,
                                      angle: Angle = .degrees(EffectDeclaration.AnimatedGradientFill.angle.defaultSetting),
                                      repeats: Double = EffectDeclaration.AnimatedGradientFill.repeats.defaultSetting) -> some View {
-        colorEffect(ShaderLibrary.animatedGradientFill(.boundingRect, .float(time), .float(speed), .float(angle.degrees), .float(repeats)))
+        typealias Keys = EffectDeclaration.AnimatedGradientFill
+        return declaredEffect(.animatedGradientFill, time: time, [Keys.speed(speed), Keys.angle(angle.degrees), Keys.repeats(repeats)])
     }
 
     /// The sinebow: `bands` rainbows across the view flowing `speed` rainbows a second, bent by up
@@ -41,7 +42,8 @@ extension View {
                         speed: Double = EffectDeclaration.Sinebow.speed.defaultSetting,
                         bands: Double = EffectDeclaration.Sinebow.bands.defaultSetting,
                         bend: Double = EffectDeclaration.Sinebow.bend.defaultSetting) -> some View {
-        colorEffect(ShaderLibrary.sinebow(.boundingRect, .float(time), .float(speed), .float(bands), .float(bend)))
+        typealias Keys = EffectDeclaration.Sinebow
+        return declaredEffect(.sinebow, time: time, [Keys.speed(speed), Keys.bands(bands), Keys.bend(bend)])
     }
 
     /// Rings of `color` on black, `width` points thick and `spacing` points apart, spreading from
@@ -54,8 +56,9 @@ extension View {
                            speed: Double = EffectDeclaration.CircleWave.speed.defaultSetting,
                            spacing: Double = EffectDeclaration.CircleWave.spacing.defaultSetting,
                            width: Double = EffectDeclaration.CircleWave.width.defaultSetting) -> some View {
-        colorEffect(ShaderLibrary.circleWave(.boundingRect, .float(time), .color(color), .float(center.x), .float(center.y),
-                                             .float(speed), .float(spacing), .float(width)))
+        typealias Keys = EffectDeclaration.CircleWave
+        return declaredEffect(.circleWave, time: time, [Keys.tint(color), Keys.centerX(center.x), Keys.centerY(center.y),
+                                                        Keys.speed(speed), Keys.spacing(spacing), Keys.width(width)])
     }
 
     // MARK: Colour effects
@@ -65,7 +68,8 @@ extension View {
     public func infrared(cold: Color = Color(EffectDeclaration.Infrared.cold.defaultSetting),
                          warm: Color = Color(EffectDeclaration.Infrared.warm.defaultSetting),
                          hot: Color = Color(EffectDeclaration.Infrared.hot.defaultSetting)) -> some View {
-        colorEffect(ShaderLibrary.infrared(.color(cold), .color(warm), .color(hot)))
+        typealias Keys = EffectDeclaration.Infrared
+        return declaredEffect(.infrared, [Keys.cold(cold), Keys.warm(warm), Keys.hot(hot)])
     }
 
     /// Horizontal lines of `color`, `width` points thick every `spacing` points from the top,
@@ -74,7 +78,8 @@ extension View {
                           spacing: Double = EffectDeclaration.Interlace.spacing.defaultSetting,
                           width: Double = EffectDeclaration.Interlace.width.defaultSetting,
                           strength: Double = EffectDeclaration.Interlace.strength.defaultSetting) -> some View {
-        colorEffect(ShaderLibrary.interlace(.color(color), .float(spacing), .float(width), .float(strength)))
+        typealias Keys = EffectDeclaration.Interlace
+        return declaredEffect(.interlace, [Keys.lineColor(color), Keys.spacing(spacing), Keys.width(width), Keys.strength(strength)])
     }
 
     /// A diagonal band of `color` sweeping across the view from the top-left once every
@@ -85,7 +90,8 @@ extension View {
                         duration: Double = EffectDeclaration.Shimmer.duration.defaultSetting,
                         width: Double = EffectDeclaration.Shimmer.width.defaultSetting,
                         strength: Double = EffectDeclaration.Shimmer.strength.defaultSetting) -> some View {
-        colorEffect(ShaderLibrary.shimmer(.boundingRect, .float(time), .color(color), .float(duration), .float(width), .float(strength)))
+        typealias Keys = EffectDeclaration.Shimmer
+        return declaredEffect(.shimmer, time: time, [Keys.highlight(color), Keys.duration(duration), Keys.width(width), Keys.strength(strength)])
     }
 
     // MARK: Layer effects
@@ -95,22 +101,24 @@ extension View {
     public func colorPlanes(offset: CGSize = ColorEffectDefaults.colorPlanesOffset) -> some View {
         let length = (offset.width * offset.width + offset.height * offset.height).squareRoot()
         let degrees = atan2(Double(offset.height), Double(offset.width)) * 180 / .pi
-        return layerEffect(ShaderLibrary.colorPlanes(.float(length), .float(degrees)),
-                           maxSampleOffset: CGSize(width: abs(offset.width), height: abs(offset.height)))
+        typealias Keys = EffectDeclaration.ColorPlanes
+        return declaredEffect(.colorPlanes, [Keys.offset(length), Keys.angle(degrees)],
+                              maxSampleOffset: CGSize(width: abs(offset.width), height: abs(offset.height)))
     }
 
     /// Relief lit from the top-left: the brightness difference of the neighbours `offset` points
     /// down-right and up-left of each point, times `strength`, added to it (`Shaders/emboss.metal`).
     public func emboss(strength: Double = EffectDeclaration.Emboss.strength.defaultSetting,
                        offset: Double = EffectDeclaration.Emboss.offset.defaultSetting) -> some View {
-        layerEffect(ShaderLibrary.emboss(.float(strength), .float(offset)), maxSampleOffset: CGSize(width: abs(offset), height: abs(offset)))
+        declaredEffect(.emboss, [EffectDeclaration.Emboss.strength(strength), EffectDeclaration.Emboss.offset(offset)],
+                       maxSampleOffset: CGSize(width: abs(offset), height: abs(offset)))
     }
 
     /// The view in square blocks of `size` points from its top-left, each the colour at its
     /// centre (`Shaders/pixellate.metal`). It reads only inside the view, so it needs no
     /// `maxSampleOffset`.
     public func pixellate(size: Double = EffectDeclaration.Pixellate.size.defaultSetting) -> some View {
-        layerEffect(ShaderLibrary.pixellate(.boundingRect, .float(size)), maxSampleOffset: .zero)
+        declaredEffect(.pixellate, [EffectDeclaration.Pixellate.size(size)])
     }
 
     /// A blur whose radius at each point is `radius` points times `mask`'s grey there, the mask
@@ -119,8 +127,8 @@ extension View {
     /// (`Shaders/variableBlur.metal`).
     public func variableBlur(radius: Double = EffectDeclaration.VariableBlur.radius.defaultSetting,
                              mask: Image = ColorEffectDefaults.blurMask) -> some View {
-        layerEffect(ShaderLibrary.variableBlur(.boundingRect, .image(mask), .float(radius)),
-                    maxSampleOffset: CGSize(width: radius, height: radius))
+        declaredEffect(.variableBlur, [EffectDeclaration.VariableBlur.mask(mask), EffectDeclaration.VariableBlur.radius(radius)],
+                       maxSampleOffset: CGSize(width: radius, height: radius))
     }
 }
 
@@ -136,17 +144,14 @@ public enum ColorEffectDefaults {
     /// `variableBlur`'s mask: its declaration's image (`Assets/blurMask.png`), decoded once; the
     /// placeholder, reported when drawn, should it be missing from the binary.
     public static let blurMask: Image = {
-        let declaration = EffectDeclaration.variableBlur
-        for case let .image("mask", asset) in declaration.arguments {
-            guard let bytes = ShaderSources.asset(named: asset) else {
-                return Image(placeholderFor: .image("the image '\(asset)' is missing from the built-in Assets/"))
-            }
-            do throws(RenderError) {
-                return Image(try PNG.image(from: bytes))
-            } catch {
-                return Image(placeholderFor: error)
-            }
+        let asset = EffectDeclaration.VariableBlur.mask.asset
+        guard let bytes = ShaderSources.asset(named: asset) else {
+            return Image(placeholderFor: .image("the image '\(asset)' is missing from the built-in Assets/"))
         }
-        return Image(placeholderFor: .image("variableBlur declares no mask image"))
+        do throws(RenderError) {
+            return Image(try PNG.image(from: bytes))
+        } catch {
+            return Image(placeholderFor: error)
+        }
     }()
 }

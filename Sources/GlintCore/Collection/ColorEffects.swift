@@ -217,6 +217,7 @@ extension EffectDeclaration {
 
     /// `variableBlur`'s parameters, declared once: its arguments, the command line and its modifier read them.
     public enum VariableBlur {
+        public static let mask = ImageArgument("mask", asset: "blurMask.png")
         public static let radius = Parameter("radius", "blur radius where the mask is white, points", default: 12, range: 0...64)
     }
 
@@ -226,7 +227,7 @@ extension EffectDeclaration {
         summary: "A blur whose radius at each point is the radius times a mask image's grey there (by default sharp at the top, blurred at the bottom).",
         arguments: [
             .bounds,
-            .image("mask", asset: "blurMask.png"),
+            .image(VariableBlur.mask),
             .number(VariableBlur.radius),
         ],
         maxSampleOffset: .parameter(VariableBlur.radius))
