@@ -279,7 +279,7 @@ public final class ControlsPanel {
                 track = hitRect
             }
             let effect = effects[s.effectIndex], p = s.parameter
-            let values = (0..<p.components).map { effect.parameterValue(p.name, component: $0) ?? p.defaults[$0] }
+            let values = (0..<p.components).map { effect.setting(p.name, component: $0) ?? p.defaults[$0] }
             rows.append(Layout.Slider(name: s.name, parameter: p, control: s.control, component: s.component,
                                       values: values, row: row, track: track, hitRect: hitRect))
             top += row.height

@@ -4,12 +4,14 @@
 /// effects` and the shader's arguments all derive from the declaration; nothing is written twice.
 ///
 /// ```swift
+/// public enum Water {
+///     public static let speed = Parameter("speed", "how fast the ripples move", default: 3, range: 0...10)
+///     public static let strength = Parameter("strength", "how far pixels move, points", default: 3, range: 0...20)
+/// }
 /// public static let water = EffectDeclaration(
 ///     "water", kind: .distortion, title: "Water", summary: "Ripples as if seen through water.",
-///     arguments: [.size, .time,
-///                 .number("speed", "how fast the ripples move", default: 3, range: 0...10),
-///                 .number("strength", "how far pixels move, points", default: 3, range: 0...20)],
-///     maxSampleOffset: .parameter("strength"))
+///     arguments: [.size, .time, .number(Water.speed), .number(Water.strength)],
+///     maxSampleOffset: .parameter(Water.strength))
 /// ```
 /// drives `[[ stitchable ]] float2 water(float2 position, float2 size, float time, float speed,
 /// float strength)` in `Shaders/water.metal`.
@@ -47,9 +49,19 @@ public struct EffectDeclaration: Sendable {
         /// An image (`texture2d<half>`), a file in `Assets/` until `--param NAME=FILE` gives one.
         case image(String, asset: String)
 
-        /// A tunable number.
-        public static func number(_ name: String, _ summary: String, default value: Double, range: ClosedRange<Double>, isInteger: Bool = false) -> Argument {
-            .number(EffectParameter(name, summary, default: value, range: range, isInteger: isInteger))
+        /// A tunable number, declared by its key.
+        public static func number(_ parameter: Parameter<Double>) -> Argument {
+            .number(parameter.declaration)
+        }
+
+        /// A fixed colour, declared by its key.
+        public static func color(_ argument: ColorArgument) -> Argument {
+            .color(argument.name, argument.defaultSetting)
+        }
+
+        /// An image, declared by its key.
+        public static func image(_ argument: ImageArgument) -> Argument {
+            .image(argument.name, asset: argument.asset)
         }
 
         /// The parameter's name in the function (what `--state` calls it).
@@ -112,8 +124,8 @@ public struct EffectDeclaration: Sendable {
     public enum Reach: Sendable {
         /// Nowhere else (a colour effect), or a fixed distance.
         case fixed(Double)
-        /// The value of a number parameter, times `scale`.
-        case parameter(String, scale: Double = 1)
+        /// The setting of a number parameter, times `scale`.
+        case parameter(Parameter<Double>, scale: Double = 1)
     }
 
     /// The function's name, which is its file's (`Shaders/<function>.metal`) and the command line's.
@@ -158,20 +170,6 @@ public struct EffectDeclaration: Sendable {
         EffectDescriptor(name: function, title: title, summary: summary, parameters: parameters,
                          images: arguments.compactMap { if case let .image(name, asset) = $0 { return (name, asset) } else { return nil } },
                          isModifier: isModifier)
-    }
-
-    /// The default of the number parameter `name` (for Swift conveniences' default arguments).
-    public func defaultValue(_ name: String) -> Double {
-        guard let p = parameters.first(where: { $0.name == name }) else {
-            preconditionFailure("\(function) declares no number parameter '\(name)'")
-        }
-        return p.defaultValue
-    }
-
-    /// The default of the colour argument `name`.
-    public func defaultColor(_ name: String) -> Color {
-        for case let .color(n, c) in arguments where n == name { return c }
-        preconditionFailure("\(function) declares no colour argument '\(name)'")
     }
 
     /// The pass's kind for a reach of `offset` points.
@@ -228,9 +226,9 @@ public final class DeclaredEffect: Effect {
         case .fixed(let d):
             reachIndex = nil
             offset = d
-        case let .parameter(name, scale):
-            guard let i = declaration.arguments.firstIndex(where: { $0.name == name }) else {
-                preconditionFailure("\(declaration.function): maxSampleOffset names no argument '\(name)'")
+        case let .parameter(parameter, scale):
+            guard let i = declaration.arguments.firstIndex(where: { $0.name == parameter.name }) else {
+                preconditionFailure("\(declaration.function): maxSampleOffset names no argument '\(parameter.name)'")
             }
             reachIndex = (i, scale)
             offset = numbers[i][0] * scale
@@ -246,14 +244,6 @@ public final class DeclaredEffect: Effect {
         pass.library = declaration.library
     }
 
-    public func setParameter(_ name: String, to value: Double) {
-        setParameter(name, component: 0, to: value)
-    }
-
-    public func parameterValue(_ name: String) -> Double? {
-        parameterValue(name, component: 0)
-    }
-
     public func setParameter(_ name: String, component: Int, to value: Double) {
         var k = 0
         while k < declaration.arguments.count {
@@ -262,7 +252,7 @@ public final class DeclaredEffect: Effect {
         }
     }
 
-    public func parameterValue(_ name: String, component: Int) -> Double? {
+    public func setting(_ name: String, component: Int) -> Double? {
         var k = 0
         while k < declaration.arguments.count {
             if case .number(let p) = declaration.arguments[k], p.name == name {

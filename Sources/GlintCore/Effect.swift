@@ -2,7 +2,8 @@
 /// entry, a uniform of the effect's shader): a number in a range, a whole number, a toggle, a
 /// point (two numbers, each in the range), a colour (RGB or RGBA, each 0…1) or a vector of three
 /// or four numbers. A value of several components is set and read a component at a time
-/// (`Effect.setParameter(_:component:to:)`), so nothing is allocated to change one.
+/// (`Effect.setParameter(_:component:to:)`), so nothing is allocated to change one. Built-in
+/// effects declare theirs as typed keys (`Parameter`), whose `declaration` this is.
 public struct EffectParameter: Equatable, Sendable {
     /// What the value is, which says how it is written on the command line, which control the
     /// panel gives it and which GLSL type it feeds.
@@ -135,17 +136,6 @@ public struct EffectDescriptor: Sendable {
     }
 }
 
-extension EffectDescriptor {
-    /// The default of the parameter `name`, for an effect's stored values and its pass's first
-    /// arguments, so that each default is written once, in the descriptor.
-    public func defaultValue(_ name: String) -> Double {
-        guard let p = parameters.first(where: { $0.name == name }) else {
-            preconditionFailure("\(self.name) declares no parameter '\(name)'")
-        }
-        return p.defaultValue
-    }
-}
-
 /// The foreground a view shows over its effect (the seed's VStack of a label and an image),
 /// which lets the pointer through to the effect below.
 public struct Foreground: Equatable, Sendable {
@@ -185,20 +175,15 @@ public protocol Effect: AnyObject {
     /// The pass this effect draws with. The same object for the effect's whole life.
     var pass: ShaderEffect { get }
 
-    /// Sets one of the descriptor's parameters. Values arrive validated against the descriptor.
-    func setParameter(_ name: String, to value: Double)
-
-    /// Sets component `component` of one of the descriptor's parameters (a point's y, a colour's
-    /// green); component 0 of a number is the number.
+    /// Sets component `component` of the setting of one of the descriptor's parameters (a
+    /// point's y, a colour's green; component 0 of a number is the number). Values arrive
+    /// validated against the descriptor.
     func setParameter(_ name: String, component: Int, to value: Double)
 
-    /// The current value of component `component` of one of the descriptor's parameters, or nil
-    /// for a name or component the descriptor does not have.
-    func parameterValue(_ name: String, component: Int) -> Double?
-
-    /// The current value of one of the descriptor's parameters (what a slider shows), or nil for a
-    /// name the descriptor does not have.
-    func parameterValue(_ name: String) -> Double?
+    /// The setting (resting value, what a slider shows) of component `component` of one of the
+    /// descriptor's parameters, or nil for a name or component the descriptor does not have. What
+    /// the shader receives this frame is the live value, in `stateSnapshot()`.
+    func setting(_ name: String, component: Int) -> Double?
 
     /// Sets one of the descriptor's image parameters.
     func setImage(_ name: String, to image: Image)
@@ -260,8 +245,9 @@ extension Effect {
     /// Effects without image parameters ignore this.
     public func setImage(_ name: String, to image: Image) {}
 
-    /// Effects of your own without parameters need not say.
-    public func parameterValue(_ name: String) -> Double? { nil }
+    /// Effects without parameters need not say.
+    public func setParameter(_ name: String, component: Int, to value: Double) {}
+    public func setting(_ name: String, component: Int) -> Double? { nil }
 
     /// Effects without a staged drawing have no progress.
     public var drawingProgress: Double? { nil }
@@ -284,14 +270,14 @@ extension Effect {
     public func reload(_ program: ToyProgram) {}
     public func didDraw() {}
 
-    /// Effects whose parameters are all numbers have only component 0.
-    public func setParameter(_ name: String, component: Int, to value: Double) {
-        if component == 0 { setParameter(name, to: value) }
+    /// Sets a number parameter's setting (component 0), by the name `--param` gives.
+    public func setParameter(_ name: String, to value: Double) {
+        setParameter(name, component: 0, to: value)
     }
 
-    /// Effects whose parameters are all numbers have only component 0.
-    public func parameterValue(_ name: String, component: Int) -> Double? {
-        component == 0 ? parameterValue(name) : nil
+    /// A number parameter's setting (component 0), or nil for a name the descriptor does not have.
+    public func setting(_ name: String) -> Double? {
+        setting(name, component: 0)
     }
 
     /// Every parameter back to its descriptor's default (the controls' Reset).

@@ -1,6 +1,6 @@
 /// The harmonic glow (seed 000): six glowing harmonic waves on black, springing to a larger
 /// amplitude, double speed and palette colours while the pointer is held.
-public final class HarmonicEffect: HearingEffect {
+public final class HarmonicEffect: HearingEffect, ParameterizedEffect {
     /// The seed's `getColor(i)` palette, one colour per wave: the constants of `harmonic.frag`.
     public static let palette: [Color] = [
         Color(red: 0.482, green: 0.831, blue: 0.855),  // teal
@@ -15,73 +15,65 @@ public final class HarmonicEffect: HearingEffect {
     /// shader is 2π-periodic, so this is seamless, and it keeps float precision after hours.
     static let timeWrapPeriod = 2 * Double.pi * 64
 
-    /// The seed's six waves.
-    public static let defaultWavesCount = 6.0
+    /// The seed's hold, whose resting and held values are the parameters' defaults.
+    private static let seed = HoldInteraction.Configuration()
 
-    /// Its parameters, their defaults those of the seed's hold (`HoldInteraction.Configuration()`).
-    public static let descriptor: EffectDescriptor = {
-        let seed = HoldInteraction.Configuration()
-        return EffectDescriptor(
-            name: "harmonic",
-            title: "Harmonic glow",
-            summary: "Six glowing harmonic waves; hold to swell and colour them (seed 000).",
-            parameters: [
-                EffectParameter("amplitude", "wave amplitude at rest", default: seed.restingAmplitude, range: 0...4),
-                EffectParameter("heldAmplitude", "wave amplitude while held", default: seed.heldAmplitude, range: 0...4),
-                EffectParameter("wavesCount", "number of waves", default: defaultWavesCount, range: 1...32, isInteger: true),
-                EffectParameter("speed", "speed of time at rest", default: seed.restingSpeed, range: 0...10),
-                EffectParameter("heldSpeed", "speed of time while held", default: seed.heldSpeed, range: 0...10),
-            ]
-        )
-    }()
+    /// Wave amplitude at rest (the live amplitude springs between it and `heldAmplitude`).
+    public static let amplitude = Parameter("amplitude", "wave amplitude at rest", default: seed.restingAmplitude, range: 0...4)
+    /// Wave amplitude while held.
+    public static let heldAmplitude = Parameter("heldAmplitude", "wave amplitude while held", default: seed.heldAmplitude, range: 0...4)
+    /// The number of waves: the seed's six.
+    public static let wavesCount = Parameter("wavesCount", "number of waves", default: 6, range: 1...32, isInteger: true)
+    /// Speed of time at rest.
+    public static let speed = Parameter("speed", "speed of time at rest", default: seed.restingSpeed, range: 0...10)
+    /// Speed of time while held.
+    public static let heldSpeed = Parameter("heldSpeed", "speed of time while held", default: seed.heldSpeed, range: 0...10)
+
+    /// Each parameter's setting: the hold's configuration and the number of waves.
+    public static let parameterBindings: [ParameterBinding<HarmonicEffect>] = [
+        ParameterBinding(amplitude, \.configuration.restingAmplitude),
+        ParameterBinding(heldAmplitude, \.configuration.heldAmplitude),
+        ParameterBinding(wavesCount, \.wavesCount),
+        ParameterBinding(speed, \.configuration.restingSpeed),
+        ParameterBinding(heldSpeed, \.configuration.heldSpeed),
+    ]
+
+    public static let descriptor = EffectDescriptor(
+        name: "harmonic",
+        title: "Harmonic glow",
+        summary: "Six glowing harmonic waves; hold to swell and colour them (seed 000).",
+        parameters: parameters
+    )
 
     /// `harmonic(position, color, bounds, wavesCount, time, amplitude, mixCoeff)` of
-    /// `harmonic.frag`, called by position as seed 000 calls its Metal function (the palette is
-    /// the shader's, as the seed's `getColor` is). Opaque: it returns alpha 1 for every pixel.
+    /// `harmonic.frag`: the live values it receives each frame, in order.
+    public enum Argument: Int, ShaderArgumentList {
+        case bounds, wavesCount, time, amplitude, mixCoeff
+    }
+
+    /// Called by position as seed 000 calls its Metal function (the palette is the shader's, as
+    /// the seed's `getColor` is). Opaque: it returns alpha 1 for every pixel.
     public let pass = ShaderEffect(function: "harmonic", kind: .color, isOpaque: true,
-                                   positional: [.boundingRect, .float(Float(defaultWavesCount)), .float(0),
-                                                .float(Float(HoldInteraction.Configuration().restingAmplitude)), .float(0)],
-                                   names: ["bounds", "wavesCount", "time", "amplitude", "mixCoeff"])
+                                   positional: [.boundingRect, .float(Float(HarmonicEffect.wavesCount.defaultSetting)), .float(0),
+                                                .float(Float(HarmonicEffect.amplitude.defaultSetting)), .float(0)],
+                                   names: Argument.names)
 
     /// The hold's springs and clock.
     public private(set) var hold = HoldInteraction()
-    public private(set) var wavesCount = defaultWavesCount
-
-    private let wavesIndex: Int
-    private let timeIndex: Int
-    private let amplitudeIndex: Int
-    private let mixIndex: Int
-
-    public init() {
-        wavesIndex = pass.index(of: "wavesCount")!
-        timeIndex = pass.index(of: "time")!
-        amplitudeIndex = pass.index(of: "amplitude")!
-        mixIndex = pass.index(of: "mixCoeff")!
-    }
-
-    public func parameterValue(_ name: String) -> Double? {
-        switch name {
-        case "amplitude": hold.configuration.restingAmplitude
-        case "heldAmplitude": hold.configuration.heldAmplitude
-        case "speed": hold.configuration.restingSpeed
-        case "heldSpeed": hold.configuration.heldSpeed
-        case "wavesCount": wavesCount
-        default: nil
+    /// The settings of the amplitudes and speeds: the hold's configuration. Before anything
+    /// happened a new one applies at once rather than springing to it.
+    public private(set) var configuration: HoldInteraction.Configuration {
+        get { hold.configuration }
+        set {
+            hold.configuration = newValue
+            resetIfIdle()
         }
     }
+    /// The number of waves, a whole number.
+    public private(set) var wavesCount = HarmonicEffect.wavesCount.defaultSetting
 
-    public func setParameter(_ name: String, to value: Double) {
-        switch name {
-        case "amplitude": hold.configuration.restingAmplitude = value; resetIfIdle()
-        case "heldAmplitude": hold.configuration.heldAmplitude = value
-        case "speed": hold.configuration.restingSpeed = value; resetIfIdle()
-        case "heldSpeed": hold.configuration.heldSpeed = value
-        case "wavesCount": wavesCount = value.rounded()
-        default: break
-        }
-    }
+    public init() {}
 
-    /// Before anything happened, a new resting value applies at once rather than springing to it.
     private func resetIfIdle() {
         if hold.clock.elapsed == 0 && !hold.isInteracting {
             let elapsed = hold.clock.elapsed
@@ -105,18 +97,18 @@ public final class HarmonicEffect: HearingEffect {
     public var shaderTime: Float { Float(hold.clock.elapsed.truncatingRemainder(dividingBy: Self.timeWrapPeriod)) }
 
     public func updatePass(viewSize: Size) {
-        pass.set(wavesIndex, .float(Float(wavesCount)))
-        pass.set(timeIndex, .float(shaderTime))
-        pass.set(amplitudeIndex, .float(Float(hold.amplitude.value)))
-        pass.set(mixIndex, .float(Float(hold.mixCoeff.value)))
+        pass.set(Argument.wavesCount, .float(Float(wavesCount)))
+        pass.set(Argument.time, .float(shaderTime))
+        pass.set(Argument.amplitude, .float(Float(hold.amplitude.value)))
+        pass.set(Argument.mixCoeff, .float(Float(hold.mixCoeff.value)))
     }
 
     public func stateSnapshot() -> [(String, StateValue)] {
         [
-            ("time", .number(Double(shaderTime))),
-            ("amplitude", .number(Double(Float(hold.amplitude.value)))),
-            ("mixCoeff", .number(Double(Float(hold.mixCoeff.value)))),
-            ("wavesCount", .number(wavesCount)),
+            (Argument.time.name, .number(Double(shaderTime))),
+            (Argument.amplitude.name, .number(Double(Float(hold.amplitude.value)))),
+            (Argument.mixCoeff.name, .number(Double(Float(hold.mixCoeff.value)))),
+            (Argument.wavesCount.name, .number(wavesCount)),
             ("speedMultiplier", .number(hold.speedMultiplier.value)),
             ("isInteracting", .bool(hold.isInteracting)),
         ]

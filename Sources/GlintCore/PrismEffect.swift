@@ -6,64 +6,72 @@
 /// in four equal quarters (`PrismGeometry.Stage`): the prism's outline traced from its top
 /// clockwise, the beam growing from the left edge, the dispersion swept in from its left point,
 /// the rainbow swept from the prism to the right edge. A `drawDuration` of 0 shows it at once.
-public final class PrismEffect: Effect {
-    /// The seed's drawing time, seconds.
-    public static let defaultDrawDuration = 3.0
+public final class PrismEffect: ParameterizedEffect {
+    /// The seed's four fractions, the parameters' defaults.
+    private static let seed = PrismGeometry.Parameters()
 
-    /// Its parameters, their defaults the seed's (`PrismGeometry.Parameters()`).
+    /// Where the beam starts, as a fraction of the height.
+    public static let lightFraction = Parameter("lightFraction", "where the beam starts, as a fraction of the height", default: seed.lightFraction, range: 0...1)
+    /// Where the beam meets the prism's left side, from its top.
+    public static let prismFraction = Parameter("prismFraction", "where the beam meets the prism's left side, from its top", default: seed.prismFraction, range: 0...1)
+    /// The dispersion's share of the prism's right side.
+    public static let dispersionSize = Parameter("dispersionSize", "the dispersion's share of the prism's right side", default: seed.dispersionSize, range: 0...1)
+    /// The rainbow's share of the right edge.
+    public static let rainbowSize = Parameter("rainbowSize", "the rainbow's share of the right edge", default: seed.rainbowSize, range: 0...1)
+    /// Seconds the cover takes to draw itself: the seed's 3.
+    public static let drawDuration = Parameter("drawDuration", "seconds the cover takes to draw itself (0: at once)", default: 3, range: 0...30)
+
+    /// Each parameter's setting: the geometry's fractions and the drawing's duration.
+    public static let parameterBindings: [ParameterBinding<PrismEffect>] = [
+        ParameterBinding(lightFraction, \.geometry.lightFraction),
+        ParameterBinding(prismFraction, \.geometry.prismFraction),
+        ParameterBinding(dispersionSize, \.geometry.dispersionSize),
+        ParameterBinding(rainbowSize, \.geometry.rainbowSize),
+        ParameterBinding(drawDuration, \.duration),
+    ]
+
     public static let descriptor = EffectDescriptor(
         name: "prism",
         title: "Dark Side of the Moon",
         summary: "The Dark Side of the Moon cover: a prism, a beam and a rainbow that draw themselves (seed 003).",
-        parameters: [
-            EffectParameter("lightFraction", "where the beam starts, as a fraction of the height", default: seed.lightFraction, range: 0...1),
-            EffectParameter("prismFraction", "where the beam meets the prism's left side, from its top", default: seed.prismFraction, range: 0...1),
-            EffectParameter("dispersionSize", "the dispersion's share of the prism's right side", default: seed.dispersionSize, range: 0...1),
-            EffectParameter("rainbowSize", "the rainbow's share of the right edge", default: seed.rainbowSize, range: 0...1),
-            EffectParameter("drawDuration", "seconds the cover takes to draw itself (0: at once)", default: defaultDrawDuration, range: 0...30),
-        ],
+        parameters: parameters,
         showsControls: true
     )
+
+    /// `prism(position, color, bounds, lightFraction, prismFraction, dispersionSize, rainbowSize,
+    /// progress)` of `prism.frag`: what it receives each frame, in order.
+    public enum Argument: Int, ShaderArgumentList {
+        case bounds, lightFraction, prismFraction, dispersionSize, rainbowSize, progress
+    }
 
     /// Opaque: `prism.frag` starts from black and lays every shape over it, alpha 1 throughout.
     public let pass = ShaderEffect(function: "prism", kind: .color, isOpaque: true, positional: [
         .boundingRect, .float(Float(seed.lightFraction)), .float(Float(seed.prismFraction)),
         .float(Float(seed.dispersionSize)), .float(Float(seed.rainbowSize)), .float(0),
-    ], names: ["bounds", "lightFraction", "prismFraction", "dispersionSize", "rainbowSize", "progress"])
-
-    /// The seed's four fractions.
-    private static let seed = PrismGeometry.Parameters()
+    ], names: Argument.names)
 
     /// The four fractions.
     public private(set) var parameters = PrismGeometry.Parameters()
     /// Seconds the drawing takes.
-    public private(set) var drawDuration = defaultDrawDuration
+    public private(set) var drawDuration = PrismEffect.drawDuration.defaultSetting
     /// Seconds since the effect started or was last replayed.
     public private(set) var elapsed = 0.0
 
     public init() {}
 
-    public func setParameter(_ name: String, to value: Double) {
-        guard value.isFinite else { return }
-        switch name {
-        case "lightFraction": parameters.lightFraction = value
-        case "prismFraction": parameters.prismFraction = value
-        case "dispersionSize": parameters.dispersionSize = value
-        case "rainbowSize": parameters.rainbowSize = value
-        case "drawDuration": drawDuration = max(value, 0)
-        default: break
+    /// The four fractions' settings; a value that is not finite is ignored.
+    private var geometry: PrismGeometry.Parameters {
+        get { parameters }
+        set {
+            if newValue.lightFraction.isFinite && newValue.prismFraction.isFinite && newValue.dispersionSize.isFinite
+                && newValue.rainbowSize.isFinite { parameters = newValue }
         }
     }
 
-    public func parameterValue(_ name: String) -> Double? {
-        switch name {
-        case "lightFraction": parameters.lightFraction
-        case "prismFraction": parameters.prismFraction
-        case "dispersionSize": parameters.dispersionSize
-        case "rainbowSize": parameters.rainbowSize
-        case "drawDuration": drawDuration
-        default: nil
-        }
+    /// The drawing's duration's setting: at least 0; a value that is not finite is ignored.
+    private var duration: Double {
+        get { drawDuration }
+        set { if newValue.isFinite { drawDuration = max(newValue, 0) } }
     }
 
     /// `elapsed / drawDuration`, at most 1; 1 when the duration is 0.
@@ -81,21 +89,21 @@ public final class PrismEffect: Effect {
     }
 
     public func updatePass(viewSize: Size) {
-        pass.set(1, .float(Float(parameters.lightFraction)))
-        pass.set(2, .float(Float(parameters.prismFraction)))
-        pass.set(3, .float(Float(parameters.dispersionSize)))
-        pass.set(4, .float(Float(parameters.rainbowSize)))
-        pass.set(5, .float(Float(drawingProgress ?? 1)))
+        pass.set(Argument.lightFraction, .float(Float(parameters.lightFraction)))
+        pass.set(Argument.prismFraction, .float(Float(parameters.prismFraction)))
+        pass.set(Argument.dispersionSize, .float(Float(parameters.dispersionSize)))
+        pass.set(Argument.rainbowSize, .float(Float(parameters.rainbowSize)))
+        pass.set(Argument.progress, .float(Float(drawingProgress ?? 1)))
     }
 
     /// The fractions as set, the progress as the shader received it, and the clock behind it.
     public func stateSnapshot() -> [(String, StateValue)] {
         var progress = 0.0
-        if case .float(let v)? = pass["progress"] { progress = Double(v) }
+        if case .float(let v) = pass[Argument.progress] { progress = Double(v) }
         return [
-            ("lightFraction", .number(parameters.lightFraction)), ("prismFraction", .number(parameters.prismFraction)),
-            ("dispersionSize", .number(parameters.dispersionSize)), ("rainbowSize", .number(parameters.rainbowSize)),
-            ("progress", .number(progress)), ("drawDuration", .number(drawDuration)), ("elapsed", .number(elapsed)),
+            (Self.lightFraction.name, .number(parameters.lightFraction)), (Self.prismFraction.name, .number(parameters.prismFraction)),
+            (Self.dispersionSize.name, .number(parameters.dispersionSize)), (Self.rainbowSize.name, .number(parameters.rainbowSize)),
+            (Argument.progress.name, .number(progress)), (Self.drawDuration.name, .number(drawDuration)), ("elapsed", .number(elapsed)),
         ]
     }
 

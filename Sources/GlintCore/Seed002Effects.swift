@@ -11,6 +11,15 @@ extension EffectDeclaration {
         summary: "Red grows to the right and green downwards, in points: SwiftUI's user space (seed 002).",
         arguments: [.bounds], isModifier: false, isOpaque: true)
 
+    /// `dissolve`'s parameters, declared once: its arguments, the command line and its modifier read them.
+    public enum Dissolve {
+        public static let speed = Parameter("speed", "how fast the dissolve sweeps (one sweep in 10/speed s)", default: 1, range: 0...10)
+        public static let transition = Parameter("transition", "width of the dissolving edge in noise values", default: 0.1, range: 0...1)
+        public static let glow = Parameter("glow", "brightness of the burning edge", default: 4, range: 0...20)
+        public static let burnColor = ColorArgument("burnColor", Color(red: 1, green: 0.45, blue: 0.1))  // an ember orange
+        public static let noise = ImageArgument("noise", asset: "noise.png")
+    }
+
     /// Otter's dissolve, a colour effect driven by a noise image: `k = fract(time·0.1·speed)`,
     /// `fade = smoothstep(k, k + transition, noise.r)`; the colour is multiplied by `fade` and a
     /// burn colour `burnColor·glow·fade·a·(1 − a)` is added, a being the resulting alpha.
@@ -19,12 +28,17 @@ extension EffectDeclaration {
         summary: "Dissolves what is below into the backdrop along a noise image, with a burning edge (seed 002).",
         arguments: [
             .bounds, .time,
-            .number("speed", "how fast the dissolve sweeps (one sweep in 10/speed s)", default: 1, range: 0...10),
-            .number("transition", "width of the dissolving edge in noise values", default: 0.1, range: 0...1),
-            .number("glow", "brightness of the burning edge", default: 4, range: 0...20),
-            .color("burnColor", Color(red: 1, green: 0.45, blue: 0.1)),  // an ember orange
-            .image("noise", asset: "noise.png"),
+            .number(Dissolve.speed),
+            .number(Dissolve.transition),
+            .number(Dissolve.glow),
+            .color(Dissolve.burnColor),
+            .image(Dissolve.noise),
         ])
+
+    /// `blur`'s parameters, declared once: its arguments, the command line and its modifier read them.
+    public enum Blur {
+        public static let radius = Parameter("radius", "blur radius in points (σ = radius/2)", default: 8, range: 0...64)
+    }
 
     /// A Gaussian blur as a layer effect: `radius` r points, σ = r/2, taps over [−r, r], weights
     /// normalised; drawn as two separable passes (along x, then y). The radius is also the pass's
@@ -33,8 +47,14 @@ extension EffectDeclaration {
     public static let blur = EffectDeclaration(
         "blur", kind: .layer, title: "Gaussian blur",
         summary: "A Gaussian blur of what is below, radius in points, drawn as two separable passes (seed 002).",
-        arguments: [.number("radius", "blur radius in points (σ = radius/2)", default: 8, range: 0...64)],
-        maxSampleOffset: .parameter("radius"))
+        arguments: [.number(Blur.radius)],
+        maxSampleOffset: .parameter(Blur.radius))
+
+    /// `wave`'s parameters, declared once: its arguments, the command line and its modifier read them.
+    public enum Wave {
+        public static let frequency = Parameter("frequency", "ripples per unit of uv", default: 12, range: 0...100)
+        public static let strength = Parameter("strength", "how far a pixel moves, in points", default: 6, range: 0...100)
+    }
 
     /// A wave distortion: with uv = position/size, each pixel shows the layer at
     /// `position + (sin((uv.x + time)·frequency)·strength, cos((uv.y + time)·frequency)·strength)`;
@@ -44,10 +64,10 @@ extension EffectDeclaration {
         summary: "Ripples what is below: each pixel shows the layer up to strength points away (seed 002's samples).",
         arguments: [
             .bounds, .time,
-            .number("frequency", "ripples per unit of uv", default: 12, range: 0...100),
-            .number("strength", "how far a pixel moves, in points", default: 6, range: 0...100),
+            .number(Wave.frequency),
+            .number(Wave.strength),
         ],
-        maxSampleOffset: .parameter("strength"))
+        maxSampleOffset: .parameter(Wave.strength))
 }
 
 /// An image as the content (`glint render --image card.png`), stretched over the view: the
@@ -73,8 +93,6 @@ public final class ImageEffect: Effect {
         self.init(image: Image(width: 1, height: 1, pixels: [0, 0, 0, 0]))
     }
 
-    public func setParameter(_ name: String, to value: Double) {}
-    public func parameterValue(_ name: String) -> Double? { nil }
     public func handle(_ event: PointerEvent) {}
     public func advance(by dt: Double) {}
     public func updatePass(viewSize: Size) {}

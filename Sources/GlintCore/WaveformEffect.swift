@@ -5,7 +5,7 @@
 /// Fixed from the original: the seed stepped `phase` by `phaseShift` once per redraw, so the waves
 /// ran faster on faster screens. Here `phaseShift` is radians per 1/60 s and the phase advances by
 /// `phaseShift · dt / (1/60 s)`, the same at 30, 60 or 144 frames per second.
-public final class WaveformEffect: HearingEffect {
+public final class WaveformEffect: HearingEffect, ParameterizedEffect {
     /// The redraw interval the seed's `phaseShift` was tuned for (seconds).
     public static let seedFrameInterval = 1.0 / 60.0
 
@@ -16,103 +16,81 @@ public final class WaveformEffect: HearingEffect {
     /// The foundation's hold spring (as `HoldInteraction`'s): SwiftUI's `.spring(duration: 0.3)`.
     public static let spring = Spring(duration: 0.3, bounce: 0)
 
+    /// Number of waves drawn; wave 0 is the primary.
+    public static let numberOfWaves = Parameter("numberOfWaves", "number of waves; wave 0 is the primary", default: 6, range: 1...16, isInteger: true)
+    /// Sine periods across the view's width.
+    public static let frequency = Parameter("frequency", "sine periods across the width", default: 1.5, range: 0...10)
+    /// Radians the phase moves per 1/60 s.
+    public static let phaseShift = Parameter("phaseShift", "phase step in radians per 1/60 s (negative drifts right)", default: -0.15, range: -1...1)
+    /// The amplitude a hold springs to (the seed's `amplitude`, which an audio level would set).
+    public static let heldAmplitude = Parameter("heldAmplitude", "amplitude while held (at least idleAmplitude)", default: 1.0, range: 0...2)
+    /// The amplitude at rest.
+    public static let idleAmplitude = Parameter("idleAmplitude", "amplitude at rest", default: 0.01, range: 0...1)
+    /// Width of wave 0, points.
+    public static let primaryLineWidth = Parameter("primaryLineWidth", "width of wave 0 in points", default: 1.5, range: 0...20)
+    /// Width of the other waves, points.
+    public static let secondaryLineWidth = Parameter("secondaryLineWidth", "width of the other waves in points", default: 0.5, range: 0...20)
+
+    /// Each parameter's setting, a property of the effect.
+    public static let parameterBindings: [ParameterBinding<WaveformEffect>] = [
+        ParameterBinding(numberOfWaves, \.numberOfWaves),
+        ParameterBinding(frequency, \.frequency),
+        ParameterBinding(phaseShift, \.phaseShift),
+        ParameterBinding(heldAmplitude, \.heldAmplitude),
+        ParameterBinding(idleAmplitude, \.idleAmplitude),
+        ParameterBinding(primaryLineWidth, \.primaryLineWidth),
+        ParameterBinding(secondaryLineWidth, \.secondaryLineWidth),
+    ]
+
     public static let descriptor = EffectDescriptor(
         name: "waveform",
         title: "Siri waveform",
         summary: "The classic Siri waveform: six stroked sine waves; hold to swell them (seed 001).",
-        parameters: [
-            EffectParameter("numberOfWaves", "number of waves; wave 0 is the primary", default: 6, range: 1...16, isInteger: true),
-            EffectParameter("frequency", "sine periods across the width", default: 1.5, range: 0...10),
-            EffectParameter("phaseShift", "phase step in radians per 1/60 s (negative drifts right)", default: -0.15, range: -1...1),
-            EffectParameter("heldAmplitude", "amplitude while held (at least idleAmplitude)", default: 1.0, range: 0...2),
-            EffectParameter("idleAmplitude", "amplitude at rest", default: 0.01, range: 0...1),
-            EffectParameter("primaryLineWidth", "width of wave 0 in points", default: 1.5, range: 0...20),
-            EffectParameter("secondaryLineWidth", "width of the other waves in points", default: 0.5, range: 0...20),
-        ]
+        parameters: parameters
     )
 
-    /// A parameter's default, from the descriptor.
-    private static func initial(_ name: String) -> Double { descriptor.defaultValue(name) }
-
-    /// Opaque: `waveform.frag` starts from `backgroundColor`, always opaque black here, and lays
-    /// each stroke over it with "over", which keeps alpha 1.
     /// `waveform(position, color, phase, amplitude, frequency, numberOfWaves, primaryLineWidth,
-    /// secondaryLineWidth, waveColor, backgroundColor)` of `waveform.frag`, called by position.
-    public let pass = ShaderEffect(function: "waveform", kind: .color, isOpaque: true,
-                                   positional: [.float(0), .float(Float(initial("idleAmplitude"))), .float(Float(initial("frequency"))),
-                                                .float(Float(initial("numberOfWaves"))), .float(Float(initial("primaryLineWidth"))),
-                                                .float(Float(initial("secondaryLineWidth"))), .color(.white), .color(.black)],
-                                   names: ["phase", "amplitude", "frequency", "numberOfWaves", "primaryLineWidth", "secondaryLineWidth",
-                                           "waveColor", "backgroundColor"])
+    /// secondaryLineWidth, waveColor, backgroundColor)` of `waveform.frag`: the live values it
+    /// receives each frame, in order.
+    public enum Argument: Int, ShaderArgumentList {
+        case phase, amplitude, frequency, numberOfWaves, primaryLineWidth, secondaryLineWidth, waveColor, backgroundColor
+    }
 
-    /// Number of waves drawn, a whole number.
-    public private(set) var numberOfWaves = initial("numberOfWaves")
-    /// Sine periods across the view's width.
-    public private(set) var frequency = initial("frequency")
-    /// Radians the phase moves per 1/60 s.
-    public private(set) var phaseShift = initial("phaseShift")
-    /// The amplitude a hold springs to (the seed's `amplitude`, which an audio level would set).
-    public private(set) var heldAmplitude = initial("heldAmplitude")
-    /// The amplitude at rest.
-    public private(set) var idleAmplitude = initial("idleAmplitude")
-    /// Width of wave 0, points.
-    public private(set) var primaryLineWidth = initial("primaryLineWidth")
-    /// Width of the other waves, points.
-    public private(set) var secondaryLineWidth = initial("secondaryLineWidth")
+    /// Called by position. Opaque: `waveform.frag` starts from `backgroundColor`, always opaque
+    /// black here, and lays each stroke over it with "over", which keeps alpha 1.
+    public let pass = ShaderEffect(function: "waveform", kind: .color, isOpaque: true,
+                                   positional: [.float(0), .float(Float(WaveformEffect.idleAmplitude.defaultSetting)),
+                                                .float(Float(WaveformEffect.frequency.defaultSetting)),
+                                                .float(Float(WaveformEffect.numberOfWaves.defaultSetting)),
+                                                .float(Float(WaveformEffect.primaryLineWidth.defaultSetting)),
+                                                .float(Float(WaveformEffect.secondaryLineWidth.defaultSetting)), .color(.white), .color(.black)],
+                                   names: Argument.names)
+
+    // The settings of the parameters of the same names.
+    public private(set) var numberOfWaves = WaveformEffect.numberOfWaves.defaultSetting
+    public private(set) var frequency = WaveformEffect.frequency.defaultSetting
+    public private(set) var phaseShift = WaveformEffect.phaseShift.defaultSetting
+    public private(set) var heldAmplitude = WaveformEffect.heldAmplitude.defaultSetting {
+        didSet { retarget() }
+    }
+    /// Until any time has passed, a new one applies at once rather than springing to it.
+    public private(set) var idleAmplitude = WaveformEffect.idleAmplitude.defaultSetting {
+        didSet { if !hasAdvanced && !isInteracting { amplitude.set(idleAmplitude) } else { retarget() } }
+    }
+    public private(set) var primaryLineWidth = WaveformEffect.primaryLineWidth.defaultSetting
+    public private(set) var secondaryLineWidth = WaveformEffect.secondaryLineWidth.defaultSetting
 
     /// The seed's `phase`, radians, kept in (−2π, 2π).
     public private(set) var phase: Double = 0
     /// The amplitude handed to the shader: `idleAmplitude` at rest, `amplitude` while held.
-    public private(set) var amplitude = SpringValue(initial("idleAmplitude"), spring: WaveformEffect.spring)
+    public private(set) var amplitude = SpringValue(WaveformEffect.idleAmplitude.defaultSetting, spring: WaveformEffect.spring)
     private var press = Press()
     /// Whether the pointer is held down.
     public var isInteracting: Bool { press.isPressed }
     /// Whether any time has passed; until then a new resting amplitude applies at once.
     private var hasAdvanced = false
 
-    private let phaseIndex: Int
-    private let amplitudeIndex: Int
-    private let frequencyIndex: Int
-    private let wavesIndex: Int
-    private let primaryWidthIndex: Int
-    private let secondaryWidthIndex: Int
-
-    public init() {
-        phaseIndex = pass.index(of: "phase")!
-        amplitudeIndex = pass.index(of: "amplitude")!
-        frequencyIndex = pass.index(of: "frequency")!
-        wavesIndex = pass.index(of: "numberOfWaves")!
-        primaryWidthIndex = pass.index(of: "primaryLineWidth")!
-        secondaryWidthIndex = pass.index(of: "secondaryLineWidth")!
-    }
-
-    public func parameterValue(_ name: String) -> Double? {
-        switch name {
-        case "numberOfWaves": numberOfWaves
-        case "frequency": frequency
-        case "phaseShift": phaseShift
-        case "heldAmplitude": heldAmplitude
-        case "idleAmplitude": idleAmplitude
-        case "primaryLineWidth": primaryLineWidth
-        case "secondaryLineWidth": secondaryLineWidth
-        default: nil
-        }
-    }
-
-    public func setParameter(_ name: String, to value: Double) {
-        switch name {
-        case "numberOfWaves": numberOfWaves = value.rounded()
-        case "frequency": frequency = value
-        case "phaseShift": phaseShift = value
-        case "heldAmplitude": heldAmplitude = value; retarget()
-        case "idleAmplitude":
-            idleAmplitude = value
-            if !hasAdvanced && !isInteracting { amplitude.set(value) } else { retarget() }
-        case "primaryLineWidth": primaryLineWidth = value
-        case "secondaryLineWidth": secondaryLineWidth = value
-        default: break
-        }
-    }
+    public init() {}
 
     /// A press anywhere swells the waves; the release calms them. Moves change nothing.
     public func handle(_ event: PointerEvent) {
@@ -143,24 +121,24 @@ public final class WaveformEffect: HearingEffect {
     }
 
     public func updatePass(viewSize: Size) {
-        pass.set(phaseIndex, .float(Float(phase)))
-        pass.set(amplitudeIndex, .float(Float(amplitude.value)))
-        pass.set(frequencyIndex, .float(Float(frequency)))
-        pass.set(wavesIndex, .float(Float(numberOfWaves)))
-        pass.set(primaryWidthIndex, .float(Float(primaryLineWidth)))
-        pass.set(secondaryWidthIndex, .float(Float(secondaryLineWidth)))
+        pass.set(Argument.phase, .float(Float(phase)))
+        pass.set(Argument.amplitude, .float(Float(amplitude.value)))
+        pass.set(Argument.frequency, .float(Float(frequency)))
+        pass.set(Argument.numberOfWaves, .float(Float(numberOfWaves)))
+        pass.set(Argument.primaryLineWidth, .float(Float(primaryLineWidth)))
+        pass.set(Argument.secondaryLineWidth, .float(Float(secondaryLineWidth)))
     }
 
     public func stateSnapshot() -> [(String, StateValue)] {
         func sent(_ x: Double) -> StateValue { .number(Double(Float(x))) }
         return [
-            ("phase", sent(phase)),
-            ("amplitude", sent(amplitude.value)),
-            ("frequency", sent(frequency)),
-            ("numberOfWaves", .number(numberOfWaves)),
-            ("primaryLineWidth", sent(primaryLineWidth)),
-            ("secondaryLineWidth", sent(secondaryLineWidth)),
-            ("idleAmplitude", sent(idleAmplitude)),
+            (Argument.phase.name, sent(phase)),
+            (Argument.amplitude.name, sent(amplitude.value)),
+            (Argument.frequency.name, sent(frequency)),
+            (Argument.numberOfWaves.name, .number(numberOfWaves)),
+            (Argument.primaryLineWidth.name, sent(primaryLineWidth)),
+            (Argument.secondaryLineWidth.name, sent(secondaryLineWidth)),
+            (Self.idleAmplitude.name, sent(idleAmplitude)),
             ("isInteracting", .bool(isInteracting)),
         ]
     }

@@ -6,7 +6,7 @@ import GlintTestSupport
 struct ControlsPanelTests {
     /// What a row shows of its slider's value, read from the effect.
     func shown(_ p: ControlsPanel) -> [String] {
-        p.sliders.map { ControlsPanel.format(p.effects[$0.effectIndex].parameterValue($0.parameter.name)!, for: $0.parameter) }
+        p.sliders.map { ControlsPanel.format(p.effects[$0.effectIndex].setting($0.parameter.name)!, for: $0.parameter) }
     }
 
     @Test("a slider per parameter, in the descriptor's order, showing each value as read from the effect")
@@ -124,7 +124,7 @@ struct ControlsPanelTests {
         let p = ControlsPanel(effects: [effect])
         #expect(shown(p)[2] == "20")
         p.perform(.reset)
-        #expect(effect.parameterValue("wavesCount") == 6 && effect.parameterValue("speed") == 1)
+        #expect(effect.setting("wavesCount") == 6 && effect.setting("speed") == 1)
         #expect(shown(p) == ["0.50", "2.00", "6", "1.0", "2.0"])
     }
 

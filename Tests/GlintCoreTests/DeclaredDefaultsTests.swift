@@ -12,7 +12,7 @@ struct DeclaredDefaultsTests {
             let effect = entry.make()
             effect.updatePass(viewSize: Size(width: 320, height: 200))
             for parameter in entry.descriptor.parameters {
-                #expect(effect.parameterValue(parameter.name) == parameter.defaultValue, "\(entry.descriptor.name).\(parameter.name) starts at its default")
+                #expect(effect.setting(parameter.name) == parameter.defaultValue, "\(entry.descriptor.name).\(parameter.name) starts at its default")
                 guard let k = effect.pass.index(of: parameter.name) else { continue }
                 guard case .float(let value) = effect.pass.argumentValues[k] else {
                     Issue.record("\(entry.descriptor.name).\(parameter.name) is not a float argument")
@@ -32,6 +32,6 @@ struct DeclaredDefaultsTests {
         water.updatePass(viewSize: Size(width: 100, height: 100))
         #expect(water.pass.argumentValues[water.pass.index(of: "strength")!] == .float(9))
         #expect(water.pass.kind == .distortion(maxSampleOffset: Size(width: 9, height: 9)))
-        #expect(water.parameterValue("strength") == 9 && water.parameterValue("nothing") == nil)
+        #expect(water.setting("strength") == 9 && water.setting("nothing") == nil)
     }
 }

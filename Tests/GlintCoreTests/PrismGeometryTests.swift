@@ -140,11 +140,11 @@ struct PrismGeometryTests {
         #expect(PrismEffect.descriptor.showsControls && !PrismEffect.descriptor.isModifier)
         let e = PrismEffect()
         for (name, value) in [("lightFraction", 0.55), ("prismFraction", 0.4), ("dispersionSize", 0.2), ("rainbowSize", 0.15), ("drawDuration", 3)] {
-            #expect(e.parameterValue(name) == value, "\(name)")
+            #expect(e.setting(name) == value, "\(name)")
             #expect(PrismEffect.descriptor.parameters.first { $0.name == name }?.defaultValue == value)
         }
         #expect(PrismEffect.descriptor.parameters.filter { $0.name != "drawDuration" }.allSatisfy { $0.range == 0...1 })
-        #expect(e.parameterValue("radius") == nil)
+        #expect(e.setting("radius") == nil)
     }
 
     @Test("the drawing's progress is time since the start over drawDuration; replay starts it again; 0 s draws at once")

@@ -123,8 +123,8 @@ struct UniformAnnotationsTests {
         let state = Dictionary(uniqueKeysWithValues: effect.stateSnapshot())
         #expect(state["invert"] == .bool(true) && state["flip"] == .bool(false))
         effect.resetParameters()
-        #expect(effect.parameterValue("center", component: 1) == 0.25 && effect.parameterValue("count") == 6)
-        #expect(effect.parameterValue("center", component: 2) == nil)
+        #expect(effect.setting("center", component: 1) == 0.25 && effect.setting("count") == 6)
+        #expect(effect.setting("center", component: 2) == nil)
     }
 
     @Test("a uniform glint sets every frame cannot be annotated")

@@ -329,8 +329,8 @@ struct Seed002RenderTests {
         let viewSize = Size(width: 256, height: 24)
         let ramp = Self.image(width: 256, height: 1) { x, _ in [UInt8(x), UInt8(x), UInt8(x), 255] }
         let (transition, glow, time) = (0.1, 4.0, 5.0)
-        let burnColor = R.RGBA(r: Double(EffectDeclaration.dissolve.defaultColor("burnColor").red), g: Double(EffectDeclaration.dissolve.defaultColor("burnColor").green),
-                               b: Double(EffectDeclaration.dissolve.defaultColor("burnColor").blue), a: Double(EffectDeclaration.dissolve.defaultColor("burnColor").alpha))
+        let burnColor = R.RGBA(r: Double(EffectDeclaration.Dissolve.burnColor.defaultSetting.red), g: Double(EffectDeclaration.Dissolve.burnColor.defaultSetting.green),
+                               b: Double(EffectDeclaration.Dissolve.burnColor.defaultSetting.blue), a: Double(EffectDeclaration.Dissolve.burnColor.defaultSetting.alpha))
 
         for glowing in [false, true] {
             let g = glowing ? glow : 0
@@ -383,8 +383,8 @@ struct Seed002RenderTests {
         // One texel per pixel: the view is the noise image's size at scale 1.
         let viewSize = Size(width: Double(noise.width), height: Double(noise.height))
         let (transition, glow) = (0.1, 4.0)
-        let burnColor = R.RGBA(r: Double(EffectDeclaration.dissolve.defaultColor("burnColor").red), g: Double(EffectDeclaration.dissolve.defaultColor("burnColor").green),
-                               b: Double(EffectDeclaration.dissolve.defaultColor("burnColor").blue), a: 1)
+        let burnColor = R.RGBA(r: Double(EffectDeclaration.Dissolve.burnColor.defaultSetting.red), g: Double(EffectDeclaration.Dissolve.burnColor.defaultSetting.green),
+                               b: Double(EffectDeclaration.Dissolve.burnColor.defaultSetting.blue), a: 1)
         let (frame, t) = try dissolvedGradient(viewSize: viewSize, noise: noise, time: time, transition: transition, glow: glow)
         var worst = Worst()
         var transparent = 0, changed = 0
@@ -412,7 +412,6 @@ struct Seed002RenderTests {
         let pass: ShaderEffect
         init(_ pass: ShaderEffect) { self.pass = pass }
         convenience init() { self.init(ShaderEffect(function: "dim", kind: .color, positional: [.float(1)])) }
-        func setParameter(_ name: String, to value: Double) {}
         func handle(_ event: PointerEvent) {}
         func advance(by dt: Double) {}
         func updatePass(viewSize: Size) {}

@@ -67,7 +67,7 @@ extension ControlsViewTests {
             let image = try renderer.render()
             let layout = ControlsPanel(effects: chain).layout(in: Size(width: 1280, height: 720))
             for (row, slider) in zip(layout.sliders, ControlsPanel(effects: chain).sliders) where row.row.maxY <= layout.frame.maxY {
-                let value = ControlsPanel.format(chain[slider.effectIndex].parameterValue(slider.parameter.name)!, for: slider.parameter)
+                let value = ControlsPanel.format(chain[slider.effectIndex].setting(slider.parameter.name)!, for: slider.parameter)
                 let left = row.row.minX, right = row.row.maxX
                 let nameEnd = left + (try textWidth(row.name)), valueStart = right - (try textWidth(value))
                 // The line of text: from the row's top to where the slider's frame starts.
@@ -102,7 +102,7 @@ extension ControlsViewTests {
         let laid = layout([HarmonicEffect()], Self.wide).slider(named: "amplitude")!
         let old = laid.thumbCenter, new = laid.location(of: 3)
         press(resolved, at: new)
-        #expect(effect.parameterValue("amplitude") == 3)
+        #expect(effect.setting("amplitude") == 3)
         resolved.update(view, in: Self.wide)
         let after = try draw(resolved)
         let width = Int(Self.wide.width)
@@ -199,23 +199,23 @@ extension ControlsViewTests {
         resolved.update(view, in: Self.wide)
         let slider = layout([HarmonicEffect()], Self.wide).slider(named: "heldAmplitude")!
         let knob = slider.thumbCenter
-        #expect(effect.parameterValue("heldAmplitude") == 2)
+        #expect(effect.setting("heldAmplitude") == 2)
         // Five points right of the knob's centre: on the knob.
         resolved.handle(PointerEvent(.down, Point(x: knob.x + 5, y: knob.y), at: 0))
-        #expect(effect.parameterValue("heldAmplitude") == 2, "the press on the knob set nothing")
+        #expect(effect.setting("heldAmplitude") == 2, "the press on the knob set nothing")
         resolved.handle(PointerEvent(.move, Point(x: slider.location(of: 3).x + 5, y: knob.y + 30), at: 0.1))
-        #expect(effect.parameterValue("heldAmplitude") == 3, "dragged by 1.00's distance: 3.00, the grab offset kept")
+        #expect(effect.setting("heldAmplitude") == 3, "dragged by 1.00's distance: 3.00, the grab offset kept")
         resolved.handle(PointerEvent(.up, Point(x: slider.location(of: 3).x + 5, y: knob.y + 30), at: 0.2))
-        #expect(effect.parameterValue("heldAmplitude") == 3)
+        #expect(effect.setting("heldAmplitude") == 3)
         // A press and release on the knob, left of its centre, without moving: nothing changes.
         resolved.update(view, in: Self.wide)
         press(resolved, at: Point(x: slider.location(of: 3).x - 7, y: knob.y), time: 1)
-        #expect(effect.parameterValue("heldAmplitude") == 3)
+        #expect(effect.setting("heldAmplitude") == 3)
         // On the track away from the knob: the knob jumps under the press, and follows it exactly.
         resolved.handle(PointerEvent(.down, slider.location(of: 1), at: 2))
-        #expect(effect.parameterValue("heldAmplitude") == 1)
+        #expect(effect.setting("heldAmplitude") == 1)
         resolved.handle(PointerEvent(.move, slider.location(of: 1.5), at: 2.1))
-        #expect(effect.parameterValue("heldAmplitude") == 1.5)
+        #expect(effect.setting("heldAmplitude") == 1.5)
         resolved.handle(PointerEvent(.up, slider.location(of: 1.5), at: 2.2))
     }
 
@@ -238,18 +238,18 @@ extension ControlsViewTests {
         resolved.update(view, in: Self.wide)
         let held = try plate()
         #expect(held < rest - 9, "held, the plate darkens: \(rest) → \(held)")
-        #expect(effect.parameterValue("wavesCount") == 20, "a press alone does nothing")
+        #expect(effect.setting("wavesCount") == 20, "a press alone does nothing")
         resolved.handle(PointerEvent(.up, centre(reset), at: 0.1))
         resolved.update(view, in: Self.wide)
         #expect(try plate() == rest, "released, it looks as before")
-        #expect(effect.parameterValue("wavesCount") == 6, "released on it: Reset")
+        #expect(effect.setting("wavesCount") == 6, "released on it: Reset")
         // Pressed, dragged off and released there: nothing, and the plate as before.
         effect.setParameter("wavesCount", to: 20)
         resolved.handle(PointerEvent(.down, centre(reset), at: 1))
         resolved.handle(PointerEvent(.move, Point(x: 10, y: 10), at: 1.1))
         resolved.handle(PointerEvent(.up, Point(x: 10, y: 10), at: 1.2))
         resolved.update(view, in: Self.wide)
-        #expect(effect.parameterValue("wavesCount") == 20, "released away from Reset: nothing reset")
+        #expect(effect.setting("wavesCount") == 20, "released away from Reset: nothing reset")
         #expect(try plate() == rest)
     }
 
@@ -309,7 +309,7 @@ extension ControlsViewTests {
         resolved.handle(PointerEvent(.move, Point(x: grab.x, y: grab.y + 1000), at: 0.2))
         #expect(abs(firstRow() - (first - span)) <= 0.5, "dragged past the bar's end: at the bottom")
         resolved.handle(PointerEvent(.up, Point(x: grab.x, y: grab.y + 1000), at: 0.3))
-        #expect(effects[0].parameterValue("amplitude") == 0.5 && effects[1].parameterValue("strength") == DeclaredEffect(.wave).parameterValue("strength"),
+        #expect(effects[0].setting("amplitude") == 0.5 && effects[1].setting("strength") == DeclaredEffect(.wave).setting("strength"),
                 "no slider moved")
         // From the bottom, the thumb (now at the bar's end) dragged far up: back at the top.
         let low = layout(longChain(), Self.tall, scrollOffset: span).scrollThumb
@@ -385,29 +385,29 @@ extension ControlsViewTests {
         let toggle = try #require(layout.slider(named: "invert")), pad = try #require(layout.slider(named: "center"))
         let green = try #require(layout.slider(named: "tint.g")), z = try #require(layout.slider(named: "glow.z"))
         press(resolved, at: centre(toggle.hitRect))
-        #expect(effect.parameterValue("invert") == 1, "on")
+        #expect(effect.setting("invert") == 1, "on")
         resolved.update(view, in: Self.knobsFrame)
         press(resolved, at: centre(toggle.hitRect), time: 1)
-        #expect(effect.parameterValue("invert") == 0, "and off again")
+        #expect(effect.setting("invert") == 0, "and off again")
         resolved.update(view, in: Self.knobsFrame)
         press(resolved, at: pad.location(x: 0.2, y: 0.9), time: 2)
-        #expect(effect.parameterValue("center", component: 0) == 0.2 && effect.parameterValue("center", component: 1) == 0.9)
+        #expect(effect.setting("center", component: 0) == 0.2 && effect.setting("center", component: 1) == 0.9)
         #expect(pad.values(at: pad.location(x: 0.2, y: 0.9)) == (0.2, 0.9))
         resolved.update(view, in: Self.knobsFrame)
         press(resolved, at: pad.location(x: 0.5, y: 0.5), dragTo: Point(x: pad.hitRect.maxX + 100, y: pad.hitRect.minY - 100), time: 3)
-        #expect(effect.parameterValue("center", component: 0) == 1 && effect.parameterValue("center", component: 1) == 0, "dragged past the top right corner: clamped")
+        #expect(effect.setting("center", component: 0) == 1 && effect.setting("center", component: 1) == 0, "dragged past the top right corner: clamped")
         resolved.update(view, in: Self.knobsFrame)
         press(resolved, at: green.location(of: 0.25), time: 4)
-        #expect(effect.parameterValue("tint", component: 1) == 0.25 && effect.parameterValue("tint", component: 0) == 1, "green set, red as it was")
+        #expect(effect.setting("tint", component: 1) == 0.25 && effect.setting("tint", component: 0) == 1, "green set, red as it was")
         resolved.update(view, in: Self.knobsFrame)
         press(resolved, at: z.location(of: 0.75), time: 5)
-        #expect(effect.parameterValue("glow", component: 2) == 0.75)
+        #expect(effect.setting("glow", component: 2) == 0.75)
         let state = Dictionary(uniqueKeysWithValues: { effect.updatePass(viewSize: Size(width: 10, height: 10)); return effect.stateSnapshot() }())
         #expect(state["center"] == .vector([1, 0]) && state["invert"] == .bool(false))
         // Reset puts every component back.
         resolved.update(view, in: Self.knobsFrame)
         press(resolved, at: centre(try #require(layout.button(.reset)).frame), time: 6)
-        #expect(effect.parameterValue("center", component: 1) == 0.5 && effect.parameterValue("tint", component: 1) == 136.0 / 255)
+        #expect(effect.setting("center", component: 1) == 0.5 && effect.setting("tint", component: 1) == 136.0 / 255)
     }
 
     @Test("the pad and the swatch draw what they show: the knob where the value is, the swatch in the colour; the row says the value")

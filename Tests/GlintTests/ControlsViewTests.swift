@@ -48,14 +48,14 @@ struct ControlsViewTests {
         #expect(sliders.count == 5, "a slider per parameter: \(sliders.count)")
         let amplitude = sliders[0], range = 0.0...4.0
         press(resolved, at: location(of: 3, on: amplitude, in: range), release: false)
-        #expect(effect.parameterValue("amplitude") == 3)
+        #expect(effect.setting("amplitude") == 3)
         #expect(!effect.isInteracting, "the press is the panel's, not the effect's below")
         resolved.handle(PointerEvent(.move, location(of: 1.5, on: amplitude, in: range), at: 0.1))
-        #expect(effect.parameterValue("amplitude") == 1.5)
+        #expect(effect.setting("amplitude") == 1.5)
         resolved.handle(PointerEvent(.move, Point(x: 5000, y: 0), at: 0.2))
-        #expect(effect.parameterValue("amplitude") == 4)
+        #expect(effect.setting("amplitude") == 4)
         resolved.handle(PointerEvent(.move, Point(x: -5000, y: 900), at: 0.3))
-        #expect(effect.parameterValue("amplitude") == 0)
+        #expect(effect.setting("amplitude") == 0)
         resolved.handle(PointerEvent(.up, Point(x: -5000, y: 900), at: 0.4))
         // Off the panel the press goes on to the effect.
         press(resolved, at: Point(x: 100, y: 250), release: false, time: 1)
@@ -76,7 +76,7 @@ struct ControlsViewTests {
         #expect(Double(Self.wide.width) - p.x < 24)
         press(resolved, at: p, dragTo: Point(x: p.x - 60, y: p.y))
         #expect(tear.state.phase == .idle, "the tear never started")
-        #expect(effect.parameterValue("amplitude")! > 2.5, "the slider took the press: \(effect.parameterValue("amplitude")!)")
+        #expect(effect.setting("amplitude")! > 2.5, "the slider took the press: \(effect.setting("amplitude")!)")
     }
 
     @Test("whole-number parameters snap to whole numbers; others to the step the row shows")
@@ -86,11 +86,11 @@ struct ControlsViewTests {
         resolved.update(ControlsDock(effects: [effect]) { EffectView(effect) }, in: Self.wide)
         let waves = resolved.sliderRects[2], speed = resolved.sliderRects[3]
         press(resolved, at: location(of: 20.4, on: waves, in: 1...32))
-        #expect(effect.parameterValue("wavesCount") == 20)
+        #expect(effect.setting("wavesCount") == 20)
         press(resolved, at: location(of: 10.6, on: waves, in: 1...32), time: 1)
-        #expect(effect.parameterValue("wavesCount") == 11)
+        #expect(effect.setting("wavesCount") == 11)
         press(resolved, at: location(of: 3.33, on: speed, in: 0...10), time: 2)
-        #expect(effect.parameterValue("speed") == 3.3, "one decimal for a range of 10: exactly 3.3")
+        #expect(effect.setting("speed") == 3.3, "one decimal for a range of 10: exactly 3.3")
     }
 
     @Test("Reset, where the panel lays it out, puts every parameter back to its default")
@@ -103,9 +103,9 @@ struct ControlsViewTests {
         let reset = layout([HarmonicEffect()], Self.wide).button(.reset)!.frame
         // Released away from it: nothing happens.
         press(resolved, at: centre(reset), dragTo: Point(x: 10, y: 10))
-        #expect(effect.parameterValue("wavesCount") == 20)
+        #expect(effect.setting("wavesCount") == 20)
         press(resolved, at: centre(reset), time: 1)
-        #expect(effect.parameterValue("wavesCount") == 6 && effect.parameterValue("speed") == 1)
+        #expect(effect.setting("wavesCount") == 6 && effect.setting("speed") == 1)
     }
 
     @Test("Replay shows only when an effect draws in stages, and starts the drawing again")
@@ -162,7 +162,7 @@ struct ControlsViewTests {
         #expect(hidden.y < layout.frame.minY)
         effects[0].setParameter("amplitude", to: 1)
         press(resolved, at: hidden, time: 1)
-        #expect(effects[0].parameterValue("amplitude") == 1, "a row scrolled out of sight takes no press")
+        #expect(effects[0].setting("amplitude") == 1, "a row scrolled out of sight takes no press")
         resolved.handleScroll(ScrollEvent(over, dy: 50, at: 0.2))
         resolved.update(view, in: Self.tall)
         #expect(resolved.sliderRects[0].minY == first, "back at the top")
@@ -181,7 +181,7 @@ struct ControlsViewTests {
         press(resolved, at: background, dragTo: Point(x: background.x, y: background.y - 50))
         resolved.update(view, in: Self.tall)
         #expect(resolved.sliderRects[0].minY == first - 50)
-        #expect(effects[0].parameterValue("amplitude") == 0.5, "no slider moved")
+        #expect(effects[0].setting("amplitude") == 0.5, "no slider moved")
     }
 
     // MARK: - Docking
@@ -256,7 +256,7 @@ struct ControlsViewTests {
             let wanted = ControlsPanel.snap(range.lowerBound + 0.3 * (range.upperBound - range.lowerBound), for: laid.parameter)
             let p = laid.location(of: wanted)
             press(resolved, at: p, time: Double(i))
-            let got = effects[panel.sliders[i].effectIndex].parameterValue(laid.parameter.name)
+            let got = effects[panel.sliders[i].effectIndex].setting(laid.parameter.name)
             #expect(got == wanted && laid.value(at: p.x) == wanted, "\(laid.name): a press at \(p) set \(String(describing: got)), not \(wanted)")
             resolved.update(view, in: size)
             #expect(self.layout(effects, size, scrollOffset: layout.scrollOffset).sliders[i].thumbCenter == p, "the thumb shows the value set")
@@ -290,7 +290,7 @@ struct ControlsViewTests {
         let row = layout([HarmonicEffect()], Self.wide).sliders[0].row
         let onSlider = Point(x: row.minX + 0.75 * row.width, y: row.maxY - 10)
         press(resolved, at: onSlider, release: false)
-        #expect(effect.parameterValue("amplitude") == 0.5 && effect.isInteracting, "the press went to the effect")
+        #expect(effect.setting("amplitude") == 0.5 && effect.isInteracting, "the press went to the effect")
 
         let hiddenImage = ImageRenderer(content: EffectView(HarmonicEffect()).controlsPanel(isPresented: false, effects: [HarmonicEffect()]))
         hiddenImage.proposedSize = Self.wide
@@ -318,7 +318,7 @@ struct ControlsViewTests {
         }
         for (i, track) in resolved.sliderRects.enumerated() {
             let range = effect.descriptor.parameters[i].range
-            let value = effect.parameterValue(effect.descriptor.parameters[i].name)!
+            let value = effect.setting(effect.descriptor.parameters[i].name)!
             let knob = location(of: value, on: track, in: range)
             let k = px(knob.x, knob.y)
             #expect(min(k.r, k.g, k.b) > 220, "row \(i): the knob is white: \(k)")

@@ -269,7 +269,7 @@ struct DemoViewTests {
           arguments: [0.2, 0.45, 0.6, 0.9])
     func prismStaged(progress: Double) throws {
         // The effect draws itself over its default 3 s.
-        try expectSameCover(progress: progress, appTime: progress * PrismEffect.defaultDrawDuration)
+        try expectSameCover(progress: progress, appTime: progress * PrismEffect.drawDuration.defaultSetting)
     }
 
     @Test("PrismView starts from the prism effect's defaults and shows the cover beside its sliders")

@@ -116,7 +116,7 @@ final class ParameterLocation: BindingLocation<Double> {
     }
 
     override var value: Double {
-        get { effect.parameterValue(parameter.name, component: component) ?? parameter.defaults[component] }
+        get { effect.setting(parameter.name, component: component) ?? parameter.defaults[component] }
         set {
             let snapped = ControlsPanel.snap(newValue, for: parameter)
             if snapped != value { effect.setParameter(parameter.name, component: component, to: snapped) }
@@ -135,7 +135,7 @@ final class ToggleLocation: BindingLocation<Bool> {
     }
 
     override var value: Bool {
-        get { (effect.parameterValue(parameter.name) ?? parameter.defaultValue) != 0 }
+        get { (effect.setting(parameter.name) ?? parameter.defaultValue) != 0 }
         set { effect.setParameter(parameter.name, to: newValue ? 1 : 0) }
     }
 }
@@ -279,7 +279,7 @@ struct EffectSwatchRow: View {
 
     var body: some View {
         let p = row.parameter
-        func channel(_ c: Int) -> Double { row.effect.parameterValue(p.name, component: c) ?? p.defaults[c] }
+        func channel(_ c: Int) -> Double { row.effect.setting(p.name, component: c) ?? p.defaults[c] }
         let alpha = p.components == 4 ? channel(3) : nil
         return HStack(spacing: 0) {
             Text(verbatim: row.name).foregroundStyle(Color(S.label)).fixedSize()

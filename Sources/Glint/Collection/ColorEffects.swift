@@ -3,89 +3,95 @@ import GlintCore
 import GlintRender
 
 /// The collection's generators, colour effects and recolouring layer effects as modifiers, each
-/// calling its `Shaders/<name>.metal` function through `ShaderLibrary.default` with the defaults
-/// of its declaration (`EffectDeclaration`, `Sources/GlintCore/Collection/ColorEffects.swift`).
-/// What the frame supplies on the command line, the caller passes here: `time` (seconds, from a
-/// `TimelineView`'s date); the view's rect goes as `.boundingRect`.
+/// calling its `Shaders/<name>.metal` function through `ShaderLibrary.default` as its declaration
+/// (`EffectDeclaration`, `Sources/GlintCore/Collection/ColorEffects.swift`) says, its defaults
+/// the declaration's. What the frame supplies on the command line, the caller passes here: `time`
+/// (seconds, from a `TimelineView`'s date); the view's rect goes as `.boundingRect`.
 extension View {
     // MARK: Generators
 
     /// Grey noise over the view, each cell of `grain` points a random grey, new `speed` times a
     /// second; the view's alpha is kept (`Shaders/whiteNoise.metal`).
     public func whiteNoise(time: Double,
-                           speed: Double = EffectDeclaration.whiteNoise.defaultValue("speed"),
-                           grain: Double = EffectDeclaration.whiteNoise.defaultValue("grain")) -> some View {
-        colorEffect(ShaderLibrary.whiteNoise(.float(time), .float(speed), .float(grain)))
+                           speed: Double = EffectDeclaration.WhiteNoise.speed.defaultSetting,
+                           grain: Double = EffectDeclaration.WhiteNoise.grain.defaultSetting) -> some View {
+        declaredEffect(.whiteNoise, time: time, [EffectDeclaration.WhiteNoise.speed(speed), EffectDeclaration.WhiteNoise.grain(grain)])
     }
 
     /// Coloured noise over the view, each cell of `grain` points a random red, green and blue,
     /// new `speed` times a second; the view's alpha is kept (`Shaders/rainbowNoise.metal`).
     public func rainbowNoise(time: Double,
-                             speed: Double = EffectDeclaration.rainbowNoise.defaultValue("speed"),
-                             grain: Double = EffectDeclaration.rainbowNoise.defaultValue("grain")) -> some View {
-        colorEffect(ShaderLibrary.rainbowNoise(.float(time), .float(speed), .float(grain)))
+                             speed: Double = EffectDeclaration.RainbowNoise.speed.defaultSetting,
+                             grain: Double = EffectDeclaration.RainbowNoise.grain.defaultSetting) -> some View {
+        declaredEffect(.rainbowNoise, time: time, [EffectDeclaration.RainbowNoise.speed(speed), EffectDeclaration.RainbowNoise.grain(grain)])
     }
 
     /// Every hue in turn along `angle` (clockwise from rightwards, y being down), `repeats` cycles
     /// across the view, sliding `speed` cycles a second (`Shaders/animatedGradientFill.metal`).
     public func animatedGradientFill(time: Double,
-                                     speed: Double = EffectDeclaration.animatedGradientFill.defaultValue("speed"),
-                                     angle: Angle = .degrees(EffectDeclaration.animatedGradientFill.defaultValue("angle")),
-                                     repeats: Double = EffectDeclaration.animatedGradientFill.defaultValue("repeats")) -> some View {
-        colorEffect(ShaderLibrary.animatedGradientFill(.boundingRect, .float(time), .float(speed), .float(angle.degrees), .float(repeats)))
+                                     speed: Double = EffectDeclaration.AnimatedGradientFill.speed.defaultSetting,
+                                     angle: Angle = .degrees(EffectDeclaration.AnimatedGradientFill.angle.defaultSetting),
+                                     repeats: Double = EffectDeclaration.AnimatedGradientFill.repeats.defaultSetting) -> some View {
+        typealias Keys = EffectDeclaration.AnimatedGradientFill
+        return declaredEffect(.animatedGradientFill, time: time, [Keys.speed(speed), Keys.angle(angle.degrees), Keys.repeats(repeats)])
     }
 
     /// The sinebow: `bands` rainbows across the view flowing `speed` rainbows a second, bent by up
     /// to `bend` of a rainbow (`Shaders/sinebow.metal`).
     public func sinebow(time: Double,
-                        speed: Double = EffectDeclaration.sinebow.defaultValue("speed"),
-                        bands: Double = EffectDeclaration.sinebow.defaultValue("bands"),
-                        bend: Double = EffectDeclaration.sinebow.defaultValue("bend")) -> some View {
-        colorEffect(ShaderLibrary.sinebow(.boundingRect, .float(time), .float(speed), .float(bands), .float(bend)))
+                        speed: Double = EffectDeclaration.Sinebow.speed.defaultSetting,
+                        bands: Double = EffectDeclaration.Sinebow.bands.defaultSetting,
+                        bend: Double = EffectDeclaration.Sinebow.bend.defaultSetting) -> some View {
+        typealias Keys = EffectDeclaration.Sinebow
+        return declaredEffect(.sinebow, time: time, [Keys.speed(speed), Keys.bands(bands), Keys.bend(bend)])
     }
 
     /// Rings of `color` on black, `width` points thick and `spacing` points apart, spreading from
     /// `center` (a point of the view as fractions of its size) at `speed` points a second
     /// (`Shaders/circleWave.metal`).
     public func circleWave(time: Double,
-                           color: Color = Color(EffectDeclaration.circleWave.defaultColor("tint")),
-                           center: UnitPoint = UnitPoint(x: EffectDeclaration.circleWave.defaultValue("centerX"),
-                                                         y: EffectDeclaration.circleWave.defaultValue("centerY")),
-                           speed: Double = EffectDeclaration.circleWave.defaultValue("speed"),
-                           spacing: Double = EffectDeclaration.circleWave.defaultValue("spacing"),
-                           width: Double = EffectDeclaration.circleWave.defaultValue("width")) -> some View {
-        colorEffect(ShaderLibrary.circleWave(.boundingRect, .float(time), .color(color), .float(center.x), .float(center.y),
-                                             .float(speed), .float(spacing), .float(width)))
+                           color: Color = Color(EffectDeclaration.CircleWave.tint.defaultSetting),
+                           center: UnitPoint = UnitPoint(x: EffectDeclaration.CircleWave.centerX.defaultSetting,
+                                                         y: EffectDeclaration.CircleWave.centerY.defaultSetting),
+                           speed: Double = EffectDeclaration.CircleWave.speed.defaultSetting,
+                           spacing: Double = EffectDeclaration.CircleWave.spacing.defaultSetting,
+                           width: Double = EffectDeclaration.CircleWave.width.defaultSetting) -> some View {
+        typealias Keys = EffectDeclaration.CircleWave
+        return declaredEffect(.circleWave, time: time, [Keys.tint(color), Keys.centerX(center.x), Keys.centerY(center.y),
+                                                        Keys.speed(speed), Keys.spacing(spacing), Keys.width(width)])
     }
 
     // MARK: Colour effects
 
     /// The view as an infrared camera shows it: dark parts `cold`, the middle `warm`, bright parts
     /// `hot` (`Shaders/infrared.metal`).
-    public func infrared(cold: Color = Color(EffectDeclaration.infrared.defaultColor("cold")),
-                         warm: Color = Color(EffectDeclaration.infrared.defaultColor("warm")),
-                         hot: Color = Color(EffectDeclaration.infrared.defaultColor("hot"))) -> some View {
-        colorEffect(ShaderLibrary.infrared(.color(cold), .color(warm), .color(hot)))
+    public func infrared(cold: Color = Color(EffectDeclaration.Infrared.cold.defaultSetting),
+                         warm: Color = Color(EffectDeclaration.Infrared.warm.defaultSetting),
+                         hot: Color = Color(EffectDeclaration.Infrared.hot.defaultSetting)) -> some View {
+        typealias Keys = EffectDeclaration.Infrared
+        return declaredEffect(.infrared, [Keys.cold(cold), Keys.warm(warm), Keys.hot(hot)])
     }
 
     /// Horizontal lines of `color`, `width` points thick every `spacing` points from the top,
     /// mixed over the view by `strength` (0…1) (`Shaders/interlace.metal`).
-    public func interlace(color: Color = Color(EffectDeclaration.interlace.defaultColor("lineColor")),
-                          spacing: Double = EffectDeclaration.interlace.defaultValue("spacing"),
-                          width: Double = EffectDeclaration.interlace.defaultValue("width"),
-                          strength: Double = EffectDeclaration.interlace.defaultValue("strength")) -> some View {
-        colorEffect(ShaderLibrary.interlace(.color(color), .float(spacing), .float(width), .float(strength)))
+    public func interlace(color: Color = Color(EffectDeclaration.Interlace.lineColor.defaultSetting),
+                          spacing: Double = EffectDeclaration.Interlace.spacing.defaultSetting,
+                          width: Double = EffectDeclaration.Interlace.width.defaultSetting,
+                          strength: Double = EffectDeclaration.Interlace.strength.defaultSetting) -> some View {
+        typealias Keys = EffectDeclaration.Interlace
+        return declaredEffect(.interlace, [Keys.lineColor(color), Keys.spacing(spacing), Keys.width(width), Keys.strength(strength)])
     }
 
     /// A diagonal band of `color` sweeping across the view from the top-left once every
     /// `duration` seconds; `width` is half the band's width as a fraction of the view's diagonal,
     /// `strength` how much of the colour shows at its middle (`Shaders/shimmer.metal`).
     public func shimmer(time: Double,
-                        color: Color = Color(EffectDeclaration.shimmer.defaultColor("highlight")),
-                        duration: Double = EffectDeclaration.shimmer.defaultValue("duration"),
-                        width: Double = EffectDeclaration.shimmer.defaultValue("width"),
-                        strength: Double = EffectDeclaration.shimmer.defaultValue("strength")) -> some View {
-        colorEffect(ShaderLibrary.shimmer(.boundingRect, .float(time), .color(color), .float(duration), .float(width), .float(strength)))
+                        color: Color = Color(EffectDeclaration.Shimmer.highlight.defaultSetting),
+                        duration: Double = EffectDeclaration.Shimmer.duration.defaultSetting,
+                        width: Double = EffectDeclaration.Shimmer.width.defaultSetting,
+                        strength: Double = EffectDeclaration.Shimmer.strength.defaultSetting) -> some View {
+        typealias Keys = EffectDeclaration.Shimmer
+        return declaredEffect(.shimmer, time: time, [Keys.highlight(color), Keys.duration(duration), Keys.width(width), Keys.strength(strength)])
     }
 
     // MARK: Layer effects
@@ -95,32 +101,34 @@ extension View {
     public func colorPlanes(offset: CGSize = ColorEffectDefaults.colorPlanesOffset) -> some View {
         let length = (offset.width * offset.width + offset.height * offset.height).squareRoot()
         let degrees = atan2(Double(offset.height), Double(offset.width)) * 180 / .pi
-        return layerEffect(ShaderLibrary.colorPlanes(.float(length), .float(degrees)),
-                           maxSampleOffset: CGSize(width: abs(offset.width), height: abs(offset.height)))
+        typealias Keys = EffectDeclaration.ColorPlanes
+        return declaredEffect(.colorPlanes, [Keys.offset(length), Keys.angle(degrees)],
+                              maxSampleOffset: CGSize(width: abs(offset.width), height: abs(offset.height)))
     }
 
     /// Relief lit from the top-left: the brightness difference of the neighbours `offset` points
     /// down-right and up-left of each point, times `strength`, added to it (`Shaders/emboss.metal`).
-    public func emboss(strength: Double = EffectDeclaration.emboss.defaultValue("strength"),
-                       offset: Double = EffectDeclaration.emboss.defaultValue("offset")) -> some View {
-        layerEffect(ShaderLibrary.emboss(.float(strength), .float(offset)), maxSampleOffset: CGSize(width: abs(offset), height: abs(offset)))
+    public func emboss(strength: Double = EffectDeclaration.Emboss.strength.defaultSetting,
+                       offset: Double = EffectDeclaration.Emboss.offset.defaultSetting) -> some View {
+        declaredEffect(.emboss, [EffectDeclaration.Emboss.strength(strength), EffectDeclaration.Emboss.offset(offset)],
+                       maxSampleOffset: CGSize(width: abs(offset), height: abs(offset)))
     }
 
     /// The view in square blocks of `size` points from its top-left, each the colour at its
     /// centre (`Shaders/pixellate.metal`). It reads only inside the view, so it needs no
     /// `maxSampleOffset`.
-    public func pixellate(size: Double = EffectDeclaration.pixellate.defaultValue("size")) -> some View {
-        layerEffect(ShaderLibrary.pixellate(.boundingRect, .float(size)), maxSampleOffset: .zero)
+    public func pixellate(size: Double = EffectDeclaration.Pixellate.size.defaultSetting) -> some View {
+        declaredEffect(.pixellate, [EffectDeclaration.Pixellate.size(size)])
     }
 
     /// A blur whose radius at each point is `radius` points times `mask`'s grey there, the mask
     /// stretched over the view (black sharp, white the full radius); by default
     /// `Assets/blurMask.png`, sharp at the top and blurred at the bottom
     /// (`Shaders/variableBlur.metal`).
-    public func variableBlur(radius: Double = EffectDeclaration.variableBlur.defaultValue("radius"),
+    public func variableBlur(radius: Double = EffectDeclaration.VariableBlur.radius.defaultSetting,
                              mask: Image = ColorEffectDefaults.blurMask) -> some View {
-        layerEffect(ShaderLibrary.variableBlur(.boundingRect, .image(mask), .float(radius)),
-                    maxSampleOffset: CGSize(width: radius, height: radius))
+        declaredEffect(.variableBlur, [EffectDeclaration.VariableBlur.mask(mask), EffectDeclaration.VariableBlur.radius(radius)],
+                       maxSampleOffset: CGSize(width: radius, height: radius))
     }
 }
 
@@ -128,26 +136,22 @@ extension View {
 public enum ColorEffectDefaults {
     /// `colorPlanes`'s offset: its declaration's `offset` points along its `angle`.
     public static var colorPlanesOffset: CGSize {
-        let declaration = EffectDeclaration.colorPlanes
-        let length = declaration.defaultValue("offset")
-        let radians = declaration.defaultValue("angle") * .pi / 180
+        let length = EffectDeclaration.ColorPlanes.offset.defaultSetting
+        let radians = EffectDeclaration.ColorPlanes.angle.defaultSetting * .pi / 180
         return CGSize(width: length * cos(radians), height: length * sin(radians))
     }
 
     /// `variableBlur`'s mask: its declaration's image (`Assets/blurMask.png`), decoded once; the
     /// placeholder, reported when drawn, should it be missing from the binary.
     public static let blurMask: Image = {
-        let declaration = EffectDeclaration.variableBlur
-        for case let .image("mask", asset) in declaration.arguments {
-            guard let bytes = ShaderSources.asset(named: asset) else {
-                return Image(placeholderFor: .image("the image '\(asset)' is missing from the built-in Assets/"))
-            }
-            do throws(RenderError) {
-                return Image(try PNG.image(from: bytes))
-            } catch {
-                return Image(placeholderFor: error)
-            }
+        let asset = EffectDeclaration.VariableBlur.mask.asset
+        guard let bytes = ShaderSources.asset(named: asset) else {
+            return Image(placeholderFor: .image("the image '\(asset)' is missing from the built-in Assets/"))
         }
-        return Image(placeholderFor: .image("variableBlur declares no mask image"))
+        do throws(RenderError) {
+            return Image(try PNG.image(from: bytes))
+        } catch {
+            return Image(placeholderFor: error)
+        }
     }()
 }

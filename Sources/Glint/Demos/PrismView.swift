@@ -25,21 +25,16 @@ public struct PrismView: View {
         _parameters = State(wrappedValue: parameters)
     }
 
-    /// Each slider's range: the prism effect's declared range for its parameter.
-    private static let lightRange = DarkSideView.range("lightFraction")
-    private static let prismRange = DarkSideView.range("prismFraction")
-    private static let dispersionRange = DarkSideView.range("dispersionSize")
-    private static let rainbowRange = DarkSideView.range("rainbowSize")
-
     public var body: some View {
         HStack(alignment: .top, spacing: 20) {
             DarkSideView(parameters: parameters, progress: progress)
             VStack(alignment: .leading, spacing: 10) {
                 Text("Parameters").font(.headline).foregroundStyle(.white)
-                Slider(value: $parameters.lightFraction, in: Self.lightRange) { label("Light") }
-                Slider(value: $parameters.prismFraction, in: Self.prismRange) { label("Prism") }
-                Slider(value: $parameters.dispersionSize, in: Self.dispersionRange) { label("Dispersion") }
-                Slider(value: $parameters.rainbowSize, in: Self.rainbowRange) { label("Rainbow") }
+                // Each slider's range: the prism effect's declared range for its parameter.
+                Slider(value: $parameters.lightFraction, in: PrismEffect.lightFraction.range) { label("Light") }
+                Slider(value: $parameters.prismFraction, in: PrismEffect.prismFraction.range) { label("Prism") }
+                Slider(value: $parameters.dispersionSize, in: PrismEffect.dispersionSize.range) { label("Dispersion") }
+                Slider(value: $parameters.rainbowSize, in: PrismEffect.rainbowSize.range) { label("Rainbow") }
             }
             .frame(width: 300)
         }
@@ -62,17 +57,12 @@ public struct PrismView: View {
 /// `progress` each): the outline traced from the prism's top clockwise (`trim`), the beam grown
 /// from the left edge (`trim`), then the dispersion and the rainbow swept in from the left.
 public struct DarkSideView: View {
-    /// The prism effect's default fractions (its descriptor's, the seed's).
+    /// The prism effect's default fractions (its parameters', the seed's).
     public static let defaultParameters = PrismGeometry.Parameters(
-        lightFraction: PrismEffect.descriptor.defaultValue("lightFraction"),
-        prismFraction: PrismEffect.descriptor.defaultValue("prismFraction"),
-        dispersionSize: PrismEffect.descriptor.defaultValue("dispersionSize"),
-        rainbowSize: PrismEffect.descriptor.defaultValue("rainbowSize"))
-
-    /// The range the prism effect declares for parameter `name`.
-    static func range(_ name: String) -> ClosedRange<Double> {
-        PrismEffect.descriptor.parameters.first { $0.name == name }?.range ?? 0...1
-    }
+        lightFraction: PrismEffect.lightFraction.defaultSetting,
+        prismFraction: PrismEffect.prismFraction.defaultSetting,
+        dispersionSize: PrismEffect.dispersionSize.defaultSetting,
+        rainbowSize: PrismEffect.rainbowSize.defaultSetting)
 
     /// The rainbow's colours, top to bottom (the geometry's, SwiftUI's red … purple).
     private static let colors = PrismGeometry.sliceColors.map { Color($0) }

@@ -140,19 +140,11 @@ public final class ToyEffect: Effect {
         return inputOffsets[i] + component
     }
 
-    public func setParameter(_ name: String, to value: Double) {
-        setParameter(name, component: 0, to: value)
-    }
-
     public func setParameter(_ name: String, component: Int, to value: Double) {
         if let k = index(of: name, component: component) { live.inputValues[k] = value }
     }
 
-    public func parameterValue(_ name: String) -> Double? {
-        parameterValue(name, component: 0)
-    }
-
-    public func parameterValue(_ name: String, component: Int) -> Double? {
+    public func setting(_ name: String, component: Int) -> Double? {
         index(of: name, component: component).map { live.inputValues[$0] }
     }
 
