@@ -16,7 +16,7 @@ import Glibc
 @Suite("Window: keys, capture, a Shadertoy keyboard and live sound (Xvfb, real X input)", .serialized, .removesTemporaryFiles)
 struct WindowKeysTests {
     @Test("HiDPI: S saves the frame as a PNG of the window's pixels (800x500 for 400x250 points), the view as on screen without the HUD; S again takes the next free name",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func saveKeyWritesThePixels() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -24,7 +24,7 @@ struct WindowKeysTests {
         let x = try XServer.start()
         defer { x.stop() }
         try x.run("xrdb", ["-merge"], input: "Xft.dpi: 192\n")
-        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "40", "--state", folder + "/state.json"],
+        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "170", "--state", folder + "/state.json"],
                                    environment: x.environment, in: folder)
         defer { app.stop() }
         let state = WindowState(path: folder + "/state.json", app: app)
@@ -63,7 +63,7 @@ struct WindowKeysTests {
     }
 
     @Test("HiDPI: with the controls shown, S saves the effect's view alone (its pixels, none of the panel beside it) and V records a video of that size",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func capturesLeaveOutTheControls() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -72,7 +72,7 @@ struct WindowKeysTests {
         let x = try XServer.start()
         defer { x.stop() }
         try x.run("xrdb", ["-merge"], input: "Xft.dpi: 192\n")
-        let app = try Child.launch(glint, ["--size", "480x300", "--controls", "--quit-after", "40", "--state", folder + "/state.json"],
+        let app = try Child.launch(glint, ["--size", "480x300", "--controls", "--quit-after", "170", "--state", folder + "/state.json"],
                                    environment: x.environment, in: folder)
         defer { app.stop() }
         let state = WindowState(path: folder + "/state.json", app: app)
@@ -122,14 +122,14 @@ struct WindowKeysTests {
     }
 
     @Test("Space freezes the picture; . moves a paused one by exactly one frame (1/60 s of timeline) and no further",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func pauseAndStep() throws {
         let glint = try glintBinary()
         try requireTools()
         let folder = try TemporaryFiles.folder("glint-window-pause")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", folder + "/state.json"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
         let state = WindowState(path: folder + "/state.json", app: app)
         let window = try findWindow(x, app)
@@ -168,14 +168,14 @@ struct WindowKeysTests {
     }
 
     @Test("Backspace during a hold cancels the press and restarts time: the frames at 0 and 1/60 s are render's at --time 0 and 1/60",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func restartKey() throws {
         let glint = try glintBinary()
         try requireTools()
         let folder = try TemporaryFiles.folder("glint-window-restart")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", folder + "/state.json"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
         let state = WindowState(path: folder + "/state.json", app: app)
         let window = try findWindow(x, app)
@@ -210,14 +210,14 @@ struct WindowKeysTests {
     }
 
     @Test("] ] runs the timeline at 4 times the window's clock; [ [ [ at half",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func speedKeys() throws {
         let glint = try glintBinary()
         try requireTools()
         let folder = try TemporaryFiles.folder("glint-window-speed")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "40", "--state", folder + "/state.json"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "170", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
         let state = WindowState(path: folder + "/state.json", app: app)
         _ = try findWindow(x, app)
@@ -244,7 +244,7 @@ struct WindowKeysTests {
     }
 
     @Test("F11 fills the screen (1280x800) and draws all of it; F11 again puts the window back where it was, at its size",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func fullscreenKey() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -252,7 +252,7 @@ struct WindowKeysTests {
         let x = try XServer.start()
         defer { x.stop() }
         let stateFile = try TemporaryFiles.folder("glint-window-fullscreen") + "/state.json"
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", stateFile], environment: x.environment)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
         _ = try findWindow(x, app)
@@ -281,7 +281,7 @@ struct WindowKeysTests {
     }
 
     @Test("V records the view as an MP4 at the window's size, one 60 fps frame per frame of timeline: paused, V . . . V gives exactly 4 frames, the first the saved PNG's",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func recordKey() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -289,7 +289,7 @@ struct WindowKeysTests {
         let folder = try TemporaryFiles.folder("glint-window-record")
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "50", "--state", folder + "/state.json"], environment: x.environment, in: folder)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--state", folder + "/state.json"], environment: x.environment, in: folder)
         defer { app.stop() }
         let state = WindowState(path: folder + "/state.json", app: app)
         _ = try findWindow(x, app)
@@ -403,7 +403,7 @@ func meanDifference(_ a: (width: Int, height: Int, rgba: [UInt8]), _ b: (width: 
 /// up (S among them), and Glint's own keys take Control then (Ctrl+S saves).
 extension WindowKeysTests {
     @Test("a Shadertoy shader's keyboard channel follows the keys held and toggled; Glint's keys take Ctrl",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func shadertoyKeyboard() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -420,7 +420,7 @@ extension WindowKeysTests {
         """.utf8).write(to: URL(fileURLWithPath: dir + "/keys.glsl"))
         let x = try XServer.start()
         defer { x.stop() }
-        let app = try Child.launch(glint, ["--effect", "keys.glsl", "--size", "400x300", "--quit-after", "40", "--state", dir + "/state.json"],
+        let app = try Child.launch(glint, ["--effect", "keys.glsl", "--size", "400x300", "--quit-after", "170", "--state", dir + "/state.json"],
                                    environment: x.environment, in: dir)
         defer { app.stop() }
         let state = WindowState(path: dir + "/state.json", app: app)
@@ -468,7 +468,7 @@ extension WindowKeysTests {
 extension WindowKeysTests {
     @Test("the waveform follows what is playing; the source going away never stops the window, and it listens again when it is back",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"),
-          .enabled(if: PulseServer.unavailableReason == nil, "\(PulseServer.unavailableReason ?? "")"), .timeLimit(.minutes(1)))
+          .enabled(if: PulseServer.unavailableReason == nil, "\(PulseServer.unavailableReason ?? "")"), .timeLimit(.minutes(3)))
     func liveSound() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -478,7 +478,7 @@ extension WindowKeysTests {
         let x = try XServer.start()
         defer { x.stop() }
         let stateFile = try TemporaryFiles.folder("glint-window-live-sound") + "/state.json"
-        let app = try Child.launch(glint, ["--effect", "waveform", "--audio", "playing", "--size", "480x240", "--quit-after", "40", "--state", stateFile],
+        let app = try Child.launch(glint, ["--effect", "waveform", "--audio", "playing", "--size", "480x240", "--quit-after", "170", "--state", stateFile],
                                    environment: x.environment.merging(server.environment) { $1 })
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)

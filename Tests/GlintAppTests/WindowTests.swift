@@ -20,7 +20,7 @@ let skipWindowTests = ProcessInfo.processInfo.environment["GLINT_SKIP_WINDOW_TES
 @Suite("Window (Xvfb, real X input)", .serialized, .removesTemporaryFiles)
 struct WindowTests {
     @Test("press and hold turns the white waves into palette colours; release turns them white again",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func holdColoursTheWaves() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -29,7 +29,7 @@ struct WindowTests {
         defer { x.stop() }
 
         let stateFile = try TemporaryFiles.folder("glint-window-hold") + "/state.json"
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30", "--state", stateFile], environment: x.environment)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
@@ -73,7 +73,7 @@ struct WindowTests {
     }
 
     @Test("HiDPI: with Xft.dpi 192 a 400x250-point window is 800x500 pixels, fully drawn, and reacts to the pointer",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func hiDPI() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -87,7 +87,7 @@ struct WindowTests {
         try require(resources.contains("Xft.dpi:\t192"), "xrdb did not set Xft.dpi: 192 (got '\(resources)')")
 
         let stateFile = try TemporaryFiles.folder("glint-window-hidpi") + "/state.json"
-        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "20", "--state", stateFile], environment: x.environment)
+        let app = try Child.launch(glint, ["--size", "400x250", "--quit-after", "170", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
@@ -126,7 +126,7 @@ struct WindowTests {
     }
 
     @Test("dragging in from the left edge tears the view open; past 90 % it breaks and falls; R brings it back",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func dragTearsTheView() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -136,7 +136,7 @@ struct WindowTests {
 
         // A magenta backdrop: whatever shows through the torn view is unmistakable.
         let stateFile = try TemporaryFiles.folder("glint-window-tear") + "/state.json"
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff", "--state", stateFile],
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--backdrop", "#ff00ff", "--state", stateFile],
                                    environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
@@ -188,7 +188,7 @@ struct WindowTests {
     }
 
     @Test("a quick drag in from the left edge (the press and the moves in one go, within a frame) tears the view, at the usual frame rate and at a few frames a second",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)), arguments: [false, true])
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)), arguments: [false, true])
     func quickEdgeDragTears(slow: Bool) throws {
         let glint = try glintBinary()
         try requireTools()
@@ -200,7 +200,7 @@ struct WindowTests {
         // (a few frames a second in software); its parameter leaves the frame rate to the test.
         try Data(costlyShader.utf8).write(to: URL(fileURLWithPath: folder + "/costly.frag"))
         let effect = slow ? ["--effect", folder + "/costly.frag", "--param", "loops=150", "--frame-timeout", "20"] : []
-        let app = try Child.launch(glint, effect + ["--size", "800x500", "--quit-after", "50", "--backdrop", "#ff00ff", "--state", folder + "/state.json"],
+        let app = try Child.launch(glint, effect + ["--size", "800x500", "--quit-after", "170", "--backdrop", "#ff00ff", "--state", folder + "/state.json"],
                                    environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: folder + "/state.json", app: app)
@@ -246,7 +246,7 @@ struct WindowTests {
     }
 
     @Test("a broken view says on screen how to bring it back, even with the help hidden (H); R restores it and the line goes",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func brokenViewShowsTheRestoreHint() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -255,7 +255,7 @@ struct WindowTests {
         defer { x.stop() }
         // The gradient has no white anywhere, so white pixels are text; magenta is the backdrop.
         let stateFile = try TemporaryFiles.folder("glint-window-restore-hint") + "/state.json"
-        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "800x500", "--quit-after", "40", "--backdrop", "#ff00ff", "--state", stateFile],
+        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "800x500", "--quit-after", "170", "--backdrop", "#ff00ff", "--state", stateFile],
                                    environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
@@ -313,7 +313,7 @@ struct WindowTests {
     }
 
     @Test("in a 320x200 window the help leaves most of the view uncovered: the keys give way to a short line, all of it in the top third",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func smallWindowKeepsTheHelpShort() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -322,7 +322,7 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         // The gradient has no white anywhere, so white pixels are the HUD's text.
-        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "320x200", "--quit-after", "40", "--state", stateFile],
+        let app = try Child.launch(glint, ["--effect", "gradient", "--size", "320x200", "--quit-after", "170", "--state", stateFile],
                                    environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
@@ -345,7 +345,7 @@ struct WindowTests {
     }
 
     @Test("resizing the window redraws the effect to fill it, with no GL error",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func resize() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -353,7 +353,7 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         let stateFile = try TemporaryFiles.folder("glint-window-resize") + "/state.json"
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "30", "--state", stateFile], environment: x.environment)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
         _ = try findWindow(x, app)
@@ -379,7 +379,7 @@ struct WindowTests {
     }
 
     @Test("key 2 switches to the Siri waveform, which swells while held; Tab goes on to the next effect",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func switchToWaveform() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -387,7 +387,7 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         let stateFile = try TemporaryFiles.folder("glint-window-waveform") + "/state.json"
-        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "40", "--state", stateFile], environment: x.environment)
+        let app = try Child.launch(glint, ["--size", "800x500", "--quit-after", "170", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
         let window = try findWindow(x, app)
@@ -437,7 +437,7 @@ struct WindowTests {
     }
 
     @Test("glint --effect waveform starts on the waveform",
-          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(3)))
     func startOnWaveform() throws {
         let glint = try glintBinary()
         try requireTools()
@@ -445,7 +445,7 @@ struct WindowTests {
         let x = try XServer.start()
         defer { x.stop() }
         let stateFile = try TemporaryFiles.folder("glint-window-waveform-start") + "/state.json"
-        let app = try Child.launch(glint, ["--effect", "waveform", "--size", "640x300", "--quit-after", "20", "--state", stateFile], environment: x.environment)
+        let app = try Child.launch(glint, ["--effect", "waveform", "--size", "640x300", "--quit-after", "170", "--state", stateFile], environment: x.environment)
         defer { app.stop() }
         let window = try findWindow(x, app)
         try WindowState(path: stateFile, app: app).started()
