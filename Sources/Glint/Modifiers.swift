@@ -24,6 +24,7 @@ public struct _EnvironmentModifier: ViewModifier {
         case lineSpacing(CGFloat)
         case tint(Color?)
         case disabled(Bool)
+        case controlStyle(ControlStyle)
         case shadow(TextShadow?)
     }
 
@@ -49,6 +50,7 @@ public struct _EnvironmentModifier: ViewModifier {
         case .lineSpacing(let spacing): graph.environment.lineSpacing = spacing
         case .tint(let color): graph.environment.tint = color
         case .disabled(let disabled): graph.environment.isEnabled = graph.environment.isEnabled && !disabled
+        case .controlStyle(let style): graph.environment.controlStyle = style
         case .shadow(let shadow): graph.environment.shadow = shadow
         }
         graph.makeChild(content)

@@ -1,6 +1,7 @@
 // The controls panel in the real window: sliders, the wheel, HiDPI, and the press it takes before the tear.
 
 import Foundation
+import GlintControls
 import GlintCore
 import GlintRender
 import GlintTestSupport

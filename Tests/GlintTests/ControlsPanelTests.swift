@@ -1,5 +1,6 @@
 import Testing
-@testable import GlintCore
+@testable import GlintControls
+import GlintCore
 import GlintTestSupport
 
 @Suite("Controls panel")
@@ -146,6 +147,10 @@ struct ControlsPanelTests {
         #expect(p.sliders.map(\.name) == ["harmonic.amplitude", "harmonic.heldAmplitude", "harmonic.wavesCount", "harmonic.speed",
                                           "harmonic.heldSpeed", "wave.frequency", "wave.strength", "blur.radius"])
         #expect(p.sliders.map(\.effectIndex) == [0, 0, 0, 0, 0, 1, 1, 2])
+
+        // A second instance of an effect is named as `--param` names it (moved from NamingTests).
+        let twice = ControlsPanel(effects: [HarmonicEffect(), DeclaredEffect(.blur), DeclaredEffect(.blur)])
+        #expect(twice.sliders.filter { $0.name.hasSuffix(".radius") }.map(\.name) == ["blur.radius", "blur#2.radius"])
     }
 
     @Test("an effect without parameters gets the title and Reset only")

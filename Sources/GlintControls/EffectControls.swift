@@ -1,4 +1,5 @@
 import Foundation
+import Glint
 import GlintCore
 import GlintRender
 
@@ -38,9 +39,9 @@ public struct EffectControls: View {
     /// Makes the rows from a model kept by the view's identity, made again only when the effects
     /// change: a steady frame allocates nothing.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        let box = graph.store.extra(graph.currentIdentity, slot: EffectControlsModel.slot, initial: EffectControlsModel(effects: view.effects))
-        if !box.value.shows(view.effects) { box.value = EffectControlsModel(effects: view.effects) }
-        graph.makeChild(EffectControlsContent(model: box.value))
+        let model = graph.kept(slot: EffectControlsModel.slot, make: { EffectControlsModel(effects: view.effects) },
+                               isCurrent: { $0.shows(view.effects) })
+        graph.makeChild(EffectControlsContent(model: model))
     }
 }
 
@@ -167,6 +168,7 @@ struct EffectControlsContent: View {
             .font(.system(size: CGFloat(S.textSize), weight: .bold))
         }
         .background(Color(S.background))
+        .controlStyle(S.controls)
     }
 }
 
@@ -221,12 +223,12 @@ struct EffectSliderRow: View {
                 Text(verbatim: ControlsPanel.format(row.value.wrappedValue, for: row.parameter)).foregroundStyle(Color(S.value)).fixedSize()
             }
             // The label line ends where the slider's centre line is `trackOffset` below the row's top.
-            .frame(height: CGFloat(S.trackOffset) - ControlStyle.height / 2)
+            .frame(height: CGFloat(S.trackOffset - S.sliderHeight / 2))
             // The knob's centre travels along `ControlsPanel`'s track (the row inset by the thumb's
             // radius), so the panel's public layout says where each value is.
             Slider(value: row.value, in: row.parameter.range, step: row.parameter.isInteger ? 1 : nil)
                 .tint(row.parameter.kind == .color ? Self.channelTints[row.component] : Color(S.fill))
-                .padding(.horizontal, CGFloat(S.thumbRadius) - ControlStyle.knob / 2)
+                .padding(.horizontal, CGFloat(S.thumbRadius - S.knobDiameter / 2))
         }
         .frame(height: CGFloat(S.rowHeight), alignment: .top)
     }
@@ -302,7 +304,7 @@ struct PanelButton: View {
     typealias S = ControlsPanel.Style
 
     var body: some View {
-        let padding = ControlStyle.buttonPadding
+        let padding = S.controls.buttonPadding
         Button(action: action) {
             Text(verbatim: title)
                 .foregroundStyle(Color(S.buttonText))

@@ -1,3 +1,6 @@
+import Glint
+import GlintCore
+
 /// The model of the window's controls panel (`EffectControls` docked by `ControlsDock`): a
 /// row per parameter of the effects shown, generated from their descriptors (name, kind, range):
 /// a slider for a number or whole number, a switch for a toggle, a 2-D pad for a point, a slider
@@ -63,8 +66,8 @@ public final class ControlsPanel {
         public static let thumbRadius: Double = 8
         /// The library `Slider` each row holds: its height, and its knob's diameter (the knob's
         /// centre stays half a knob in from each end of the slider's frame), in points.
-        public static let sliderHeight: Double = 24
-        public static let knobDiameter: Double = 20
+        public static let sliderHeight: Double = controls.controlHeight
+        public static let knobDiameter: Double = controls.knobDiameter
         /// The buttons: size, space between them and above them (points).
         public static let buttonWidth: Double = 76
         public static let buttonHeight: Double = 24
@@ -77,22 +80,34 @@ public final class ControlsPanel {
         public static let scrollBarWidth: Double = 4
         public static let scrollBarInset: Double = 3
         public static let scrollThumbMinimum: Double = 24
+        /// The panel's controls and scroll bar: Glint's standard look, its wheel scrolling a row a
+        /// notch, its scroll bar in the panel's colours.
+        public static let controls: ControlStyle = {
+            var style = ControlStyle.standard
+            style.scrollStep = scrollStep
+            style.scrollBarWidth = scrollBarWidth
+            style.scrollBarInset = scrollBarInset
+            style.scrollThumbMinimum = scrollThumbMinimum
+            style.scrollBar = Glint.Color(scrollBar)
+            style.scrollThumb = Glint.Color(scrollThumb)
+            return style
+        }()
         /// Thickness of the line between the panel and the effect's view (points).
         public static let borderWidth: Double = 1
 
         /// Opaque: the panel sits beside the effect, never over it.
-        public static let background = Color(red: 0.09, green: 0.09, blue: 0.11)
-        public static let border = Color(red: 1, green: 1, blue: 1, alpha: 0.14)
-        public static let scrollBar = Color(red: 1, green: 1, blue: 1, alpha: 0.08)
-        public static let scrollThumb = Color(red: 1, green: 1, blue: 1, alpha: 0.45)
-        public static let title = Color(red: 1, green: 1, blue: 1, alpha: 0.60)
-        public static let label = Color(red: 1, green: 1, blue: 1, alpha: 0.88)
-        public static let value = Color(red: 1, green: 1, blue: 1, alpha: 1)
-        public static let track = Color(red: 1, green: 1, blue: 1, alpha: 0.18)
+        public static let background = GlintCore.Color(red: 0.09, green: 0.09, blue: 0.11)
+        public static let border = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.14)
+        public static let scrollBar = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.08)
+        public static let scrollThumb = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.45)
+        public static let title = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.60)
+        public static let label = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.88)
+        public static let value = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 1)
+        public static let track = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.18)
         /// The part of a track below the thumb (the system accent blue).
-        public static let fill = Color(red: 0.04, green: 0.52, blue: 1)
-        public static let button = Color(red: 1, green: 1, blue: 1, alpha: 0.12)
-        public static let buttonText = Color(red: 1, green: 1, blue: 1, alpha: 0.92)
+        public static let fill = GlintCore.Color(red: 0.04, green: 0.52, blue: 1)
+        public static let button = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.12)
+        public static let buttonText = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.92)
     }
 
     /// What a row holds.
@@ -144,21 +159,9 @@ public final class ControlsPanel {
     }
 
     /// Where the panel docks: beside the effect's view on the right, or below it.
-    public enum Dock: String, Equatable, Sendable {
-        /// A column at the frame's right edge, full height: frames at least as wide as tall.
-        case right
-        /// A band along the frame's bottom, full width: frames taller than wide.
-        case bottom
-    }
-
+    public typealias Dock = DockLayout.Edge
     /// How a frame is shared between the panel and the effect's view.
-    public struct Placement: Equatable, Sendable {
-        public var dock: Dock
-        /// The panel's rect, in points from the frame's top-left.
-        public var frame: Rect
-        /// The effect's view: the rest of the frame, from its top-left corner.
-        public var content: Rect
-    }
+    public typealias Placement = DockLayout.Placement
 
     /// The effects whose parameters the sliders set, in drawing order.
     public let effects: [any Effect]
@@ -226,17 +229,14 @@ public final class ControlsPanel {
     /// at least `Style.minimumContentSide` points across, and the view starts at the frame's
     /// top-left. Whole points, so view and panel meet on a pixel edge at whole scales.
     public func placement(in size: Size) -> Placement {
-        if size.width >= size.height {
-            let side = max(0, min(width, (size.width - Style.minimumContentSide).rounded(.down)))
-            return Placement(dock: .right,
-                             frame: Rect(x: size.width - side, y: 0, width: side, height: size.height),
-                             content: Rect(x: 0, y: 0, width: size.width - side, height: size.height))
-        }
-        let side = max(0, min(height, (size.height * Style.maximumBottomShare).rounded(.down),
-                              (size.height - Style.minimumContentSide).rounded(.down)))
-        return Placement(dock: .bottom,
-                         frame: Rect(x: 0, y: size.height - side, width: size.width, height: side),
-                         content: Rect(x: 0, y: 0, width: size.width, height: size.height - side))
+        dock.placement(in: size)
+    }
+
+    /// The rules the dock shares a frame by (`DockLayout`): the panel's width and height, and the
+    /// style's least side of the view and largest share of a tall frame.
+    public var dock: DockLayout {
+        DockLayout(panelWidth: width, panelHeight: height, minimumContentSide: Style.minimumContentSide,
+                   maximumBottomShare: Style.maximumBottomShare, edgeWidth: Style.borderWidth)
     }
 
     /// Where everything on the panel lies in a frame of `size` points (the window's, or `render`'s
