@@ -33,9 +33,10 @@ public struct DockLayout: Hashable, Sendable {
         }
     }
 
-    /// The panel's width docked at the right, and its height docked at the bottom (points).
+    /// The panel's width docked at the right, and its height docked at the bottom (points): nil
+    /// height is the panel's own, measured at the space's width when the dock is laid out.
     public var panelWidth: Double
-    public var panelHeight: Double
+    public var panelHeight: Double?
     /// The least the panel leaves the view across the side it docks on (points).
     public var minimumContentSide: Double
     /// The largest share of a tall space's height the panel docked below takes.
@@ -43,7 +44,7 @@ public struct DockLayout: Hashable, Sendable {
     /// The line between the view and the panel, drawn over the panel's inner edge (points).
     public var edgeWidth: Double
 
-    public init(panelWidth: Double, panelHeight: Double, minimumContentSide: Double, maximumBottomShare: Double, edgeWidth: Double) {
+    public init(panelWidth: Double, panelHeight: Double? = nil, minimumContentSide: Double, maximumBottomShare: Double, edgeWidth: Double) {
         self.panelWidth = panelWidth
         self.panelHeight = panelHeight
         self.minimumContentSide = minimumContentSide
@@ -59,7 +60,7 @@ public struct DockLayout: Hashable, Sendable {
                              frame: Rect(x: size.width - side, y: 0, width: side, height: size.height),
                              content: Rect(x: 0, y: 0, width: size.width - side, height: size.height))
         }
-        let side = max(0, min(panelHeight, (size.height * maximumBottomShare).rounded(.down),
+        let side = max(0, min(panelHeight ?? 0, (size.height * maximumBottomShare).rounded(.down),
                               (size.height - minimumContentSide).rounded(.down)))
         return Placement(dock: .bottom,
                          frame: Rect(x: 0, y: size.height - side, width: size.width, height: side),
@@ -78,14 +79,21 @@ extension ViewGraph {
 extension ViewLayout {
     /// Places a dock's content, panel and edge line in `rect` as `dock.placement(in:)` says.
     func placeDock(_ graph: inout ViewGraph, _ i: Int, _ dock: DockLayout, in rect: Rect) {
-        let placement = dock.placement(in: rect.size)
         let content = graph.nodes[i].firstChild
         guard content >= 0 else { return }
+        var dock = dock
+        let panel = graph.nodes[content].next
+        if dock.panelHeight == nil {
+            // The panel's height as its views lay out, at the space's width; kept on the node, so
+            // the laid-out tree says how the space was shared (`ResolvedView.dockPlacement`).
+            dock.panelHeight = panel >= 0 ? size(&graph, panel, ProposedViewSize(w: rect.width, h: nil)).height : 0
+            graph.nodes[i].kind = .dock(dock)
+        }
+        let placement = dock.placement(in: rect.size)
         func moved(_ r: Rect) -> Rect { Rect(x: rect.minX + r.minX, y: rect.minY + r.minY, width: r.width, height: r.height) }
         let contentRect = moved(placement.content)
         place(&graph, content, in: aligned(size(&graph, content, ProposedViewSize(w: contentRect.width, h: contentRect.height)),
                                            in: contentRect, .center))
-        let panel = graph.nodes[content].next
         guard panel >= 0 else { return }
         let frame = moved(placement.frame)
         place(&graph, panel, in: frame)

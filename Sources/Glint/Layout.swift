@@ -32,7 +32,8 @@ struct ViewLayout {
 
     private func computeSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
         switch graph.nodes[i].kind {
-        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .visualEffect, .gesture, .hitTesting, .hidden:
+        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .visualEffect, .gesture, .hitTesting, .hidden,
+             .identifier:
             return stackedSize(&graph, i, p)
         case .zstack:
             return stackedSize(&graph, i, p)
@@ -304,6 +305,12 @@ struct ViewLayout {
         graph.nodes[i].frame = rect
         let p = ProposedViewSize(w: rect.width, h: rect.height)
         switch graph.nodes[i].kind {
+        case .identifier:
+            // Exactly where its child would be without it: the same rect when the sizes agree.
+            let child = graph.nodes[i].firstChild
+            guard child >= 0 else { return }
+            let s = size(&graph, child, p)
+            place(&graph, child, in: s == rect.size ? rect : aligned(s, in: rect, .center))
         case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .gesture, .hitTesting, .hidden:
             placeOver(&graph, i, in: rect, proposal: p, alignment: .center)
         case .visualEffect(let index):

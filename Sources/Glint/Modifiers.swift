@@ -262,6 +262,13 @@ extension View {
         modifier(_EnvironmentModifier(.tint(color)))
     }
 
+    /// A name that finds the view in the laid-out tree (`ResolvedView.frame(identifiedBy:)`,
+    /// `controls(identifiedBy:)`): how a test or a script learns where a control is, as SwiftUI's
+    /// `accessibilityIdentifier` lets UI tests find it. Changes nothing on screen.
+    public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, _NodeModifier> {
+        modifier(_NodeModifier(kind: .identifier(identifier)))
+    }
+
     /// Whether the controls in the view respond, as SwiftUI's `disabled`.
     public func disabled(_ disabled: Bool) -> ModifiedContent<Self, _EnvironmentModifier> {
         modifier(_EnvironmentModifier(.disabled(disabled)))

@@ -189,7 +189,7 @@ public struct ResolvedView {
     mutating func emit(_ i: Int, context: inout DrawContext) {
         let frame = tree.nodes[i].frame
         switch tree.nodes[i].kind {
-        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize:
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier:
             emitChildren(of: i, context: &context)
         case .background:
             // What is behind first, then the content.

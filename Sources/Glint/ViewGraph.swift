@@ -327,6 +327,8 @@ enum NodeKind {
     case gesture(Int)
     /// `.allowsHitTesting`.
     case hitTesting(Bool)
+    /// `.accessibilityIdentifier`: its one child, found by the identifier in the laid-out tree.
+    case identifier(String)
     /// `.hidden()`: laid out, not drawn, not hit.
     case hidden
     /// `ScrollView`: its one child moved up by the position's offset, clipped.

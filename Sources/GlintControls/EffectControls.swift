@@ -55,6 +55,9 @@ final class EffectControlsModel {
     struct Row {
         let id: Int
         let name: String
+        /// What the row and a colour's swatch are found by in the laid-out tree (made once).
+        let identifier: String
+        let swatchIdentifier: String
         let parameter: EffectParameter
         let control: ControlsPanel.Control
         /// Which component a slider sets.
@@ -81,7 +84,8 @@ final class EffectControlsModel {
         rows = panel.sliders.enumerated().map { index, slider in
             let effect = effects[slider.effectIndex]
             let value = Binding(location: ParameterLocation(effect, slider.parameter, component: slider.component))
-            return Row(id: index, name: slider.name, parameter: slider.parameter, control: slider.control, component: slider.component, value: value,
+            return Row(id: index, name: slider.name, identifier: slider.identifier, swatchIdentifier: slider.swatchIdentifier,
+                       parameter: slider.parameter, control: slider.control, component: slider.component, value: value,
                        y: slider.control == .pad ? Binding(location: ParameterLocation(effect, slider.parameter, component: 1)) : value,
                        isOn: Binding(location: ToggleLocation(effect, slider.parameter)), effect: effect)
         }
@@ -152,6 +156,7 @@ struct EffectControlsContent: View {
                 Text(verbatim: model.panel.title)
                     .foregroundStyle(Color(S.title))
                     .frame(height: CGFloat(S.titleHeight), alignment: .leading)
+                    .accessibilityIdentifier(ControlsPanel.Identifier.title)
                 // The rule under the title, in the middle of the space below it.
                 Color(S.track)
                     .frame(height: CGFloat(S.borderWidth))
@@ -159,8 +164,12 @@ struct EffectControlsContent: View {
                 EffectControlRows(rows: model.rows)
                 HStack(spacing: CGFloat(S.buttonSpacing)) {
                     Spacer(minLength: 0)
-                    if model.hasReplay { PanelButton(title: ControlsPanel.ButtonKind.replay.title, action: model.replay) }
+                    if model.hasReplay {
+                        PanelButton(title: ControlsPanel.ButtonKind.replay.title, action: model.replay)
+                            .accessibilityIdentifier(ControlsPanel.Identifier.button(.replay))
+                    }
                     PanelButton(title: ControlsPanel.ButtonKind.reset.title, action: model.reset)
+                        .accessibilityIdentifier(ControlsPanel.Identifier.button(.reset))
                 }
                 .padding(.top, CGFloat(S.buttonsTopSpacing))
             }
@@ -169,6 +178,7 @@ struct EffectControlsContent: View {
         }
         .background(Color(S.background))
         .controlStyle(S.controls)
+        .accessibilityIdentifier(ControlsPanel.Identifier.panel)
     }
 }
 
@@ -182,7 +192,7 @@ struct EffectControlRows: View {
     static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         var i = 0
         while i < view.rows.count {
-            graph.makeChild(EffectControlRow(row: view.rows[i]), identifiedBy: view.rows[i].id)
+            graph.makeChild(EffectControlRow(row: view.rows[i]).accessibilityIdentifier(view.rows[i].identifier), identifiedBy: view.rows[i].id)
             i += 1
         }
     }
@@ -292,6 +302,7 @@ struct EffectSwatchRow: View {
             RoundedRectangle(cornerRadius: CGFloat(Self.swatchRadius))
                 .fill(Color(red: channel(0), green: channel(1), blue: channel(2), opacity: alpha ?? 1))
                 .frame(width: CGFloat(S.swatchWidth), height: CGFloat(S.swatchHeight))
+                .accessibilityIdentifier(row.swatchIdentifier)
         }
         .frame(height: CGFloat(S.swatchRowHeight))
     }

@@ -62,7 +62,10 @@ struct ControlsPanelTests {
         let top = p.layout(in: size)
         let frame = p.placement(in: size).frame
         #expect(top.frame == frame && top.dock == .right && top.scrollOffset == 0)
-        #expect(top.maxScrollOffset == p.height - 200 && top.maxScrollOffset > 40)
+        // Everything on the panel, title to buttons: a row per slider (every row here is a slider's).
+        let height = S.padding + S.titleHeight + S.titleSpacing + Double(p.sliders.count) * S.rowHeight
+            + S.buttonsTopSpacing + S.buttonHeight + S.padding
+        #expect(top.maxScrollOffset == height - 200 && top.maxScrollOffset > 40)
         #expect(top.titleBaseline == S.padding + S.baselineOffset)
         for (i, s) in top.sliders.enumerated() {
             #expect(s.name == p.sliders[i].name)
@@ -157,6 +160,8 @@ struct ControlsPanelTests {
     func noParameters() {
         let p = ControlsPanel(effects: [DeclaredEffect(.gradient)])
         #expect(p.sliders.isEmpty && p.buttons == [.reset])
-        #expect(p.height > 0)
+        typealias S = ControlsPanel.Style
+        let laid = p.layout(in: Size(width: 960, height: 600))
+        #expect(laid.button(.reset)!.frame.minY == laid.frame.minY + S.padding + S.titleHeight + S.titleSpacing + S.buttonsTopSpacing)
     }
 }
