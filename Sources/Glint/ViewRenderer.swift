@@ -115,7 +115,13 @@ public final class ViewRenderer {
                 graph.viewRect.origin = Point(x: graph.viewRect.minX - o.x, y: graph.viewRect.minY - o.y)
                 try renderer.compose(graph, into: current)
             case .shape:
-                if !ranges[i].isEmpty { shapes.draw(ranges[i], into: current) }
+                // Shapes drawn one after another (a control's parts) go in one draw call.
+                var range = ranges[i]
+                while i + 1 < view.draws.count, case .shape = view.draws[i + 1], ranges[i + 1].lowerBound == range.upperBound {
+                    i += 1
+                    range = range.lowerBound..<ranges[i].upperBound
+                }
+                if !range.isEmpty { shapes.draw(range, into: current) }
             case .text:
                 if !ranges[i].isEmpty { glyphs.draw(ranges[i], into: current) }
             case .beginLayer(let l):
