@@ -8,6 +8,8 @@ let package = Package(
         .library(name: "GlintRender", targets: ["GlintRender"]),
         // The SwiftUI-style API: shaders, views, effect modifiers, ImageRenderer, the window.
         .library(name: "Glint", targets: ["Glint"]),
+        // The glint window's heads-up display, controls panel and dock, made of Glint's views.
+        .library(name: "GlintControls", targets: ["GlintControls"]),
         // libepoxy's GL functions, for a client that issues GL calls of its own (the glint command's
         // bench finishes each frame with glFinish).
         .library(name: "CEpoxy", targets: ["CEpoxy"]),
@@ -43,6 +45,11 @@ let package = Package(
         // their effect modifiers, ImageRenderer) and a GLFW window any package can open.
         .target(name: "Glint", dependencies: ["GlintCore", "GlintRender", "CGLFW", "CEpoxy"]),
 
+        // The glint app's UI as library views any package can use: `HeadsUpDisplay`, `EffectControls`
+        // and `ControlsDock`. Made of Glint's public views; reaches Glint's view graph through
+        // `package` declarations only, as any view of the library would.
+        .target(name: "GlintControls", dependencies: ["Glint", "GlintCore", "GlintRender"]),
+
         // Sound: what an audio input is, where it comes from (files through libsndfile, live capture
         // through libpulse), the level meter and Shadertoy's sound texture (FFTW). No GL.
         .target(name: "GlintAudio", dependencies: ["GlintCore", "CSndfile", "CFFTW", "CPulse"]),
@@ -57,10 +64,10 @@ let package = Package(
         .testTarget(name: "GlintCoreTests", dependencies: ["GlintCore", "GlintTestSupport"]),
         .testTarget(name: "GlintAudioTests", dependencies: ["GlintAudio", "GlintCore", "GlintTestSupport"]),
         // Golden images live beside their tests and are read by path, not bundled.
-        .testTarget(name: "GlintRenderTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "GlintAppTests", dependencies: ["GlintCore", "GlintRender", "GlintAudio", "GlintTestSupport"]),
+        .testTarget(name: "GlintRenderTests", dependencies: ["Glint", "GlintControls", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GlintAppTests", dependencies: ["GlintControls", "GlintCore", "GlintRender", "GlintAudio", "GlintTestSupport"]),
         // The SwiftUI-style API: views resolved into frame graphs, and ImageRenderer drawing them headless.
         // Its Metal ports (MetalPorts/) are read by path, not bundled.
-        .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["MetalPorts"]),
+        .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintControls", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["MetalPorts"]),
     ]
 )

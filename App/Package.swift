@@ -25,6 +25,7 @@ let package = Package(
             name: "glint",
             dependencies: [
                 .product(name: "Glint", package: "Glint"),
+                .product(name: "GlintControls", package: "Glint"),
                 .product(name: "GlintCore", package: "Glint"),
                 .product(name: "GlintRender", package: "Glint"),
                 .product(name: "GlintAudio", package: "Glint"),

@@ -2,51 +2,30 @@ import Foundation
 import GlintCore
 import GlintRender
 
-/// Glint's controls share one look, readable over any shader: a dark translucent track, the
-/// accent colour (`.tint`, blue by default) for what is on, a white knob.
-enum ControlStyle {
-    /// A slider's or toggle's height, in points.
-    static let height = 24.0
-    /// A slider's width when nothing is proposed.
-    static let idealSliderWidth = 200.0
-    /// The track's thickness.
-    static let trackThickness = 6.0
-    /// The knob's diameter.
-    static let knob = 20.0
-    /// A toggle's switch size.
-    static let switchWidth = 44.0
-    /// A pad's side when nothing is proposed, its corner radius and its cross-hairs' thickness.
-    static let idealPadSide = 120.0
-    static let padRadius = 6.0
-    static let padLine = 1.0
-    /// The track behind the value.
-    static let track = Color(white: 0.35, opacity: 0.75)
-    /// The knob.
-    static let knobColor = Color(white: 0.98)
-    /// The knob's rim, and how it is drawn.
-    static let knobRim = Color(white: 0, opacity: 0.35)
-    static let rimStroke = StrokeStyle(lineWidth: 1)
-    /// A control that does not respond is drawn at this opacity.
-    static let disabledOpacity = 0.45
-    /// A button's corner radius and padding.
-    static let buttonRadius = 7.0
-    static let buttonPadding = EdgeInsets(top: 6, leading: 14, bottom: 6, trailing: 14)
-    /// How much darker a held button is.
-    static let pressedDarkening = 0.75
+/// A control's parts as built-in shapes laid over its frame (`ShapeSource.Kind.placed`): the
+/// renderer draws them as it draws any shape. The frame takes the space proposed where it is
+/// finite, else the control's ideal size (`NodeKind.idealSize`).
+enum ControlParts {
+    /// A built-in shape placed in its control's frame, filled (or stroked) with `color`.
+    static func add(_ graph: inout ViewGraph, _ shape: ShapeSource.Builtin, x: ShapePlacement.Rule, y: ShapePlacement.Rule,
+                    inset: Double = 0, _ color: Color, stroke: StrokeStyle? = nil) {
+        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(kind: .placed(shape, ShapePlacement(x: x, y: y, inset: inset))),
+                                       fill: .color(color), fillStyle: FillStyle(), stroke: stroke)))
+    }
+
+    /// A knob of `style` at `x`, `y`: the white disc (darker while held) and its rim.
+    static func knob(_ graph: inout ViewGraph, x: ShapePlacement.Rule, y: ShapePlacement.Rule, style: ControlStyle,
+                     pressed: Bool, dim: Double) {
+        let knob = pressed ? style.knob.darkened(by: style.pressedKnobDarkening) : style.knob
+        add(&graph, .ellipse, x: x, y: y, knob.dimmed(dim))
+        add(&graph, .ellipse, x: x, y: y, inset: style.knobRimWidth / 2, style.knobRim.dimmed(dim),
+            stroke: StrokeStyle(lineWidth: CGFloat(style.knobRimWidth)))
+    }
 }
 
-/// A control drawn by Glint from its rect: a slider's track and knob, a toggle's switch.
-struct ControlLeaf {
-    enum Kind {
-        case slider(fraction: Double)
-        case toggle(isOn: Bool)
-        /// Where the knob is across and down, 0…1 each.
-        case pad(x: Double, y: Double)
-    }
-    var kind: Kind
-    var tint: Color
-    var isEnabled: Bool
-    var isPressed: Bool
+extension Color {
+    /// The colour at `dim` of its opacity, or itself at 1 (a disabled control's parts).
+    func dimmed(_ dim: Double) -> Color { dim == 1 ? self : opacity(dim) }
 }
 
 /// A value chosen by dragging a knob along a track, as SwiftUI's `Slider`: a press on the
@@ -79,19 +58,31 @@ public struct Slider<Label: View>: View {
     public var body: Never { fatalError("Slider has no body") }
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: 12)) { graph in
+        let style = graph.environment.controlStyle
+        graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: style.labelSpacing)) { graph in
             graph.makeChild(view.label)
             let range = view.bounds.upperBound - view.bounds.lowerBound
             let current = view.value.wrappedValue
             let fraction = range > 0 && current.isFinite ? min(max((current - view.bounds.lowerBound) / range, 0), 1) : 0
             let identity = ViewGraph.mix(graph.currentIdentity, 0x5_11DE)
             let pressed = graph.store.isTracking(identity)
+            let enabled = graph.environment.isEnabled
             let index = graph.addGesture(GestureHandler(
                 recognizer: .slider(view.value, view.bounds, step: view.step, onEditingChanged: view.onEditingChanged),
-                identity: identity, isEnabled: graph.environment.isEnabled))
+                identity: identity, isEnabled: enabled, knob: style.knobDiameter))
+            let tint = graph.environment.tint ?? .accentColor
+            let dim = enabled ? 1 : style.disabledOpacity
             graph.withNode(.gesture(index)) { graph in
-                graph.addNode(.control(ControlLeaf(kind: .slider(fraction: fraction), tint: graph.environment.tint ?? .accentColor,
-                                                   isEnabled: graph.environment.isEnabled, isPressed: pressed)))
+                graph.withNode(.idealSize(width: style.idealSliderWidth, height: style.controlHeight, flexibleWidth: true, flexibleHeight: false)) { graph in
+                    // The track, the part of it below the value in the tint, the knob at the value.
+                    let half = style.trackThickness / 2, inset = style.knobDiameter / 2
+                    let corner = ShapeSource.Builtin.roundedRectangle(CGSize(width: half, height: half))
+                    ControlParts.add(&graph, corner, x: .whole, y: .centred(length: style.trackThickness), style.track.dimmed(dim))
+                    ControlParts.add(&graph, corner, x: .upTo(fraction: fraction, inset: inset), y: .centred(length: style.trackThickness),
+                                     tint.dimmed(dim))
+                    ControlParts.knob(&graph, x: .at(fraction: fraction, inset: inset, length: style.knobDiameter),
+                                      y: .centred(length: style.knobDiameter), style: style, pressed: pressed, dim: dim)
+                }
             }
         }
     }
@@ -123,14 +114,15 @@ public struct Button<Label: View>: View {
         let identity = ViewGraph.mix(graph.currentIdentity, 0xB077_0)
         let pressed = graph.store.isTracking(identity)
         let enabled = graph.environment.isEnabled
+        let style = graph.environment.controlStyle
         var plate = graph.environment.tint ?? .accentColor
-        if pressed { plate = plate.darkened(by: ControlStyle.pressedDarkening) }
+        if pressed { plate = plate.darkened(by: style.pressedButtonDarkening) }
         let index = graph.addGesture(GestureHandler(recognizer: .button(view.action), identity: identity, isEnabled: enabled))
         graph.withNode(.gesture(index)) { graph in
-            graph.withNode(.opacity(enabled ? 1 : ControlStyle.disabledOpacity)) { graph in
+            graph.withNode(.opacity(enabled ? 1 : style.disabledOpacity)) { graph in
                 graph.withNode(.background(.center)) { graph in
                     graph.withNode(.group) { graph in
-                        graph.withNode(.padding(ControlStyle.buttonPadding)) { graph in
+                        graph.withNode(.padding(style.buttonPadding)) { graph in
                             let saved = graph.environment
                             graph.environment.foregroundStyle = .color(.white)
                             graph.makeChild(view.label)
@@ -138,7 +130,7 @@ public struct Button<Label: View>: View {
                         }
                     }
                     graph.withNode(.group) { graph in
-                        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(RoundedRectangle(cornerRadius: ControlStyle.buttonRadius)),
+                        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(RoundedRectangle(cornerRadius: style.buttonCornerRadius)),
                                                        fill: .color(plate), fillStyle: FillStyle())))
                     }
                 }
@@ -169,12 +161,24 @@ public struct Toggle<Label: View>: View {
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         let identity = ViewGraph.mix(graph.currentIdentity, 0x7066_1E)
-        let index = graph.addGesture(GestureHandler(recognizer: .toggle(view.isOn), identity: identity, isEnabled: graph.environment.isEnabled))
+        let style = graph.environment.controlStyle
+        let enabled = graph.environment.isEnabled
+        let index = graph.addGesture(GestureHandler(recognizer: .toggle(view.isOn), identity: identity, isEnabled: enabled))
+        let isOn = view.isOn.wrappedValue
+        let tint = graph.environment.tint ?? .green
+        let dim = enabled ? 1 : style.disabledOpacity
         graph.withNode(.gesture(index)) { graph in
-            graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: 12)) { graph in
+            graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: style.labelSpacing)) { graph in
                 graph.makeChild(view.label)
-                graph.addNode(.control(ControlLeaf(kind: .toggle(isOn: view.isOn.wrappedValue), tint: graph.environment.tint ?? .green,
-                                                   isEnabled: graph.environment.isEnabled, isPressed: graph.store.isTracking(identity))))
+                let w = style.switchWidth, h = style.controlHeight, knob = style.knobDiameter
+                graph.withNode(.idealSize(width: w, height: h, flexibleWidth: false, flexibleHeight: false)) { graph in
+                    // The switch in the tint when on, the knob at the end it is switched to.
+                    ControlParts.add(&graph, .roundedRectangle(CGSize(width: h / 2, height: h / 2)), x: .whole, y: .whole,
+                                     (isOn ? tint : style.track).dimmed(dim))
+                    let pad = (h - knob) / 2
+                    ControlParts.add(&graph, .ellipse, x: .fixed(origin: isOn ? w - pad - knob : pad, length: knob),
+                                     y: .fixed(origin: pad, length: knob), style.knob.dimmed(dim))
+                }
             }
         }
     }
@@ -219,12 +223,25 @@ public struct XYPad: View {
             return span > 0 && v.isFinite ? min(max((v - bounds.lowerBound) / span, 0), 1) : 0
         }
         let identity = ViewGraph.mix(graph.currentIdentity, 0x9AD_2D)
+        let style = graph.environment.controlStyle
+        let enabled = graph.environment.isEnabled
         let index = graph.addGesture(GestureHandler(recognizer: .pad(x: view.x, y: view.y, view.xBounds, view.yBounds),
-                                                    identity: identity, isEnabled: graph.environment.isEnabled))
+                                                    identity: identity, isEnabled: enabled, knob: style.knobDiameter))
+        let fx = fraction(view.x.wrappedValue, view.xBounds), fy = fraction(view.y.wrappedValue, view.yBounds)
+        let tint = graph.environment.tint ?? .accentColor
+        let dim = enabled ? 1 : style.disabledOpacity
+        let pressed = graph.store.isTracking(identity)
         graph.withNode(.gesture(index)) { graph in
-            graph.addNode(.control(ControlLeaf(kind: .pad(x: fraction(view.x.wrappedValue, view.xBounds), y: fraction(view.y.wrappedValue, view.yBounds)),
-                                               tint: graph.environment.tint ?? .accentColor,
-                                               isEnabled: graph.environment.isEnabled, isPressed: graph.store.isTracking(identity))))
+            let side = style.idealPadSide
+            graph.withNode(.idealSize(width: side, height: side, flexibleWidth: true, flexibleHeight: true)) { graph in
+                // The pad, cross-hairs of the tint through the knob, the knob at the value.
+                let radius = style.padCornerRadius, line = style.padLineWidth, inset = style.knobDiameter / 2
+                ControlParts.add(&graph, .roundedRectangle(CGSize(width: radius, height: radius)), x: .whole, y: .whole, style.track.dimmed(dim))
+                ControlParts.add(&graph, .rectangle, x: .whole, y: .at(fraction: fy, inset: inset, length: line), tint.dimmed(dim))
+                ControlParts.add(&graph, .rectangle, x: .at(fraction: fx, inset: inset, length: line), y: .whole, tint.dimmed(dim))
+                ControlParts.knob(&graph, x: .at(fraction: fx, inset: inset, length: style.knobDiameter),
+                                  y: .at(fraction: fy, inset: inset, length: style.knobDiameter), style: style, pressed: pressed, dim: dim)
+            }
         }
     }
 }
@@ -267,11 +284,11 @@ extension ColorPicker where Label == Text {
 }
 
 /// A `ColorPicker`'s selection and a binding per channel of it, kept by the picker's identity.
-final class ColorChannels {
+package final class ColorChannels {
     /// The store slot it is kept in.
     static let slot = 7
     /// The channels' tints: red, green, blue, and grey for opacity.
-    static let tints = [Color(red: 0.95, green: 0.26, blue: 0.26), Color(red: 0.2, green: 0.8, blue: 0.35),
+    package static let tints = [Color(red: 0.95, green: 0.26, blue: 0.26), Color(red: 0.2, green: 0.8, blue: 0.35),
                         Color(red: 0.2, green: 0.5, blue: 1), Color(white: 0.85)]
     /// The swatch's size and corner radius (points).
     static let swatch = CGSize(width: 44, height: 20)

@@ -167,14 +167,14 @@ final class GestureRouter {
             editing?(true)
             // A press on the knob grabs it where it is (the value stays; a drag keeps the offset
             // between the press and the knob's centre); elsewhere on the track the knob jumps there.
-            let knob = knobCentre(binding.wrappedValue, bounds, rect: rect)
-            if abs(event.location.x - knob) <= ControlStyle.knob / 2 {
+            let knob = knobCentre(binding.wrappedValue, bounds, rect: rect, knob: handler.knob)
+            if abs(event.location.x - knob) <= handler.knob / 2 {
                 box.value.grabOffset = event.location.x - knob
             } else {
-                setSlider(binding, bounds, step, x: event.location.x, rect: rect)
+                setSlider(binding, bounds, step, x: event.location.x, rect: rect, knob: handler.knob)
             }
         case .pad(let x, let y, let xBounds, let yBounds):
-            setPad(x, y, xBounds, yBounds, at: event.location, rect: rect)
+            setPad(x, y, xBounds, yBounds, at: event.location, rect: rect, knob: handler.knob)
         case .tap, .button, .toggle:
             break
         }
@@ -214,7 +214,7 @@ final class GestureRouter {
             }
         case .slider(let binding, let bounds, let step, let editing):
             if !cancelled && (event.location.x != box.value.start.x || box.value.grabOffset == 0) {
-                setSlider(binding, bounds, step, x: event.location.x - box.value.grabOffset, rect: rect)
+                setSlider(binding, bounds, step, x: event.location.x - box.value.grabOffset, rect: rect, knob: handler.knob)
             }
             if ends { editing?(false) }
         case .button(let action):
@@ -222,7 +222,7 @@ final class GestureRouter {
         case .toggle(let binding):
             if event.phase == .up && rect.contains(event.location) { binding.wrappedValue.toggle() }
         case .pad(let x, let y, let xBounds, let yBounds):
-            if !cancelled { setPad(x, y, xBounds, yBounds, at: event.location, rect: rect) }
+            if !cancelled { setPad(x, y, xBounds, yBounds, at: event.location, rect: rect, knob: handler.knob) }
         }
     }
 
@@ -237,8 +237,8 @@ final class GestureRouter {
     }
 
     /// Where the knob of a slider at `rect` showing `value` has its centre (x, points).
-    private func knobCentre(_ value: Double, _ bounds: ClosedRange<Double>, rect: Rect) -> Double {
-        let inset = ControlStyle.knob / 2
+    private func knobCentre(_ value: Double, _ bounds: ClosedRange<Double>, rect: Rect, knob: Double) -> Double {
+        let inset = knob / 2
         let travel = max(1, rect.width - 2 * inset)
         let span = bounds.upperBound - bounds.lowerBound
         let fraction = span > 0 && value.isFinite ? min(max((value - bounds.lowerBound) / span, 0), 1) : 0
@@ -248,8 +248,8 @@ final class GestureRouter {
     /// Sets a pad's values from where the pointer is on it (the knob's centre stays half a knob
     /// in from every edge): x across, y down.
     private func setPad(_ x: Binding<Double>, _ y: Binding<Double>, _ xBounds: ClosedRange<Double>, _ yBounds: ClosedRange<Double>,
-                        at location: Point, rect: Rect) {
-        let inset = ControlStyle.knob / 2
+                        at location: Point, rect: Rect, knob: Double) {
+        let inset = knob / 2
         func value(_ along: Double, _ from: Double, _ length: Double, _ bounds: ClosedRange<Double>) -> Double {
             let t = min(max((along - from - inset) / max(1, length - 2 * inset), 0), 1)
             return bounds.lowerBound + t * (bounds.upperBound - bounds.lowerBound)
@@ -261,8 +261,8 @@ final class GestureRouter {
 
     /// Sets a slider's value from where the pointer is along its track (the knob's centre
     /// travels between half a knob in from each end).
-    private func setSlider(_ binding: Binding<Double>, _ bounds: ClosedRange<Double>, _ step: Double?, x: Double, rect: Rect) {
-        let inset = ControlStyle.knob / 2
+    private func setSlider(_ binding: Binding<Double>, _ bounds: ClosedRange<Double>, _ step: Double?, x: Double, rect: Rect, knob: Double) {
+        let inset = knob / 2
         let travel = max(1, rect.width - 2 * inset)
         let fraction = min(max((x - rect.minX - inset) / travel, 0), 1)
         var value = bounds.lowerBound + fraction * (bounds.upperBound - bounds.lowerBound)

@@ -161,6 +161,9 @@ struct GestureHandler {
     var recognizer: GestureRecognizerKind
     var identity: UInt64
     var isEnabled: Bool
+    /// A slider's or pad's knob diameter (`ControlStyle.knobDiameter`): its centre stays half a
+    /// knob in from the control's edges.
+    var knob = ControlStyle.standard.knobDiameter
     var node = -1
 }
 

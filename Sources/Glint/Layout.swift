@@ -32,7 +32,8 @@ struct ViewLayout {
 
     private func computeSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
         switch graph.nodes[i].kind {
-        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .visualEffect, .gesture, .hitTesting, .hidden:
+        case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .visualEffect, .gesture, .hitTesting, .hidden,
+             .identifier:
             return stackedSize(&graph, i, p)
         case .zstack:
             return stackedSize(&graph, i, p)
@@ -47,17 +48,12 @@ struct ViewLayout {
             }
         case .shape:
             return flexible(p)
-        case .control(let leaf):
-            switch leaf.kind {
-            case .slider:
-                let w = p.w.map { $0.isFinite ? $0 : ControlStyle.idealSliderWidth } ?? ControlStyle.idealSliderWidth
-                return Size(width: w, height: ControlStyle.height)
-            case .toggle:
-                return Size(width: ControlStyle.switchWidth, height: ControlStyle.height)
-            case .pad:
-                return Size(width: p.w.map { $0.isFinite ? $0 : ControlStyle.idealPadSide } ?? ControlStyle.idealPadSide,
-                            height: p.h.map { $0.isFinite ? $0 : ControlStyle.idealPadSide } ?? ControlStyle.idealPadSide)
+        case .idealSize(let width, let height, let flexibleWidth, let flexibleHeight):
+            func side(_ proposed: Double?, _ ideal: Double, _ flexible: Bool) -> Double {
+                guard flexible, let proposed, proposed.isFinite else { return ideal }
+                return proposed
             }
+            return Size(width: side(p.w, width, flexibleWidth), height: side(p.h, height, flexibleHeight))
         case .text(let leaf):
             guard let text else { return .zero }
             return text.measure(leaf.string, font: leaf.font, maxWidth: p.w.map { $0.isFinite ? $0 : nil } ?? nil,
@@ -309,6 +305,12 @@ struct ViewLayout {
         graph.nodes[i].frame = rect
         let p = ProposedViewSize(w: rect.width, h: rect.height)
         switch graph.nodes[i].kind {
+        case .identifier:
+            // Exactly where its child would be without it: the same rect when the sizes agree.
+            let child = graph.nodes[i].firstChild
+            guard child >= 0 else { return }
+            let s = size(&graph, child, p)
+            place(&graph, child, in: s == rect.size ? rect : aligned(s, in: rect, .center))
         case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .gesture, .hitTesting, .hidden:
             placeOver(&graph, i, in: rect, proposal: p, alignment: .center)
         case .visualEffect(let index):
@@ -316,8 +318,14 @@ struct ViewLayout {
             _ = index
         case .zstack(let alignment):
             placeOver(&graph, i, in: rect, proposal: p, alignment: alignment)
-        case .content, .shape, .text, .spacer, .control:
+        case .content, .shape, .text, .spacer:
             break
+        case .idealSize:
+            var child = graph.nodes[i].firstChild
+            while child >= 0 {
+                place(&graph, child, in: rect)
+                child = graph.nodes[child].next
+            }
         case .stack(let axis, _, let spacing):
             _ = stackSize(&graph, i, p, axis: axis, spacing: spacing, placing: true)
         case .padding(let insets):
@@ -353,8 +361,8 @@ struct ViewLayout {
                 let s = size(&graph, secondary, p)
                 place(&graph, secondary, in: aligned(s, in: rect, alignment))
             }
-        case .dock(let panel):
-            placeDock(&graph, i, panel: panel, in: rect)
+        case .dock(let dock):
+            placeDock(&graph, i, dock, in: rect)
         case .scroll(let position):
             // The content at its own height, moved up by the offset (clamped to what it overflows).
             let child = graph.nodes[i].firstChild

@@ -188,6 +188,8 @@ public struct EnvironmentValues {
     public var tint: Color? = nil
     /// Whether controls respond (`.disabled`).
     public var isEnabled = true
+    /// How controls look and measure (`.controlStyle`).
+    public var controlStyle = ControlStyle.standard
     /// The shadow under text (`.shadow`).
     var shadow: TextShadow? = nil
 }

@@ -25,6 +25,7 @@ public struct _EnvironmentModifier: ViewModifier {
         case lineSpacing(CGFloat)
         case tint(Color?)
         case disabled(Bool)
+        case controlStyle(ControlStyle)
         case shadow(TextShadow?)
     }
 
@@ -50,6 +51,7 @@ public struct _EnvironmentModifier: ViewModifier {
         case .lineSpacing(let spacing): graph.environment.lineSpacing = spacing
         case .tint(let color): graph.environment.tint = color
         case .disabled(let disabled): graph.environment.isEnabled = graph.environment.isEnabled && !disabled
+        case .controlStyle(let style): graph.environment.controlStyle = style
         case .shadow(let shadow): graph.environment.shadow = shadow
         }
         graph.makeChild(content)
@@ -261,6 +263,13 @@ extension View {
     /// The accent colour of the controls in the view, as SwiftUI's `tint`.
     public func tint(_ color: Color?) -> ModifiedContent<Self, _EnvironmentModifier> {
         modifier(_EnvironmentModifier(.tint(color)))
+    }
+
+    /// A name that finds the view in the laid-out tree (`ResolvedView.frame(identifiedBy:)`,
+    /// `controls(identifiedBy:)`): how a test or a script learns where a control is, as SwiftUI's
+    /// `accessibilityIdentifier` lets UI tests find it. Changes nothing on screen.
+    public func accessibilityIdentifier(_ identifier: String) -> ModifiedContent<Self, _NodeModifier> {
+        modifier(_NodeModifier(kind: .identifier(identifier)))
     }
 
     /// Whether the controls in the view respond, as SwiftUI's `disabled`.

@@ -185,14 +185,15 @@ extension ResolvedView {
         hitClip = savedClip
         if let bar = position.value.scrollBar(in: frame) {
             // The bar takes presses in front of the content: a strip from just left of it to the
-            // scroll view's right edge, its height (`ScrollStyle.barHitMargin`).
+            // scroll view's right edge, its height (`ControlStyle.scrollBarHitMargin`).
+            let style = position.value.style
             if context.hitTesting {
-                let strip = Rect(x: bar.track.minX - ScrollStyle.barHitMargin, y: bar.track.minY,
-                                 width: frame.maxX - bar.track.minX + ScrollStyle.barHitMargin, height: bar.track.height)
+                let strip = Rect(x: bar.track.minX - style.scrollBarHitMargin, y: bar.track.minY,
+                                 width: frame.maxX - bar.track.minX + style.scrollBarHitMargin, height: bar.track.height)
                 hits.append(HitEntry(rect: strip, target: .scrollBar(position, frame), clip: hitClip))
             }
-            draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.track, color: ScrollStyle.track.opacity(context.opacity))))
-            draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.thumb, color: ScrollStyle.thumb.opacity(context.opacity))))
+            draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.track, color: style.scrollBar.opacity(context.opacity))))
+            draws.append(.shape(ShapeDraw(leaf: ScrollStyle.barLeaf, rect: bar.thumb, color: style.scrollThumb.opacity(context.opacity))))
         }
     }
 

@@ -3,7 +3,7 @@ import GlintCore
 import GlintRender
 
 /// A view worked out for one frame: its tree made and laid out, then turned into what the GPU
-/// draws (frame graphs for what shaders draw, shapes, text, controls and the layers between
+/// draws (frame graphs for what shaders draw, shapes (controls are shapes too), text and the layers between
 /// them, in painter's order), what takes presses, and what could not be loaded.
 ///
 /// A host keeps one and, every frame:
@@ -123,7 +123,7 @@ public struct ResolvedView {
     /// tests and tools that drive controls).
     public var sliderRects: [CGRect] {
         tree.nodes.compactMap { node -> CGRect? in
-            guard case .control(let leaf) = node.kind, case .slider = leaf.kind else { return nil }
+            guard case .gesture(let index) = node.kind, case .slider = tree.gestures[index].recognizer else { return nil }
             return CGRect(x: node.frame.minX, y: node.frame.minY, width: node.frame.width, height: node.frame.height)
         }
     }
@@ -189,7 +189,7 @@ public struct ResolvedView {
     mutating func emit(_ i: Int, context: inout DrawContext) {
         let frame = tree.nodes[i].frame
         switch tree.nodes[i].kind {
-        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock:
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier:
             emitChildren(of: i, context: &context)
         case .background:
             // What is behind first, then the content.
@@ -238,8 +238,6 @@ public struct ResolvedView {
                 draws.append(.text(TextDraw(leaf: leaf, rect: offset, color: shadow.color.opacity(context.opacity))))
             }
             draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity))))
-        case .control(let leaf):
-            draws.append(.control(ControlDraw(leaf: leaf, rect: frame, opacity: context.opacity)))
         case .effect, .statefulEffects, .tear, .visualEffect:
             emitEffectChain(from: i, context: &context)
         case .clip(let shape):
@@ -372,8 +370,6 @@ enum DrawItem {
     case shape(ShapeDraw)
     /// Text.
     case text(TextDraw)
-    /// A slider or toggle.
-    case control(ControlDraw)
     /// Draws go into `layers[i]` until its end.
     case beginLayer(Int)
     /// `layers[i]` is composited into what was drawn before it began.
@@ -392,13 +388,6 @@ struct TextDraw {
     var leaf: TextLeaf
     var rect: Rect
     var color: Color
-}
-
-/// A control to draw in `rect`.
-struct ControlDraw {
-    var leaf: ControlLeaf
-    var rect: Rect
-    var opacity: Double
 }
 
 /// An offscreen layer: what is drawn in it is masked by `clip`, then composited at `opacity`,
@@ -433,6 +422,6 @@ struct HitEntry {
 }
 
 /// The process's text engine for layout (FreeType, no GL), made on first use.
-enum SharedText {
-    static let engine: TextEngine? = try? TextEngine()
+package enum SharedText {
+    package static let engine: TextEngine? = try? TextEngine()
 }

@@ -9,7 +9,8 @@ import GlintRender
 /// is the control's), or by dragging the scroll bar's thumb (the content moves in proportion:
 /// the thumb dragged from the bar's top to its bottom scrolls from the top to the end); a press
 /// on the bar off the thumb jumps there (the thumb's centre comes under the pointer) and drags
-/// on from there — and shows a scroll bar at its right edge. What scrolls out of sight is
+/// on from there — and shows a scroll bar at its right edge. The wheel's step and the bar's
+/// size and colours are the environment's `ControlStyle` (`controlStyle(_:)`). What scrolls out of sight is
 /// clipped, and takes no press. The position is kept by the view's identity, as `@State` is.
 public struct ScrollView<Content: View>: View {
     let axes: Axis.Set
@@ -31,6 +32,7 @@ public struct ScrollView<Content: View>: View {
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         let position = graph.store.extra(graph.currentIdentity, slot: ScrollPosition.slot, initial: ScrollPosition())
         position.value.showsIndicators = view.showsIndicators
+        position.value.style = graph.environment.controlStyle
         graph.node(.scroll(position), content: view.content)
     }
 }
@@ -55,6 +57,8 @@ struct ScrollPosition {
     var contentHeight = 0.0
     var viewportHeight = 0.0
     var showsIndicators = true
+    /// The bar's and the wheel's metrics and colours (the environment's `controlStyle`).
+    var style = ControlStyle.standard
     /// Where a drag on the background went down, and the offset then.
     var dragStart = (y: 0.0, offset: 0.0)
 
@@ -87,28 +91,18 @@ struct ScrollPosition {
     func scrollBar(in frame: Rect) -> (track: Rect, thumb: Rect)? {
         let span = maxOffset
         guard showsIndicators, span > 0, contentHeight > 0 else { return nil }
-        let inset = ScrollStyle.barInset
-        let track = Rect(x: frame.maxX - inset - ScrollStyle.barWidth, y: frame.minY + inset,
-                         width: ScrollStyle.barWidth, height: max(frame.height - 2 * inset, 0))
-        let length = min(track.height, max(ScrollStyle.thumbMinimum, track.height * frame.height / contentHeight))
+        let inset = style.scrollBarInset
+        let track = Rect(x: frame.maxX - inset - style.scrollBarWidth, y: frame.minY + inset,
+                         width: style.scrollBarWidth, height: max(frame.height - 2 * inset, 0))
+        let length = min(track.height, max(style.scrollThumbMinimum, track.height * frame.height / contentHeight))
         let thumb = Rect(x: track.minX, y: track.minY + (track.height - length) * min(offset / span, 1),
                          width: track.width, height: length)
         return (track, thumb)
     }
 }
 
-/// How a `ScrollView` scrolls and shows it: the look of the window's controls panel.
+/// The shapes a `ScrollView` draws (its metrics and colours are the environment's `ControlStyle`).
 enum ScrollStyle {
-    /// How far one notch of the mouse wheel scrolls (points).
-    static let wheelStep = ControlsPanel.Style.scrollStep
-    /// The scroll bar: width, inset from the scroll view's edges, shortest thumb (points).
-    static let barWidth = ControlsPanel.Style.scrollBarWidth
-    static let barInset = ControlsPanel.Style.scrollBarInset
-    static let thumbMinimum = ControlsPanel.Style.scrollThumbMinimum
-    /// How far left of the bar a press still takes it (points): the bar is thin.
-    static let barHitMargin = 2.0
-    static let track = Color(ControlsPanel.Style.scrollBar)
-    static let thumb = Color(ControlsPanel.Style.scrollThumb)
     /// The shapes drawn: the clip and the bar's capsules (values of built-in shapes: nothing allocated).
     static var clipLeaf: ShapeLeaf { ShapeLeaf(shape: ShapeSource(kind: .builtin(.rectangle)), fill: .color(.white), fillStyle: FillStyle()) }
     static var barLeaf: ShapeLeaf { ShapeLeaf(shape: ShapeSource(kind: .builtin(.capsule)), fill: .color(.white), fillStyle: FillStyle()) }
@@ -135,7 +129,7 @@ extension ResolvedView {
         while i >= 0 {
             defer { i -= 1 }
             guard case .scroll(let position) = hits[i].target, hits[i].takes(event.location), position.value.maxOffset > 0 else { continue }
-            position.value.scroll(to: position.value.offset - event.dy * ScrollStyle.wheelStep)
+            position.value.scroll(to: position.value.offset - event.dy * position.value.style.scrollStep)
             return true
         }
         return false

@@ -190,6 +190,9 @@ struct ShapeSource {
         case builtin(Builtin)
         /// A built-in shape trimmed (`trim(from:to:)`), kept as a value so it allocates nothing.
         case trimmed(Builtin, CGFloat, CGFloat)
+        /// A built-in shape at a place in the rect it is laid out in that depends on the rect's
+        /// size (a control's knob at its value), kept as a value so it allocates nothing.
+        case placed(Builtin, ShapePlacement)
         case custom(any Shape)
     }
 
@@ -225,8 +228,52 @@ struct ShapeSource {
             scratch.removeAll()
             base.write(in: rect, into: &scratch)
             scratch.trimmed(from: from, to: to, into: &path)
+        case .placed(let base, let placement): base.write(in: placement.rect(in: rect), into: &path)
         case .custom(let shape): path = shape.path(in: rect)
         }
+    }
+}
+
+/// Where a built-in shape lies in the rect it is laid out in, by a rule per axis: the parts of
+/// Glint's controls (a slider's track, the part below the value, the knob at the value) are
+/// shapes placed so, drawn as any shape is.
+struct ShapePlacement {
+    /// Where the shape lies along one axis of a rect of length `L`.
+    enum Rule {
+        /// All of it: 0 to `L`.
+        case whole
+        /// From `origin`, `length` long.
+        case fixed(origin: Double, length: Double)
+        /// `length` long, centred.
+        case centred(length: Double)
+        /// `length` long, centred at `fraction` of the way between `inset` from each end.
+        case at(fraction: Double, inset: Double, length: Double)
+        /// From 0 to `fraction` of the way between `inset` from each end.
+        case upTo(fraction: Double, inset: Double)
+
+        /// The start and length along an axis of length `L`.
+        func span(_ L: Double) -> (origin: Double, length: Double) {
+            switch self {
+            case .whole: return (0, L)
+            case .fixed(let origin, let length): return (origin, length)
+            case .centred(let length): return (L / 2 - length / 2, length)
+            case .at(let fraction, let inset, let length):
+                let centre = inset + fraction * max(0, L - 2 * inset)
+                return (centre - length / 2, length)
+            case .upTo(let fraction, let inset): return (0, inset + fraction * max(0, L - 2 * inset))
+            }
+        }
+    }
+    var x: Rule
+    var y: Rule
+    /// How far the placed rect is inset on every side (a knob's rim: half its line width).
+    var inset = 0.0
+
+    /// The shape's rect in `rect`.
+    func rect(in rect: CGRect) -> CGRect {
+        let (x0, w) = x.span(Double(rect.width)), (y0, h) = y.span(Double(rect.height))
+        let placed = CGRect(x: Double(rect.minX) + x0, y: Double(rect.minY) + y0, width: w, height: h)
+        return inset == 0 ? placed : placed.insetBy(dx: inset, dy: inset)
     }
 }
 

@@ -70,9 +70,13 @@ extension State where Value: ExpressibleByNilLiteral {
 }
 
 /// Where a value is read and written: state storage, a model's property, or a pair of closures.
-public class BindingLocation<Value> {
+/// Subclass it to bind a control to storage of your own without a closure per binding
+/// (`Binding(location:)`).
+open class BindingLocation<Value> {
+    public init() {}
+
     /// The value now.
-    public var value: Value {
+    open var value: Value {
         get { fatalError("subclass") }
         set { fatalError("subclass") }
     }
@@ -143,7 +147,8 @@ final class ConstantLocation<Value>: BindingLocation<Value> {
 public struct Binding<Value> {
     let location: BindingLocation<Value>
 
-    init(location: BindingLocation<Value>) {
+    /// A binding reading and writing `location`.
+    public init(location: BindingLocation<Value>) {
         self.location = location
     }
 

@@ -32,7 +32,7 @@ public struct Text: View, Equatable, Sendable {
 /// A font, as SwiftUI's `Font`: the system face (DejaVu on Debian) at a size, weight and design.
 public struct Font: Hashable, Sendable {
     /// The font as the text engine takes it.
-    var spec: FontSpec
+    package var spec: FontSpec
 
     /// How heavy the strokes are, as SwiftUI's `Font.Weight`.
     public struct Weight: Hashable, Sendable {

@@ -76,7 +76,7 @@ public struct ViewGraph {
     }
 
     /// Makes `view` identified by `id` (`ForEach`, `.id`), not by its position.
-    mutating func makeChild<V: View, ID: Hashable>(_ view: V, identifiedBy id: ID) {
+    package mutating func makeChild<V: View, ID: Hashable>(_ view: V, identifiedBy id: ID) {
         position &+= 1
         makeChild(view, discriminator: Self.mix(0xF0E1_D2C3, UInt64(UInt(bitPattern: id.hashValue))))
     }
@@ -279,8 +279,10 @@ enum NodeKind {
     case content(ContentLeaf)
     /// Text.
     case text(TextLeaf)
-    /// A slider's track or a toggle's switch.
-    case control(ControlLeaf)
+    /// A control's frame (a slider's, a switch's, a pad's): the space proposed where it is
+    /// finite along a flexible side, else the ideal size; its children (the control's shapes)
+    /// each get the whole of it.
+    case idealSize(width: Double, height: Double, flexibleWidth: Bool, flexibleHeight: Bool)
     /// A shape, filled or stroked.
     case shape(ShapeLeaf)
     /// Space that grows along its stack's axis.
@@ -325,12 +327,15 @@ enum NodeKind {
     case gesture(Int)
     /// `.allowsHitTesting`.
     case hitTesting(Bool)
+    /// `.accessibilityIdentifier`: its one child, found by the identifier in the laid-out tree.
+    case identifier(String)
     /// `.hidden()`: laid out, not drawn, not hit.
     case hidden
     /// `ScrollView`: its one child moved up by the position's offset, clipped.
     case scroll(StateBox<ScrollPosition>)
-    /// `ControlsDock`: its content, controls and their edge line placed by the panel's placement.
-    case dock(ControlsPanel)
+    /// A dock (`GlintControls`' `ControlsDock`): its content, panel and their edge line placed
+    /// as `DockLayout.placement(in:)` says.
+    case dock(DockLayout)
 }
 
 /// How a content leaf is drawn and sized.

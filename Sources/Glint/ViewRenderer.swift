@@ -4,7 +4,7 @@ import GlintCore
 import GlintRender
 
 /// Draws a resolved view tree with OpenGL: the backdrop, then each item in painter's order —
-/// frame graphs through the effect renderer, shapes and controls as anti-aliased coverage masks
+/// frame graphs through the effect renderer, shapes (a control's parts too) as anti-aliased coverage masks
 /// packed into one texture a frame, text from a glyph atlas — with offscreen layers for groups,
 /// clips, shader-filled shapes and effects over whole subtrees. Everything it keeps (masks,
 /// glyph quads, layer targets) is reused, so steady frames allocate nothing.
@@ -114,8 +114,14 @@ public final class ViewRenderer {
                 let o = origins[origins.count - 1]
                 graph.viewRect.origin = Point(x: graph.viewRect.minX - o.x, y: graph.viewRect.minY - o.y)
                 try renderer.compose(graph, into: current)
-            case .shape, .control:
-                if !ranges[i].isEmpty { shapes.draw(ranges[i], into: current) }
+            case .shape:
+                // Shapes drawn one after another (a control's parts) go in one draw call.
+                var range = ranges[i]
+                while i + 1 < view.draws.count, case .shape = view.draws[i + 1], ranges[i + 1].lowerBound == range.upperBound {
+                    i += 1
+                    range = range.lowerBound..<ranges[i].upperBound
+                }
+                if !range.isEmpty { shapes.draw(range, into: current) }
             case .text:
                 if !ranges[i].isEmpty { glyphs.draw(ranges[i], into: current) }
             case .beginLayer(let l):
@@ -157,7 +163,7 @@ public final class ViewRenderer {
             && graph.viewRect.maxX >= Double(view.size.width) && graph.viewRect.maxY >= Double(view.size.height)
     }
 
-    /// Rasterises the frame's shapes and controls and lays out its text, in each item's layer's
+    /// Rasterises the frame's shapes and lays out its text, in each item's layer's
     /// pixels, then uploads both batches once.
     private func prepare(_ view: ResolvedView, scale: Double, target: Framebuffer) {
         shapes.begin()
@@ -185,10 +191,6 @@ public final class ViewRenderer {
             case .shape(let draw):
                 let first = shapes.count
                 addShape(draw, origin: o, scale: scale, clip: clip)
-                ranges.append(first..<shapes.count)
-            case .control(let draw):
-                let first = shapes.count
-                addControl(draw, origin: o, scale: scale, clip: clip)
                 ranges.append(first..<shapes.count)
             case .text(let draw):
                 let first = placed.count
@@ -289,57 +291,4 @@ public final class ViewRenderer {
     /// Paths rebuilt for every shape drawn, their storage kept.
     private var scratchPath = Path()
     private var scratchTrim = Path()
-
-    /// A slider's track, fill and knob, or a toggle's switch, as shapes.
-    private func addControl(_ draw: ControlDraw, origin: (x: Double, y: Double), scale: Double, clip: (Int, Int)) {
-        let leaf = draw.leaf
-        let dim = leaf.isEnabled ? draw.opacity : draw.opacity * ControlStyle.disabledOpacity
-        let r = draw.rect
-        let midY = r.height / 2
-        func add(_ build: (inout Path) -> Void, _ color: Color, stroke: StrokeStyle? = nil) {
-            scratchPath.removeAll()
-            build(&scratchPath)
-            let path = scratchPath
-            let pixelOrigin = CGPoint(x: (r.minX - origin.x) * scale, y: (r.minY - origin.y) * scale)
-            let m = nextMask()
-            if let stroke {
-                rasterizer.stroke(path, style: stroke, scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
-            } else {
-                rasterizer.fill(path, style: FillStyle(), scale: scale, origin: pixelOrigin, clipWidth: clip.0, clipHeight: clip.1, into: &masks[m])
-            }
-            if masks[m].width > 0 && masks[m].height > 0 { shapes.add(masks[m], color: color.opacity(dim).resolved) }
-        }
-        let knob = ControlStyle.knob
-        switch leaf.kind {
-        case .slider(let fraction):
-            let t = ControlStyle.trackThickness
-            let inset = knob / 2
-            let x = inset + fraction * max(0, r.width - knob)
-            let half = t / 2
-            add({ $0.addRoundedRect(in: CGRect(x: 0, y: midY - half, width: r.width, height: t), cornerSize: CGSize(width: half, height: half)) }, ControlStyle.track)
-            add({ $0.addRoundedRect(in: CGRect(x: 0, y: midY - half, width: x, height: t), cornerSize: CGSize(width: half, height: half)) }, leaf.tint)
-            let knobRect = CGRect(x: x - knob / 2, y: midY - knob / 2, width: knob, height: knob)
-            add({ $0.addEllipse(in: knobRect) }, leaf.isPressed ? ControlStyle.knobColor.darkened(by: 0.88) : ControlStyle.knobColor)
-            add({ $0.addEllipse(in: knobRect.insetBy(dx: 0.5, dy: 0.5)) }, ControlStyle.knobRim, stroke: ControlStyle.rimStroke)
-        case .toggle(let isOn):
-            let w = ControlStyle.switchWidth, h = ControlStyle.height
-            add({ $0.addRoundedRect(in: CGRect(x: 0, y: 0, width: w, height: h), cornerSize: CGSize(width: h / 2, height: h / 2)) },
-                isOn ? leaf.tint : ControlStyle.track)
-            let pad = (h - knob) / 2
-            let knobRect = CGRect(x: isOn ? w - pad - knob : pad, y: pad, width: knob, height: knob)
-            add({ $0.addEllipse(in: knobRect) }, ControlStyle.knobColor)
-        case .pad(let fx, let fy):
-            let inset = knob / 2
-            let x = inset + fx * max(0, r.width - knob), y = inset + fy * max(0, r.height - knob)
-            let radius = ControlStyle.padRadius, line = ControlStyle.padLine
-            add({ $0.addRoundedRect(in: CGRect(x: 0, y: 0, width: r.width, height: r.height), cornerSize: CGSize(width: radius, height: radius)) },
-                ControlStyle.track)
-            // Cross-hairs through the knob, in the accent colour.
-            add({ $0.addRect(CGRect(x: 0, y: y - line / 2, width: r.width, height: line)) }, leaf.tint)
-            add({ $0.addRect(CGRect(x: x - line / 2, y: 0, width: line, height: r.height)) }, leaf.tint)
-            let knobRect = CGRect(x: x - knob / 2, y: y - knob / 2, width: knob, height: knob)
-            add({ $0.addEllipse(in: knobRect) }, leaf.isPressed ? ControlStyle.knobColor.darkened(by: 0.88) : ControlStyle.knobColor)
-            add({ $0.addEllipse(in: knobRect.insetBy(dx: 0.5, dy: 0.5)) }, ControlStyle.knobRim, stroke: ControlStyle.rimStroke)
-        }
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GlintControls
 import GlintCore
 import GlintRender
 import GlintTestSupport

@@ -1,6 +1,7 @@
 // The controls panel in the real window: sliders, the wheel, HiDPI, and the press it takes before the tear.
 
 import Foundation
+import GlintControls
 import GlintCore
 import GlintRender
 import GlintTestSupport
@@ -318,7 +319,7 @@ struct WindowControlsTests {
         let scrolled = panel.layout(in: size, scrollOffset: 3 * ControlsPanel.Style.scrollStep)
         let over = Point(x: top.frame.midX, y: top.frame.midY)
         try require(top.maxScrollOffset > 0 && scrolled.scrollOffset == top.maxScrollOffset,
-                    "the rows should be taller than the window: \(panel.height) in \(top.frame)")
+                    "the rows should be taller than the window: \(top.maxScrollOffset) more than \(top.frame)")
         func screen(_ p: Point) -> (Int, Int) { (window.x + Int(p.x.rounded()), window.y + Int(p.y.rounded())) }
         func white(_ shot: Screenshot, _ p: Point) -> Bool { let q = screen(p); let c = shot.pixel(q.0, q.1); return min(c.r, c.g, c.b) > 0.9 }
         /// Whether every thumb the layout puts well inside the panel shows white there.

@@ -1,6 +1,7 @@
 // The window's keys: capture, playback, a Shadertoy's keyboard channel, live sound.
 
 import Foundation
+import GlintControls
 import GlintCore
 import GlintRender
 import GlintTestSupport

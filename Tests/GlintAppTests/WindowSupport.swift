@@ -1,6 +1,7 @@
 // What the window tests share: child processes, a private X server, the window's --state, screenshots.
 
 import Foundation
+import GlintControls
 import GlintCore
 import GlintRender
 import GlintTestSupport

@@ -1,4 +1,5 @@
 import Glint
+import GlintControls
 import GlintCore
 import GlintRender
 

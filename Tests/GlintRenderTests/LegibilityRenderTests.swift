@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Glint
+@testable import GlintControls
 @testable import GlintCore
 @testable import GlintRender
 

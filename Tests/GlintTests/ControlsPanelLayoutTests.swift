@@ -2,6 +2,7 @@
 
 import Foundation
 @testable import Glint
+@testable import GlintControls
 import Testing
 @testable import GlintCore
 import GlintRender
@@ -346,12 +347,20 @@ extension ControlsViewTests {
 
     /// Where the controls of `kind` (`.toggle`, `.pad`) are drawn, in the order made.
     func controlRects(_ resolved: ResolvedView, _ kind: ControlsPanel.Control) -> [Rect] {
+        // Each control's frame (its shapes' rect), told apart by the gesture it is under.
         resolved.tree.nodes.compactMap { node -> Rect? in
-            guard case .control(let leaf) = node.kind else { return nil }
-            switch (leaf.kind, kind) {
-            case (.toggle, .toggle), (.pad, .pad), (.slider, .slider): return node.frame
-            default: return nil
+            guard case .idealSize = node.kind else { return nil }
+            var up = node.parent
+            while up >= 0 {
+                if case .gesture(let index) = resolved.tree.nodes[up].kind {
+                    switch (resolved.tree.gestures[index].recognizer, kind) {
+                    case (.toggle, .toggle), (.pad, .pad), (.slider, .slider): return node.frame
+                    default: return nil
+                    }
+                }
+                up = resolved.tree.nodes[up].parent
             }
+            return nil
         }
     }
 

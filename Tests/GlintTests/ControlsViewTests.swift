@@ -1,5 +1,6 @@
 import Foundation
 @testable import Glint
+@testable import GlintControls
 import Testing
 @testable import GlintCore
 import GlintRender

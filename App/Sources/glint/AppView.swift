@@ -1,5 +1,6 @@
 import Foundation
 import Glint
+import GlintControls
 import GlintCore
 import struct GlintRender.ShaderSources
 import struct GlintRender.Framebuffer

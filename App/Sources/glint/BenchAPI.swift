@@ -3,6 +3,7 @@ import CAllocCounter
 @preconcurrency import CEpoxy
 import Foundation
 import Glint
+import GlintControls
 import class GlintCore.HarmonicEffect
 import protocol GlintCore.Effect
 import struct GlintRender.Framebuffer

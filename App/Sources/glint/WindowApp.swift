@@ -2,7 +2,8 @@
 import CAllocCounter
 import Foundation
 import class Glint.GlintWindow
-import struct Glint.HeadsUpDisplay
+import class GlintControls.ControlsPanel
+import struct GlintControls.HeadsUpDisplay
 import struct Glint.Key
 import struct Glint.WindowError
 import GlintAudio

@@ -1,6 +1,10 @@
 import Foundation
+import Glint
 import GlintCore
 import GlintRender
+
+/// Glint's views' colour (GlintCore's `Color` is the renderer's).
+typealias Color = Glint.Color
 
 /// A view with the controls of its effects docked beside it, as the `glint` window shows them:
 /// `EffectControls` in a column down the right edge (full height) when the space is at least as
@@ -37,15 +41,14 @@ public struct ControlsDock<Content: View>: View {
     public var body: Never { fatalError("ControlsDock has no body") }
 
     /// Makes the content, and while presented the panel and its edge line, under a dock node
-    /// that places them as `ControlsPanel.placement(in:)` says.
+    /// that places them as `ControlsPanel.placement(in:)` (the panel's `DockLayout`) says.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         guard view.isPresented else {
             graph.makeChild(view.content)
             return
         }
-        let box = graph.store.extra(graph.currentIdentity, slot: slot, initial: ControlsPanel(effects: view.effects))
-        if !Self.same(box.value.effects, view.effects) { box.value = ControlsPanel(effects: view.effects) }
-        graph.withNode(.dock(box.value)) { graph in
+        let panel = graph.kept(slot: slot, make: { ControlsPanel(effects: view.effects) }, isCurrent: { same($0.effects, view.effects) })
+        graph.withDock(panel.dock) { graph in
             graph.makeChild(view.content)
             graph.makeChild(EffectControls(effects: view.effects))
             graph.makeChild(Color(ControlsPanel.Style.border))
@@ -71,28 +74,5 @@ extension View {
     /// `ControlsDock` (as SwiftUI's `inspector(isPresented:)` docks an inspector).
     public func controlsPanel(isPresented: Bool, effects: [any Effect]) -> ControlsDock<Self> {
         ControlsDock(effects: effects, isPresented: isPresented) { self }
-    }
-}
-
-extension ViewLayout {
-    /// Places a dock's content, panel and edge line in `rect` as `panel.placement(in:)` says.
-    func placeDock(_ graph: inout ViewGraph, _ i: Int, panel: ControlsPanel, in rect: Rect) {
-        let placement = panel.placement(in: rect.size)
-        let content = graph.nodes[i].firstChild
-        guard content >= 0 else { return }
-        func moved(_ r: Rect) -> Rect { Rect(x: rect.minX + r.minX, y: rect.minY + r.minY, width: r.width, height: r.height) }
-        let contentRect = moved(placement.content)
-        place(&graph, content, in: aligned(size(&graph, content, ProposedViewSize(w: contentRect.width, h: contentRect.height)),
-                                           in: contentRect, .center))
-        let controls = graph.nodes[content].next
-        guard controls >= 0 else { return }
-        let frame = moved(placement.frame)
-        place(&graph, controls, in: frame)
-        let edge = graph.nodes[controls].next
-        guard edge >= 0 else { return }
-        let line = ControlsPanel.Style.borderWidth
-        place(&graph, edge, in: placement.dock == .right
-              ? Rect(x: frame.minX, y: frame.minY, width: min(line, frame.width), height: frame.height)
-              : Rect(x: frame.minX, y: frame.minY, width: frame.width, height: min(line, frame.height)))
     }
 }

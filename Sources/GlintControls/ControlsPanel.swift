@@ -1,3 +1,7 @@
+import Foundation
+import Glint
+import GlintCore
+
 /// The model of the window's controls panel (`EffectControls` docked by `ControlsDock`): a
 /// row per parameter of the effects shown, generated from their descriptors (name, kind, range):
 /// a slider for a number or whole number, a switch for a toggle, a 2-D pad for a point, a slider
@@ -12,8 +16,10 @@
 /// frame's, so the effect's points are the frame's. The view keeps at least
 /// `Style.minimumContentSide` points; when the rows are taller than the panel they scroll.
 ///
-/// Pure values, no drawing and no pointer: the library's views draw the panel and take its
-/// presses, where `layout(in:scrollOffset:)` says its rows, sliders and buttons lie.
+/// No geometry of its own: `EffectControls` and `ControlsDock` lay the panel out, and
+/// `layout(in:scrollOffset:)` lays those views out and reads where their rows, sliders and buttons
+/// are (the laid-out tree's `frame(identifiedBy:)`, `controls(identifiedBy:)`), so a script can
+/// compute where a slider is and press it with `--input`.
 ///
 /// In a chain (`harmonic,wave,blur`) it shows the sliders of every effect, in drawing order, each
 /// named as `--param` names it there: `wave.strength`.
@@ -63,8 +69,8 @@ public final class ControlsPanel {
         public static let thumbRadius: Double = 8
         /// The library `Slider` each row holds: its height, and its knob's diameter (the knob's
         /// centre stays half a knob in from each end of the slider's frame), in points.
-        public static let sliderHeight: Double = 24
-        public static let knobDiameter: Double = 20
+        public static let sliderHeight: Double = controls.controlHeight
+        public static let knobDiameter: Double = controls.knobDiameter
         /// The buttons: size, space between them and above them (points).
         public static let buttonWidth: Double = 76
         public static let buttonHeight: Double = 24
@@ -77,22 +83,34 @@ public final class ControlsPanel {
         public static let scrollBarWidth: Double = 4
         public static let scrollBarInset: Double = 3
         public static let scrollThumbMinimum: Double = 24
+        /// The panel's controls and scroll bar: Glint's standard look, its wheel scrolling a row a
+        /// notch, its scroll bar in the panel's colours.
+        public static let controls: ControlStyle = {
+            var style = ControlStyle.standard
+            style.scrollStep = scrollStep
+            style.scrollBarWidth = scrollBarWidth
+            style.scrollBarInset = scrollBarInset
+            style.scrollThumbMinimum = scrollThumbMinimum
+            style.scrollBar = Glint.Color(scrollBar)
+            style.scrollThumb = Glint.Color(scrollThumb)
+            return style
+        }()
         /// Thickness of the line between the panel and the effect's view (points).
         public static let borderWidth: Double = 1
 
         /// Opaque: the panel sits beside the effect, never over it.
-        public static let background = Color(red: 0.09, green: 0.09, blue: 0.11)
-        public static let border = Color(red: 1, green: 1, blue: 1, alpha: 0.14)
-        public static let scrollBar = Color(red: 1, green: 1, blue: 1, alpha: 0.08)
-        public static let scrollThumb = Color(red: 1, green: 1, blue: 1, alpha: 0.45)
-        public static let title = Color(red: 1, green: 1, blue: 1, alpha: 0.60)
-        public static let label = Color(red: 1, green: 1, blue: 1, alpha: 0.88)
-        public static let value = Color(red: 1, green: 1, blue: 1, alpha: 1)
-        public static let track = Color(red: 1, green: 1, blue: 1, alpha: 0.18)
+        public static let background = GlintCore.Color(red: 0.09, green: 0.09, blue: 0.11)
+        public static let border = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.14)
+        public static let scrollBar = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.08)
+        public static let scrollThumb = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.45)
+        public static let title = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.60)
+        public static let label = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.88)
+        public static let value = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 1)
+        public static let track = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.18)
         /// The part of a track below the thumb (the system accent blue).
-        public static let fill = Color(red: 0.04, green: 0.52, blue: 1)
-        public static let button = Color(red: 1, green: 1, blue: 1, alpha: 0.12)
-        public static let buttonText = Color(red: 1, green: 1, blue: 1, alpha: 0.92)
+        public static let fill = GlintCore.Color(red: 0.04, green: 0.52, blue: 1)
+        public static let button = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.12)
+        public static let buttonText = GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 0.92)
     }
 
     /// What a row holds.
@@ -105,16 +123,6 @@ public final class ControlsPanel {
         case pad
         /// A colour's swatch, above its channels' sliders (pressing it does nothing).
         case swatch
-
-        /// The row's height, in points.
-        public var rowHeight: Double {
-            switch self {
-            case .slider: return Style.rowHeight
-            case .toggle: return Style.toggleRowHeight
-            case .pad: return Style.padRowHeight
-            case .swatch: return Style.swatchRowHeight
-            }
-        }
     }
 
     /// One row: a parameter's slider, or for other kinds its switch, pad or swatch (`control`).
@@ -130,6 +138,23 @@ public final class ControlsPanel {
         public var control: Control = .slider
         /// Which component of the parameter a slider sets (0 for a number).
         public var component = 0
+
+        /// The identifier its row is found by in the laid-out views (`accessibilityIdentifier`).
+        public var identifier: String { "glint.controls.row." + name }
+        /// The identifier a colour's swatch is found by.
+        public var swatchIdentifier: String { "glint.controls.swatch." + name }
+    }
+
+    /// The identifiers the panel's views are found by in the laid-out tree.
+    public enum Identifier {
+        /// The panel (`EffectControls`).
+        public static let panel = "glint.controls"
+        /// The title's line.
+        public static let title = "glint.controls.title"
+        /// A button: Reset, Replay.
+        public static func button(_ kind: ButtonKind) -> String { kind == .reset ? reset : replay }
+        static let reset = "glint.controls.button.reset"
+        static let replay = "glint.controls.button.replay"
     }
 
     /// A button under the sliders.
@@ -144,21 +169,9 @@ public final class ControlsPanel {
     }
 
     /// Where the panel docks: beside the effect's view on the right, or below it.
-    public enum Dock: String, Equatable, Sendable {
-        /// A column at the frame's right edge, full height: frames at least as wide as tall.
-        case right
-        /// A band along the frame's bottom, full width: frames taller than wide.
-        case bottom
-    }
-
+    public typealias Dock = DockLayout.Edge
     /// How a frame is shared between the panel and the effect's view.
-    public struct Placement: Equatable, Sendable {
-        public var dock: Dock
-        /// The panel's rect, in points from the frame's top-left.
-        public var frame: Rect
-        /// The effect's view: the rest of the frame, from its top-left corner.
-        public var content: Rect
-    }
+    public typealias Placement = DockLayout.Placement
 
     /// The effects whose parameters the sliders set, in drawing order.
     public let effects: [any Effect]
@@ -171,10 +184,8 @@ public final class ControlsPanel {
     public let buttons: [ButtonKind]
     /// The panel's width when docked at the right, in whole points: `Style.minimumWidth`, or wider
     /// when a row's name and value (at the `Style.characterWidth` bound) or the title would not fit.
+    /// (Its height is its views': the dock measures them.)
     public let width: Double
-    /// The height of everything on the panel, title to buttons, in points: when the panel is
-    /// shorter, its rows scroll.
-    public let height: Double
 
     /// The panel for `effects` (a chain, in drawing order).
     public init(effects: [any Effect]) {
@@ -216,92 +227,69 @@ public final class ControlsPanel {
             }
         }
         width = max(Style.minimumWidth, (Double(chars) * Style.characterWidth + 2 * Style.padding).rounded(.up))
-        height = Style.padding + Style.titleHeight + Style.titleSpacing + sliders.reduce(0) { $0 + $1.control.rowHeight }
-            + Style.buttonsTopSpacing + Style.buttonHeight + Style.padding
     }
 
-    /// How a frame of `size` points is shared while the panel shows: a column of `width` at the
-    /// right for a frame at least as wide as tall, a band at the bottom (`height`, at most
-    /// `Style.maximumBottomShare` of the frame) for a taller one; either leaves the effect's view
-    /// at least `Style.minimumContentSide` points across, and the view starts at the frame's
-    /// top-left. Whole points, so view and panel meet on a pixel edge at whole scales.
+    /// How a frame of `size` points is shared while the panel shows (`DockLayout`): a column of
+    /// `width` at the right for a frame at least as wide as tall, a band at the bottom (the
+    /// panel's height, at most `Style.maximumBottomShare` of the frame) for a taller one; either
+    /// leaves the effect's view at least `Style.minimumContentSide` points across, and the view
+    /// starts at the frame's top-left. As the views lay it out; the last size's answer is kept,
+    /// so a host asking every frame lays nothing out in a steady state.
     public func placement(in size: Size) -> Placement {
-        if size.width >= size.height {
-            let side = max(0, min(width, (size.width - Style.minimumContentSide).rounded(.down)))
-            return Placement(dock: .right,
-                             frame: Rect(x: size.width - side, y: 0, width: side, height: size.height),
-                             content: Rect(x: 0, y: 0, width: size.width - side, height: size.height))
-        }
-        let side = max(0, min(height, (size.height * Style.maximumBottomShare).rounded(.down),
-                              (size.height - Style.minimumContentSide).rounded(.down)))
-        return Placement(dock: .bottom,
-                         frame: Rect(x: 0, y: size.height - side, width: size.width, height: side),
-                         content: Rect(x: 0, y: 0, width: size.width, height: size.height - side))
+        if let kept = keptPlacement, kept.size == size { return kept.placement }
+        let placement = layout(in: size).placement
+        keptPlacement = (size, placement)
+        return placement
+    }
+    private var keptPlacement: (size: Size, placement: Placement)?
+
+    /// The rules the dock shares a frame by (`DockLayout`): the panel's width, and the style's
+    /// least side of the view and largest share of a tall frame; the height is the views'.
+    public var dock: DockLayout {
+        DockLayout(panelWidth: width, minimumContentSide: Style.minimumContentSide,
+                   maximumBottomShare: Style.maximumBottomShare, edgeWidth: Style.borderWidth)
     }
 
     /// Where everything on the panel lies in a frame of `size` points (the window's, or `render`'s
     /// `--size`), its rows scrolled up by `scrollOffset` points (clamped to what there is to
-    /// scroll): in points from the frame's top-left, where `EffectControls` docked by
-    /// `ControlsDock` draws them and takes presses (a test holds the views to it), so a script can
-    /// compute where a slider is and press it with `--input`. The thumbs show the effects' values
-    /// as they are now.
+    /// scroll): in points from the frame's top-left. Read from the laid-out views: the
+    /// panel (`ControlsDock` docking `EffectControls`) is laid out in `size` and its rows, controls
+    /// and buttons found by their identifiers, so a script can compute where a slider is and
+    /// press it with `--input`. The thumbs show the effects' values as they are now.
     public func layout(in size: Size, scrollOffset: Double = 0) -> Layout {
-        let placement = placement(in: size)
-        let frame = placement.frame
-        let maxScrollOffset = max(0, height - frame.height)
-        let offset = scrollOffset.isFinite ? min(max(scrollOffset, 0), maxScrollOffset) : 0
-        let left = frame.minX + Style.padding, right = frame.maxX - Style.padding
-        let origin = frame.minY - offset
-        var top = origin + Style.padding + Style.titleHeight + Style.titleSpacing
+        var resolved = ResolvedView()
+        let view = ControlsDock(effects: effects) { Glint.Color.clear }
+        let container = CGSize(width: size.width, height: size.height)
+        resolved.update(view, in: container)
+        if scrollOffset != 0 {
+            resolved.scroll(identifiedBy: Identifier.panel, to: scrollOffset)
+            resolved.update(view, in: container)
+        }
+        let placement = resolved.dockPlacement
+            ?? Placement(dock: .right, frame: Rect(x: size.width, y: 0, width: 0, height: size.height), content: Rect(size: size))
+        let scroll = resolved.scroll(identifiedBy: Identifier.panel)
         var rows: [Layout.Slider] = []
         for s in sliders {
-            let r = Style.thumbRadius
-            let knob = Style.knobDiameter / 2
-            let row = Rect(x: left, y: top, width: right - left, height: s.control.rowHeight)
-            var track: Rect, hitRect: Rect
-            switch s.control {
-            case .slider:
-                let centre = top + Style.trackOffset
-                track = Rect(x: left + r, y: centre, width: max(right - left - 2 * r, 1), height: 0)
-                hitRect = Rect(x: track.minX - knob, y: centre - Style.sliderHeight / 2, width: track.width + 2 * knob, height: Style.sliderHeight)
-            case .toggle:
-                hitRect = Rect(x: right - Style.switchWidth, y: top + (row.height - Style.sliderHeight) / 2,
-                               width: Style.switchWidth, height: Style.sliderHeight)
+            let row = resolved.frame(identifiedBy: s.identifier) ?? .zero
+            let hitRect: Rect, track: Rect
+            if s.control == .swatch {
+                hitRect = resolved.frame(identifiedBy: s.swatchIdentifier) ?? .zero
                 track = hitRect
-            case .pad:
-                hitRect = Rect(x: left, y: top + Style.trackOffset - Style.sliderHeight / 2, width: right - left, height: Style.padHeight)
-                // The knob's centre stays half a knob in from every edge.
-                track = Rect(x: hitRect.minX + knob, y: hitRect.minY + knob,
-                             width: max(hitRect.width - 2 * knob, 1), height: max(hitRect.height - 2 * knob, 1))
-            case .swatch:
-                hitRect = Rect(x: right - Style.swatchWidth, y: top + (row.height - Style.swatchHeight) / 2,
-                               width: Style.swatchWidth, height: Style.swatchHeight)
-                track = hitRect
+            } else {
+                let control = resolved.controls(identifiedBy: s.identifier).first
+                hitRect = control?.frame ?? .zero
+                track = control?.track ?? .zero
             }
             let effect = effects[s.effectIndex], p = s.parameter
             let values = (0..<p.components).map { effect.setting(p.name, component: $0) ?? p.defaults[$0] }
             rows.append(Layout.Slider(name: s.name, parameter: p, control: s.control, component: s.component,
                                       values: values, row: row, track: track, hitRect: hitRect))
-            top += row.height
         }
-        var frames: [Layout.Button] = []
-        var x = right - Double(buttons.count) * Style.buttonWidth - Double(buttons.count - 1) * Style.buttonSpacing
-        for kind in buttons {
-            frames.append(Layout.Button(kind: kind, frame: Rect(x: x, y: top + Style.buttonsTopSpacing,
-                                                                 width: Style.buttonWidth, height: Style.buttonHeight)))
-            x += Style.buttonWidth + Style.buttonSpacing
-        }
-        var bar = Rect.zero, thumb = Rect.zero
-        if maxScrollOffset > 0 {
-            let inset = Style.scrollBarInset
-            bar = Rect(x: frame.maxX - inset - Style.scrollBarWidth, y: frame.minY + inset,
-                       width: Style.scrollBarWidth, height: max(frame.height - 2 * inset, 0))
-            let length = min(bar.height, max(Style.scrollThumbMinimum, bar.height * frame.height / height))
-            thumb = Rect(x: bar.minX, y: bar.minY + (bar.height - length) * offset / maxScrollOffset, width: bar.width, height: length)
-        }
-        return Layout(placement: placement, scrollOffset: offset, maxScrollOffset: maxScrollOffset,
-                      titleBaseline: origin + Style.padding + Style.baselineOffset,
-                      sliders: rows, buttons: frames, scrollBar: bar, scrollThumb: thumb)
+        let buttons = buttons.map { Layout.Button(kind: $0, frame: resolved.frame(identifiedBy: Identifier.button($0)) ?? .zero) }
+        let title = resolved.frame(identifiedBy: Identifier.title) ?? .zero
+        return Layout(placement: placement, scrollOffset: scroll?.offset ?? 0, maxScrollOffset: scroll?.maxOffset ?? 0,
+                      titleBaseline: title.minY + Style.baselineOffset,
+                      sliders: rows, buttons: buttons, scrollBar: scroll?.bar ?? .zero, scrollThumb: scroll?.thumb ?? .zero)
     }
 
     /// Where the panel's parts lie in one frame, scrolled by one offset (`layout(in:scrollOffset:)`),
@@ -318,7 +306,7 @@ public final class ControlsPanel {
             /// Every component's value when laid out (where a pad's knob shows).
             public let values: [Double]
             /// The row: a line of text, then the slider (or the pad); for a switch or swatch, the
-            /// name and the control at the right; `control.rowHeight` tall, inside the padding.
+            /// name and the control at the right; as tall as its view, inside the padding.
             public let row: Rect
             /// A slider's line the knob's centre travels, low end to high: the row inset by
             /// `Style.thumbRadius` at each end, `Style.trackOffset` below the row's top (no

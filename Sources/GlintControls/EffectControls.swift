@@ -1,4 +1,5 @@
 import Foundation
+import Glint
 import GlintCore
 import GlintRender
 
@@ -38,9 +39,9 @@ public struct EffectControls: View {
     /// Makes the rows from a model kept by the view's identity, made again only when the effects
     /// change: a steady frame allocates nothing.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        let box = graph.store.extra(graph.currentIdentity, slot: EffectControlsModel.slot, initial: EffectControlsModel(effects: view.effects))
-        if !box.value.shows(view.effects) { box.value = EffectControlsModel(effects: view.effects) }
-        graph.makeChild(EffectControlsContent(model: box.value))
+        let model = graph.kept(slot: EffectControlsModel.slot, make: { EffectControlsModel(effects: view.effects) },
+                               isCurrent: { $0.shows(view.effects) })
+        graph.makeChild(EffectControlsContent(model: model))
     }
 }
 
@@ -54,6 +55,9 @@ final class EffectControlsModel {
     struct Row {
         let id: Int
         let name: String
+        /// What the row and a colour's swatch are found by in the laid-out tree (made once).
+        let identifier: String
+        let swatchIdentifier: String
         let parameter: EffectParameter
         let control: ControlsPanel.Control
         /// Which component a slider sets.
@@ -80,7 +84,8 @@ final class EffectControlsModel {
         rows = panel.sliders.enumerated().map { index, slider in
             let effect = effects[slider.effectIndex]
             let value = Binding(location: ParameterLocation(effect, slider.parameter, component: slider.component))
-            return Row(id: index, name: slider.name, parameter: slider.parameter, control: slider.control, component: slider.component, value: value,
+            return Row(id: index, name: slider.name, identifier: slider.identifier, swatchIdentifier: slider.swatchIdentifier,
+                       parameter: slider.parameter, control: slider.control, component: slider.component, value: value,
                        y: slider.control == .pad ? Binding(location: ParameterLocation(effect, slider.parameter, component: 1)) : value,
                        isOn: Binding(location: ToggleLocation(effect, slider.parameter)), effect: effect)
         }
@@ -151,6 +156,7 @@ struct EffectControlsContent: View {
                 Text(verbatim: model.panel.title)
                     .foregroundStyle(Color(S.title))
                     .frame(height: CGFloat(S.titleHeight), alignment: .leading)
+                    .accessibilityIdentifier(ControlsPanel.Identifier.title)
                 // The rule under the title, in the middle of the space below it.
                 Color(S.track)
                     .frame(height: CGFloat(S.borderWidth))
@@ -158,8 +164,12 @@ struct EffectControlsContent: View {
                 EffectControlRows(rows: model.rows)
                 HStack(spacing: CGFloat(S.buttonSpacing)) {
                     Spacer(minLength: 0)
-                    if model.hasReplay { PanelButton(title: ControlsPanel.ButtonKind.replay.title, action: model.replay) }
+                    if model.hasReplay {
+                        PanelButton(title: ControlsPanel.ButtonKind.replay.title, action: model.replay)
+                            .accessibilityIdentifier(ControlsPanel.Identifier.button(.replay))
+                    }
                     PanelButton(title: ControlsPanel.ButtonKind.reset.title, action: model.reset)
+                        .accessibilityIdentifier(ControlsPanel.Identifier.button(.reset))
                 }
                 .padding(.top, CGFloat(S.buttonsTopSpacing))
             }
@@ -167,6 +177,8 @@ struct EffectControlsContent: View {
             .font(.system(size: CGFloat(S.textSize), weight: .bold))
         }
         .background(Color(S.background))
+        .controlStyle(S.controls)
+        .accessibilityIdentifier(ControlsPanel.Identifier.panel)
     }
 }
 
@@ -180,7 +192,7 @@ struct EffectControlRows: View {
     static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         var i = 0
         while i < view.rows.count {
-            graph.makeChild(EffectControlRow(row: view.rows[i]), identifiedBy: view.rows[i].id)
+            graph.makeChild(EffectControlRow(row: view.rows[i]).accessibilityIdentifier(view.rows[i].identifier), identifiedBy: view.rows[i].id)
             i += 1
         }
     }
@@ -221,12 +233,12 @@ struct EffectSliderRow: View {
                 Text(verbatim: ControlsPanel.format(row.value.wrappedValue, for: row.parameter)).foregroundStyle(Color(S.value)).fixedSize()
             }
             // The label line ends where the slider's centre line is `trackOffset` below the row's top.
-            .frame(height: CGFloat(S.trackOffset) - ControlStyle.height / 2)
+            .frame(height: CGFloat(S.trackOffset - S.sliderHeight / 2))
             // The knob's centre travels along `ControlsPanel`'s track (the row inset by the thumb's
             // radius), so the panel's public layout says where each value is.
             Slider(value: row.value, in: row.parameter.range, step: row.parameter.isInteger ? 1 : nil)
                 .tint(row.parameter.kind == .color ? Self.channelTints[row.component] : Color(S.fill))
-                .padding(.horizontal, CGFloat(S.thumbRadius) - ControlStyle.knob / 2)
+                .padding(.horizontal, CGFloat(S.thumbRadius - S.knobDiameter / 2))
         }
         .frame(height: CGFloat(S.rowHeight), alignment: .top)
     }
@@ -290,6 +302,7 @@ struct EffectSwatchRow: View {
             RoundedRectangle(cornerRadius: CGFloat(Self.swatchRadius))
                 .fill(Color(red: channel(0), green: channel(1), blue: channel(2), opacity: alpha ?? 1))
                 .frame(width: CGFloat(S.swatchWidth), height: CGFloat(S.swatchHeight))
+                .accessibilityIdentifier(row.swatchIdentifier)
         }
         .frame(height: CGFloat(S.swatchRowHeight))
     }
@@ -302,7 +315,7 @@ struct PanelButton: View {
     typealias S = ControlsPanel.Style
 
     var body: some View {
-        let padding = ControlStyle.buttonPadding
+        let padding = S.controls.buttonPadding
         Button(action: action) {
             Text(verbatim: title)
                 .foregroundStyle(Color(S.buttonText))

@@ -1,5 +1,6 @@
 import Testing
-@testable import GlintCore
+@testable import GlintControls
+import GlintCore
 import GlintTestSupport
 
 @Suite("Controls panel")
@@ -61,7 +62,10 @@ struct ControlsPanelTests {
         let top = p.layout(in: size)
         let frame = p.placement(in: size).frame
         #expect(top.frame == frame && top.dock == .right && top.scrollOffset == 0)
-        #expect(top.maxScrollOffset == p.height - 200 && top.maxScrollOffset > 40)
+        // Everything on the panel, title to buttons: a row per slider (every row here is a slider's).
+        let height = S.padding + S.titleHeight + S.titleSpacing + Double(p.sliders.count) * S.rowHeight
+            + S.buttonsTopSpacing + S.buttonHeight + S.padding
+        #expect(top.maxScrollOffset == height - 200 && top.maxScrollOffset > 40)
         #expect(top.titleBaseline == S.padding + S.baselineOffset)
         for (i, s) in top.sliders.enumerated() {
             #expect(s.name == p.sliders[i].name)
@@ -146,12 +150,18 @@ struct ControlsPanelTests {
         #expect(p.sliders.map(\.name) == ["harmonic.amplitude", "harmonic.heldAmplitude", "harmonic.wavesCount", "harmonic.speed",
                                           "harmonic.heldSpeed", "wave.frequency", "wave.strength", "blur.radius"])
         #expect(p.sliders.map(\.effectIndex) == [0, 0, 0, 0, 0, 1, 1, 2])
+
+        // A second instance of an effect is named as `--param` names it (moved from NamingTests).
+        let twice = ControlsPanel(effects: [HarmonicEffect(), DeclaredEffect(.blur), DeclaredEffect(.blur)])
+        #expect(twice.sliders.filter { $0.name.hasSuffix(".radius") }.map(\.name) == ["blur.radius", "blur#2.radius"])
     }
 
     @Test("an effect without parameters gets the title and Reset only")
     func noParameters() {
         let p = ControlsPanel(effects: [DeclaredEffect(.gradient)])
         #expect(p.sliders.isEmpty && p.buttons == [.reset])
-        #expect(p.height > 0)
+        typealias S = ControlsPanel.Style
+        let laid = p.layout(in: Size(width: 960, height: 600))
+        #expect(laid.button(.reset)!.frame.minY == laid.frame.minY + S.padding + S.titleHeight + S.titleSpacing + S.buttonsTopSpacing)
     }
 }

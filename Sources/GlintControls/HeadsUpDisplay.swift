@@ -1,4 +1,5 @@
 import Foundation
+import Glint
 import GlintCore
 import GlintRender
 
@@ -154,16 +155,13 @@ struct ShadowedText: View {
     var body: Never { fatalError("ShadowedText has no body") }
 
     static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        let font = Font.system(size: CGFloat(view.size), weight: .bold).spec
-        func leaf(_ color: GlintCore.Color) -> TextLeaf {
-            TextLeaf(string: view.string, font: font, style: .color(Color(color)), alignment: .leading, lineLimit: nil,
-                     lineSpacing: HeadsUpDisplay.lineGap, lineBreaks: view.lineBreaks)
-        }
-        graph.withNode(.zstack(.topLeading)) { graph in
-            graph.withNode(.offset(x: 1, y: 1)) { graph in
-                graph.addNode(.text(leaf(HeadsUpDisplay.Style.shadow)))
+        let font = Font.system(size: CGFloat(view.size), weight: .bold)
+        graph.withZStack(.topLeading) { graph in
+            graph.withOffset(x: 1, y: 1) { graph in
+                graph.addText(view.string, font: font, color: Color(HeadsUpDisplay.Style.shadow), lineSpacing: HeadsUpDisplay.lineGap,
+                              lineBreaks: view.lineBreaks)
             }
-            graph.addNode(.text(leaf(view.color)))
+            graph.addText(view.string, font: font, color: Color(view.color), lineSpacing: HeadsUpDisplay.lineGap, lineBreaks: view.lineBreaks)
         }
     }
 }
