@@ -154,9 +154,8 @@ public enum ToyLoader {
     /// The uniforms of `code` declared with a `// glint: MIN MAX [DEFAULT]` annotation (or
     /// `color`, `toggle`: see `UniformAnnotations`), as inputs.
     static func annotatedInputs(in code: String, file: String) throws(RenderError) -> [ToyInput] {
-        guard code.contains(UniformAnnotations.marker) else { return [] }
         do throws(InputError) {
-            return try UniformAnnotations.parse(code, file: file).map { ToyInput($0.parameter) }
+            return try ShaderMarkers(parsing: code).uniforms(file: file).map { ToyInput($0.parameter) }
         } catch {
             throw .arguments(error.message)
         }
