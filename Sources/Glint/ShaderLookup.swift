@@ -190,7 +190,7 @@ enum LibraryNames {
     /// The functions the shader file at `path` defines (a Metal file's as translated; one that
     /// cannot be translated or read defines none here, and says why when it is drawn).
     static func defined(by path: String) -> [String] {
-        guard let text = (try? ShaderSources.read(path)) ?? nil else { return [] }
+        guard let text = (try? ShaderFile.read(path)) ?? nil else { return [] }
         guard MetalTranslator.isMetal(path) else { return ShaderSignature.definedFunctions(in: text) }
         // Translated without the helpers it calls (`metal_fmod`, …): those are Glint's, not the file's.
         var helpers: Set<String> = []

@@ -14,7 +14,7 @@
 /// plus the pipeline's own (`glint_viewSize`, `glint_scale`, …). Undeclared uniforms are skipped.
 ///
 /// A uniform of its own with a `// glint:` annotation (`uniform float speed; // glint: 0 4 1`,
-/// `UniformAnnotations`) is a parameter: `--param speed=2`, a control on the panel, `--state`.
+/// read by `ShaderMarkers`, given its meaning by `UniformAnnotations`) is a parameter: `--param speed=2`, a control on the panel, `--state`.
 public enum CustomEffect {
     /// What `glint effects --json` and the window say of a file of the user's.
     public static let summary = "Your own effect file: glint --effect path/to/file.frag or file.metal."
@@ -28,7 +28,7 @@ public enum CustomEffect {
     /// uniforms, each a parameter after the frame's uniforms; `path` names the file in errors.
     public static func fragment(function: String, fileName: String, source: String = "", path: String? = nil) throws(InputError) -> DeclaredEffect {
         let file = path ?? fileName
-        let annotated = try UniformAnnotations.parse(source, file: file)
+        let annotated = try ShaderMarkers(parsing: source).uniforms(file: file)
         for a in annotated {
             if frameArguments.contains(where: { $0.name == a.parameter.name }) || a.parameter.name.hasPrefix("glint_") {
                 throw InputError("\(file):\(a.line): uniform '\(a.parameter.name)' is set by glint every frame and cannot be annotated; name your own uniform otherwise")
@@ -134,13 +134,7 @@ extension CustomEffect {
     /// a comment on that line.
     static func metalParameters(of function: String, in source: String) -> [(name: String, type: String?, line: Int, annotation: String?)] {
         let tokens = MetalTranslator.tokenize(source)
-        var annotations: [Int: String] = [:]
-        for token in tokens where token.kind == .comment && token.text.hasPrefix("//") {
-            let remark = token.text.dropFirst(2).drop { $0 == " " || $0 == "\t" }
-            if remark.hasPrefix(UniformAnnotations.marker) {
-                annotations[token.line] = String(remark.dropFirst(UniformAnnotations.marker.count).trimmingSpaces)
-            }
-        }
+        let markers = ShaderMarkers(parsing: source)
         let words = tokens.filter { !$0.isBlank && $0.kind != .directive }
         // `]] TYPE function (`, after `stitchable`.
         guard let stitchable = words.firstIndex(where: { $0.text == "stitchable" }),
@@ -166,7 +160,7 @@ extension CustomEffect {
                 }
                 if let name, name > start {
                     let before = words[name - 1]
-                    found.append((words[name].text, before.kind == .identifier ? before.text : nil, words[name].line, annotations[words[name].line]))
+                    found.append((words[name].text, before.kind == .identifier ? before.text : nil, words[name].line, markers.annotation(onLine: words[name].line)?.text))
                 }
                 if text == ")" { break }
                 start = k + 1

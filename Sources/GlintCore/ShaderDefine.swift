@@ -67,3 +67,13 @@ extension ShaderDefine {
         return block + "\n#line 1\n" + text
     }
 }
+
+extension ShaderDefine {
+    /// `NAME` or `NAME=VALUE`, as `-D` takes it; refused with one line saying why for a name
+    /// that is not a GLSL identifier (or one GLSL reserves) and a value of several lines.
+    public init(parsing text: String) throws(RenderError) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        self.init(String(parts[0]), parts.count > 1 ? String(parts[1]) : nil)
+        if let problem { throw .arguments("bad define '\(text)': \(problem)") }
+    }
+}

@@ -2,14 +2,17 @@ import Foundation
 
 /// Every `// glint:` marker of a shader file, read once into typed values: the one place that
 /// knows how they are spelled. Pure text in, values out; what a marker means for a program (a
-/// sampler object, a specialised version, a reduced-resolution pass) is the renderer's.
+/// sampler object, a specialised version, a reduced-resolution pass, a control) belongs to its
+/// reader (the renderer, `UniformAnnotations`, `CustomEffect`).
 ///
+/// A marker is a line comment whose text starts `glint:` (spaces after `//` allowed):
 /// - `// glint: sampler [FUNCTION.]NAME wrap=S,T filter=MIN,MAG mip=M`: the sampler state of an
-///   image parameter (a Metal file's `constexpr sampler`).
+///   image parameter (a Metal file's `constexpr sampler`); one line may hold several.
 /// - `// glint: constant NAME, NAME…`: parameters or uniforms compiled in as constants.
 /// - `// glint: separable[, sigma = F * NAME (LO…HI)]`: a separable kernel, with its σ.
-/// - `uniform float speed; // glint: 0 4 1` and the like: a uniform's range or control
-///   (`uniforms(in:file:)`, read by `UniformAnnotations`).
+/// - `uniform float speed; // glint: 0 4 1` and the like, after code on its line: a uniform's
+///   (or a Metal parameter's) range or control, kept as written in `annotations`, which
+///   `UniformAnnotations` gives their meaning.
 public struct ShaderMarkers: Equatable, Sendable {
     /// One `// glint: sampler` marker.
     public struct Sampler: Equatable, Sendable {
@@ -35,22 +38,56 @@ public struct ShaderMarkers: Equatable, Sendable {
         public var range: ClosedRange<Double>
     }
 
+    /// A control's annotation after a declaration (`uniform float speed; // glint: 0 4 1`): its
+    /// line (from 1), the code before the comment and the words after `glint:`, both trimmed.
+    public struct Annotation: Equatable, Sendable {
+        public var line: Int
+        public var code: String
+        public var text: String
+    }
+
+    /// What a line comment starts with to be a marker (after `//` and any spaces).
+    public static let prefix = "glint:"
     public static let samplerMarker = "// glint: sampler "
     public static let constantMarker = "// glint: constant"
     public static let separableMarker = "// glint: separable"
 
     public var samplers: [Sampler] = []
     public var constants: [Constants] = []
-    /// Whether the file declares a separable kernel, and its σ if it says.
+    /// Whether the file declares a separable kernel, and its σ if it says (on its first such line).
     public var isSeparable = false
     public var sigma: Sigma?
+    /// The controls' annotations, in order.
+    public var annotations: [Annotation] = []
 
-    /// Reads every marker of `text`.
+    /// Reads every marker of `text`. Lines end at LF, CRLF or CR.
     public init(parsing text: String) {
-        if text.contains(Self.samplerMarker) { samplers = Self.samplers(in: text) }
-        if text.contains(Self.constantMarker) { constants = Self.constants(in: text) }
-        isSeparable = text.contains(Self.separableMarker)
-        if isSeparable { sigma = Self.sigma(in: text) }
+        guard text.contains(Self.prefix) else { return }
+        var number = 0
+        for line in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" }) {
+            number += 1
+            guard let comment = line.range(of: "//") else { continue }
+            let remark = line[comment.upperBound...].drop { $0 == " " || $0 == "\t" }
+            guard remark.hasPrefix(Self.prefix) else { continue }
+            let body = remark.dropFirst(Self.prefix.count).trimmingSpaces
+            let code = line[..<comment.lowerBound].trimmingSpaces
+            switch Self.keyword(of: body) {
+            case "sampler":
+                // The Metal translation writes a function's samplers on one line, each a marker.
+                for piece in String(body.dropFirst("sampler".count)).components(separatedBy: Self.samplerMarker) {
+                    if let sampler = Self.sampler(piece) { samplers.append(sampler) }
+                }
+            case "constant":
+                let names = body.dropFirst("constant".count).split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)
+                constants.append(Constants(line: number, names: names))
+            case "separable":
+                if !isSeparable { sigma = Self.sigma(body) }
+                isSeparable = true
+            default:
+                // A marker of a line of its own that is none of these is not glint's.
+                if !code.isEmpty { annotations.append(Annotation(line: number, code: String(code), text: String(body))) }
+            }
+        }
     }
 
     /// The sampler markers for `function`'s parameters (those naming it, and those naming none).
@@ -58,50 +95,47 @@ public struct ShaderMarkers: Equatable, Sendable {
         samplers.filter { $0.function == nil || $0.function == function }
     }
 
-    private static func samplers(in text: String) -> [Sampler] {
-        var found: [Sampler] = []
-        for piece in text.components(separatedBy: samplerMarker).dropFirst() {
-            let words = piece.prefix { $0 != "\n" }.split(separator: " ")
-            guard let qualified = words.first else { continue }
-            let parts = qualified.split(separator: ".", maxSplits: 1)
-            var sampler = Sampler(function: parts.count == 2 ? String(parts[0]) : nil, name: String(parts.last!))
-            for word in words.dropFirst() {
-                let parts = word.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2 else { continue }
-                if parts[0] == "mip" { sampler.mip = String(parts[1]) }
-                let values = parts[1].split(separator: ",").map(String.init)
-                guard values.count == 2 else { continue }
-                if parts[0] == "wrap" { sampler.wrap = values }
-                if parts[0] == "filter" { sampler.filter = values }
-            }
-            found.append(sampler)
-        }
-        return found
+    /// The annotation on line `line`, if any.
+    public func annotation(onLine line: Int) -> Annotation? {
+        annotations.first { $0.line == line }
     }
 
-    private static func constants(in text: String) -> [Constants] {
-        var found: [Constants] = []
-        var lineNumber = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            lineNumber += 1
-            guard let marker = line.range(of: constantMarker) else { continue }
-            let names = line[marker.upperBound...].split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init)
-            found.append(Constants(line: lineNumber, names: names))
+    /// `sampler`, `constant` or `separable` when `body` (the words after `glint:`) is that marker.
+    private static func keyword(of body: Substring) -> String? {
+        for word in ["sampler", "constant", "separable"] where body.hasPrefix(word) {
+            let rest = body.dropFirst(word.count)
+            if rest.isEmpty || rest.first == " " || rest.first == "\t" || rest.first == "," { return word }
         }
-        return found
+        return nil
     }
 
-    /// Reads `// glint: separable, sigma = F * NAME (LO…HI)` (the range optional) on the first
-    /// line marked separable.
-    private static func sigma(in source: String) -> Sigma? {
-        guard let line = source.split(separator: "\n").first(where: { $0.contains(separableMarker) }),
-              let equals = line.range(of: "sigma") else { return nil }
+    /// One sampler marker's words after `sampler `.
+    private static func sampler(_ piece: String) -> Sampler? {
+        let words = piece.split(separator: " ")
+        guard let qualified = words.first else { return nil }
+        let parts = qualified.split(separator: ".", maxSplits: 1)
+        var sampler = Sampler(function: parts.count == 2 ? String(parts[0]) : nil, name: String(parts.last!))
+        for word in words.dropFirst() {
+            let parts = word.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2 else { continue }
+            if parts[0] == "mip" { sampler.mip = String(parts[1]) }
+            let values = parts[1].split(separator: ",").map(String.init)
+            guard values.count == 2 else { continue }
+            if parts[0] == "wrap" { sampler.wrap = values }
+            if parts[0] == "filter" { sampler.filter = values }
+        }
+        return sampler
+    }
+
+    /// Reads `separable, sigma = F * NAME (LO…HI)` (the range optional).
+    private static func sigma(_ line: Substring) -> Sigma? {
+        guard let equals = line.range(of: "sigma") else { return nil }
         let rest = line[equals.upperBound...].drop { $0 == " " || $0 == "=" }
         let parts = rest.split(separator: "*", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, let factor = Double(parts[0]), factor > 0 else { return nil }
         let nameAndRange = parts[1].split(separator: " ", maxSplits: 1)
-        let name = String(nameAndRange[0])
-        guard !name.isEmpty else { return nil }
+        guard let first = nameAndRange.first else { return nil }
+        let name = String(first)
         var range = 0.0...Double.greatestFiniteMagnitude
         if nameAndRange.count == 2 {
             let bounds = nameAndRange[1].trimmingCharacters(in: CharacterSet(charactersIn: "() ")).components(separatedBy: "…")
@@ -110,10 +144,10 @@ public struct ShaderMarkers: Equatable, Sendable {
         return Sigma(factor: factor, name: name, range: range)
     }
 
-    /// The uniforms `text` declares with a range or a control (`uniform float speed; // glint: 0 4 1`,
-    /// `color`, `toggle`): what `UniformAnnotations` reads, for `file`'s messages.
-    public static func uniforms(in text: String, file: String) throws(InputError) -> [UniformAnnotations.Declaration] {
-        try UniformAnnotations.parse(text, file: file)
+    /// The uniforms whose annotations this file declares, as `UniformAnnotations` reads them, for
+    /// `file`'s messages.
+    public func uniforms(file: String) throws(InputError) -> [UniformAnnotations.Declaration] {
+        try UniformAnnotations.declarations(annotations, file: file)
     }
 
     // MARK: Declarations rewritten for a specialised version

@@ -26,28 +26,17 @@ public enum UniformAnnotations {
         public var line: Int
     }
 
-    /// What follows `//` on an annotated line.
-    public static let marker = "glint:"
-
     /// The GLSL types an annotation may follow.
     public static let types = ["float", "int", "bool", "vec2", "vec3", "vec4"]
 
-    /// Every annotated uniform of a shader's text, in order. A malformed annotation is one line
-    /// naming `file:line`, the uniform and what is valid.
-    public static func parse(_ source: String, file: String) throws(InputError) -> [Declaration] {
+    /// The annotated uniforms of a shader, in order, from its markers' `annotations`
+    /// (`ShaderMarkers(parsing:).uniforms(file:)`). A malformed annotation is one line naming
+    /// `file:line`, the uniform and what is valid.
+    public static func declarations(_ annotations: [ShaderMarkers.Annotation], file: String) throws(InputError) -> [Declaration] {
         var found: [Declaration] = []
-        var line = 0
-        let lines = source.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
-        for text in lines {
-            line += 1
-            guard let comment = text.range(of: "//") else { continue }
-            let remark = text[comment.upperBound...].drop { $0 == " " || $0 == "\t" }
-            guard remark.hasPrefix(marker) else { continue }
-            let code = text[..<comment.lowerBound].trimmingSpaces
-            // `// glint: separable` and `// glint: sampler …` are lines of their own.
-            if code.isEmpty { continue }
-            let annotation = String(remark.dropFirst(marker.count).trimmingSpaces)
-            let place = "\(file):\(line)"
+        for written in annotations {
+            let annotation = written.text, code = Substring(written.code)
+            let place = "\(file):\(written.line)"
             let words = code.split { $0 == " " || $0 == "\t" || $0 == ";" }.filter { !["lowp", "mediump", "highp"].contains($0) }
             guard code.hasSuffix(";"), words.count == 3, words[0] == "uniform" else {
                 throw InputError("\(place): '// glint: \(annotation)' must follow one uniform declaration on its line, like: uniform float speed; // glint: 0 4 1")
@@ -65,7 +54,7 @@ public enum UniformAnnotations {
             } catch {
                 throw InputError("\(place): bad annotation '// glint: \(annotation)' of uniform '\(name)': \(error.message)")
             }
-            found.append(Declaration(parameter: parameter, type: type, line: line))
+            found.append(Declaration(parameter: parameter, type: type, line: written.line))
         }
         return found
     }

@@ -424,7 +424,7 @@ final class Program {
             var file = error.string.flatMap { files[$0] } ?? files[EffectSource.effectString] ?? files[0] ?? "shader"
             var line = error.line
             // A line of an included file says which file it is (see IncludeExpander.lineBase).
-            if let numbered = line, let included = ShaderSources.IncludeExpander.included(line: numbered), let path = files[included.number] {
+            if let numbered = line, let included = IncludeExpander.included(line: numbered), let path = files[included.number] {
                 file = path
                 line = included.line
             }

@@ -47,9 +47,4 @@ extension Renderer {
             }
         }
     }
-
-    /// The σ of `// glint: separable, sigma = F * NAME (LO…HI)` (`ShaderMarkers.sigma`).
-    static func sigmaMarker(in source: String) -> (factor: Double, name: String, range: ClosedRange<Double>)? {
-        ShaderMarkers(parsing: source).sigma.map { ($0.factor, $0.name, $0.range) }
-    }
 }

@@ -157,7 +157,7 @@ extension Renderer {
         try program.checkUniformTypes(Program.pipelineUniforms, sources: [fs])
         program.file = [fs.path, vertex.path].first { isUsers($0) } ?? fs.path
         program.isUserFile = isUsers(fs.path) || isUsers(vertex.path)
-        if isUsers(fs.path) { resampleModified = ShaderSources.modificationDate(fs.path) }
+        if isUsers(fs.path) { resampleModified = ShaderFile.modificationDate(fs.path) }
         resampleRetired = false
         return (program, program.location("glint_factor"), program.location("glint_source"),
                 program.location("glint_offset"), program.location("glint_targetSize"))

@@ -184,7 +184,7 @@ extension Renderer {
         program.bindings = bindings
         program.constants = constants
         // What it includes from the disk, watched with it.
-        program.includedFiles = includes.keys.sorted().compactMap { includes[$0] }.filter { ShaderSources.modificationDate($0) != nil }
+        program.includedFiles = includes.keys.sorted().compactMap { includes[$0] }.filter { ShaderFile.modificationDate($0) != nil }
         // Sampler state a file declares for its image parameters (a Metal file's `constexpr sampler`).
         for marker in markers.samplers(for: function) {
             guard let index = parameterNames.firstIndex(of: marker.name), index < bindings.count, let unit = bindings[index].textureUnit else {
@@ -210,12 +210,12 @@ extension Renderer {
 
         init(path: String, program: Program) {
             self.path = path
-            modified = ([path] + program.includedFiles).map { ($0, ShaderSources.modificationDate($0)) }
+            modified = ([path] + program.includedFiles).map { ($0, ShaderFile.modificationDate($0)) }
         }
 
         /// Whether any watched file changed since it was read.
         var hasChanged: Bool {
-            modified.contains { ShaderSources.modificationDate($0.path) != $0.date }
+            modified.contains { ShaderFile.modificationDate($0.path) != $0.date }
         }
     }
 
@@ -229,7 +229,7 @@ extension Renderer {
         var sharedChanged = false
         for name in [Self.preludeName, Self.vertexName] {
             guard let path = sources.liveFile(named: name) else { continue }
-            let modified = ShaderSources.modificationDate(path)
+            let modified = ShaderFile.modificationDate(path)
             guard sharedModified[name] != .some(modified) else { continue }
             sharedModified[name] = modified
             do {
@@ -247,7 +247,7 @@ extension Renderer {
             if let file = live[key], file.hasChanged {
                 fileChanged = true
                 // Read again on the next change only: what it includes now, when they changed.
-                live[key]?.modified = file.modified.map { ($0.path, ShaderSources.modificationDate($0.path)) }
+                live[key]?.modified = file.modified.map { ($0.path, ShaderFile.modificationDate($0.path)) }
             }
             guard fileChanged || sharedChanged else { continue }
             do {
@@ -263,9 +263,9 @@ extension Renderer {
         }
         // The resampling pass, made on first use: again when its file or the vertex shader changed.
         let resamplePath = sources.liveFile(named: Self.resampleName)
-        let resampleChanged = resamplePath.map { ShaderSources.modificationDate($0) != resampleModified } ?? false
+        let resampleChanged = resamplePath.map { ShaderFile.modificationDate($0) != resampleModified } ?? false
         if resample != nil && (resampleChanged || sharedChanged) {
-            if let resamplePath { resampleModified = ShaderSources.modificationDate(resamplePath) }
+            if let resamplePath { resampleModified = ShaderFile.modificationDate(resamplePath) }
             do {
                 resample = try makeResample()
                 if resampleChanged, let resamplePath { reloaded.append(resamplePath) }

@@ -114,7 +114,7 @@ public final class Renderer {
         prelude = try sources.source(named: Self.preludeName)
         vertex = try sources.source(named: Self.vertexName)
         for name in [Self.preludeName, Self.vertexName] {
-            if let path = sources.liveFile(named: name) { sharedModified[name] = ShaderSources.modificationDate(path) }
+            if let path = sources.liveFile(named: name) { sharedModified[name] = ShaderFile.modificationDate(path) }
         }
         var vao: GLuint = 0
         epoxy_glGenVertexArrays(1, &vao)

@@ -1,4 +1,5 @@
 import Foundation
+import GlintCore
 
 /// How a folder of shader files is searched for a function, one rule wherever a folder holds
 /// functions: a `ShaderLibrary(url:)` of a folder, a bundle's resources, and the override folder
@@ -26,7 +27,7 @@ extension ShaderSources {
             seen += 1
             // Named as the user named the folder: `my.frag` in `.`, not `./my.frag`.
             let path = library == "." ? relative : library.hasSuffix("/") ? library + relative : library + "/" + relative
-            guard let text = try? read(path), defines(function, in: text) else { continue }
+            guard let text = try? ShaderFile.read(path), defines(function, in: text) else { continue }
             found.append(path)
         }
         return found.sorted()

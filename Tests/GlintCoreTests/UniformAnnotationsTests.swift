@@ -23,7 +23,7 @@ struct UniformAnnotationsTests {
 
     @Test("each annotated uniform is a parameter of its kind, range and defaults, in order; others are left alone")
     func kinds() throws {
-        let found = try UniformAnnotations.parse(Self.knobs, file: "knobs.frag")
+        let found = try ShaderMarkers(parsing: Self.knobs).uniforms(file: "knobs.frag")
         #expect(found.map(\.parameter.name) == ["speed", "count", "invert", "flip", "center", "tint", "glow", "shade", "plain"])
         #expect(found.map(\.line) == [2, 3, 4, 5, 6, 7, 8, 9, 10])
         #expect(found.map(\.type) == ["float", "int", "bool", "bool", "vec2", "vec3", "vec4", "vec4", "float"])
@@ -41,13 +41,13 @@ struct UniformAnnotationsTests {
 
     @Test("one number stands for every component's default; a colour without one is white; true switches a toggle on")
     func shorthands() throws {
-        let found = try UniformAnnotations.parse("""
+        let found = try ShaderMarkers(parsing: """
             uniform vec3 v; // glint: -2 2 1
             uniform vec4 c; // glint: color
             uniform bool on; // glint: true
             uniform vec3 named; // glint: color orange
             uniform vec3 channels; // glint: color 0.5,0.25,1
-            """, file: "s.frag")
+            """).uniforms(file: "s.frag")
         #expect(found.map(\.parameter.defaults) == [[1, 1, 1], [1, 1, 1, 1], [1], [1, 165.0 / 255, 0], [0.5, 0.25, 1]])
     }
 
@@ -71,7 +71,7 @@ struct UniformAnnotationsTests {
           ])
     func malformed(line: String, expected: String) {
         do {
-            _ = try UniformAnnotations.parse("// a shader\n\(line)\n", file: "dir/my.frag")
+            _ = try ShaderMarkers(parsing: "// a shader\n\(line)\n").uniforms(file: "dir/my.frag")
             Issue.record("'\(line)' was accepted")
         } catch {
             #expect(error.message.hasPrefix("dir/my.frag:2: "), "names the file and line: \(error.message)")
@@ -83,14 +83,14 @@ struct UniformAnnotationsTests {
     @Test("a uniform annotated twice is refused, naming the first line")
     func twice() {
         #expect(throws: InputError("s.frag:3: uniform 'a' is annotated twice (first on line 1)")) {
-            try UniformAnnotations.parse("uniform float a; // glint: 0 1\n\nuniform float a; // glint: 0 2", file: "s.frag")
+            try ShaderMarkers(parsing: "uniform float a; // glint: 0 1\n\nuniform float a; // glint: 0 2").uniforms(file: "s.frag")
         }
     }
 
     @Test("--param writes each kind as the listing says, checked against the range")
     func commandLine() throws {
         let d = EffectDescriptor(name: "knobs.frag", title: "", summary: "",
-                                 parameters: try UniformAnnotations.parse(Self.knobs, file: "knobs.frag").map(\.parameter))
+                                 parameters: try ShaderMarkers(parsing: Self.knobs).uniforms(file: "knobs.frag").map(\.parameter))
         #expect(try Parse.parameterValues("speed=2", for: d) == ("speed", [2]))
         #expect(try Parse.parameterValues("invert=true", for: d) == ("invert", [1]))
         #expect(try Parse.parameterValues("invert=off", for: d) == ("invert", [0]))

@@ -124,16 +124,4 @@ struct CacheKeyTests {
             #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(got), want \(want)")
         }
     }
-
-    @Test("a separable file's sigma marker names the factor, the parameter and its range; anything else is no marker")
-    func sigmaMarker() {
-        let blur = Renderer.sigmaMarker(in: "// a blur\n// glint: separable, sigma = 0.5 * radius (0…64)\nvec4 blur() {}")
-        #expect(blur?.factor == 0.5 && blur?.name == "radius" && blur?.range == 0...64)
-        let open = Renderer.sigmaMarker(in: "// glint: separable, sigma = 2 * width")
-        #expect(open?.factor == 2 && open?.name == "width" && open?.range.upperBound == .greatestFiniteMagnitude)
-        #expect(Renderer.sigmaMarker(in: "// glint: separable") == nil)
-        #expect(Renderer.sigmaMarker(in: "// glint: separable, sigma = -1 * radius") == nil)
-        #expect(Renderer.sigmaMarker(in: "// glint: separable, sigma = radius") == nil)
-        #expect(Renderer.sigmaMarker(in: "// sigma = 0.5 * radius") == nil, "only on the separable marker's line")
-    }
 }

@@ -1,4 +1,5 @@
 import Testing
+import GlintCore
 @testable import GlintRender
 
 /// How a driver's compile log becomes the message a user reads: every error at its own file and
@@ -13,7 +14,7 @@ struct CompileMessageTests {
     0:5(8): error: cannot construct `vec4' from a non-numeric data type
     2:7(6): warning: `i' used uninitialized
     2:9(3): error: syntax error, unexpected NEW_IDENTIFIER, expecting ',' or ';'
-    0:\(ShaderSources.IncludeExpander.lineBase(10) + 3)(20): error: `undefinedScale' undeclared
+    0:\(IncludeExpander.lineBase(10) + 3)(20): error: `undefinedScale' undeclared
     """
 
     @Test("every error is shown at its own file and line, a call's candidates with it; same-line consequences and warnings are left out")

@@ -10,7 +10,7 @@ import Testing
 /// defined after the `#version` line with every line of the user's file keeping its number.
 @Suite("Includes and defines", .serialized, .removesTemporaryFiles)
 struct IncludeTests {
-    typealias Expander = ShaderSources.IncludeExpander
+    typealias Expander = IncludeExpander
 
     /// A fresh folder holding `files` (names may have subfolders).
     static func folder(_ files: [String: String]) throws -> String {

@@ -4,7 +4,7 @@ import GlintControls
 import GlintCore
 import struct GlintRender.ShaderSources
 import struct GlintRender.Framebuffer
-import enum GlintRender.RenderError
+import enum GlintCore.RenderError
 
 /// What the `glint` app shows, as state that lives across frames: the effect chain (the first
 /// draws the content, each later one changes what is below it), the tear over them, whether the

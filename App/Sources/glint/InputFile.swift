@@ -13,7 +13,7 @@ enum InputFiles {
     /// The largest event file (`--input @FILE`).
     static let eventsLimit = 1 << 20  // bytes
     /// The largest effect file (`--effect my.frag`): the renderer's cap on any shader source.
-    static let shaderLimit = ShaderSources.maxSourceBytes
+    static let shaderLimit = ShaderFile.maxSourceBytes
 
     /// The whole file at `path`, or an `InputError` "cannot read `subject`: why", where `subject`
     /// names it as the user knows it ("the image 'card.png' for --image").

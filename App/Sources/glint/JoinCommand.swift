@@ -2,7 +2,7 @@ import ArgumentParser
 import CFiles
 import Foundation
 import GlintCore
-import enum GlintRender.BoundedFile
+import enum GlintCore.BoundedFile
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -49,7 +49,7 @@ enum GlslViewerLoader {
     static func load(_ path: String, options: ToyLoadOptions) throws(RenderError) -> ToyProgram {
         let textures = options.textures
         _ = try ToyLoader.readText(path, for: "the shader")
-        var expander = ShaderSources.IncludeExpander()
+        var expander = IncludeExpander(reader: ShaderSources.reader)
         expander.searchPaths = options.includePaths
         var files: [Int: String] = [headerString: "Glint's glslViewer header", mainString: "Glint's glslViewer main"]
         let expanded = try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander)
@@ -204,7 +204,7 @@ enum GlslViewerLoader {
             let words = row.split(separator: " ")
             if words.count == 3, words[0] == "#line", let next = Int(words[1]), let n = Int(words[2]) {
                 string = n
-                line = next - ShaderSources.IncludeExpander.lineBase(n)
+                line = next - IncludeExpander.lineBase(n)
             } else {
                 line += 1
             }

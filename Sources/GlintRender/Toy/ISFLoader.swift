@@ -254,7 +254,7 @@ enum ISFLoader {
         // The code: the header comment blanked (lines kept), includes spliced in.
         let known = images.map(\.name) + sounds.map(\.name) + buffers.map(\.name)
         try checkImageNames(in: blankHeader(text, end: headerEnd), known: known, file: path)
-        var expander = ShaderSources.IncludeExpander()
+        var expander = IncludeExpander(reader: ShaderSources.reader)
         expander.searchPaths = options.includePaths
         var files: [Int: String] = [headerString: "Glint's ISF header", copyString: "Glint's ISF output"]
         let expanded = try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander)

@@ -417,7 +417,7 @@ enum ShadertoyLoader {
         // Uniforms the tabs declare with a `// glint:` annotation become inputs (controls, --param).
         var inputs: [ToyInput] = []
         for tab in tabs {
-            var expander = ShaderSources.IncludeExpander()
+            var expander = IncludeExpander(reader: ShaderSources.reader)
             expander.searchPaths = includePaths
             var files: [Int: String] = [headerString: "Glint's Shadertoy header", mainString: "Glint's Shadertoy main"]
             var commonText = ""
@@ -432,7 +432,7 @@ enum ShadertoyLoader {
                 let number = expander.reserveNumber(for: common.file)
                 files[number] = common.file
                 commonCode = try source(common.code, file: common.file, number: number)
-                commonText = "#line \(ShaderSources.IncludeExpander.lineBase(number) + 1) \(number)\n" + commonCode + "\n"
+                commonText = "#line \(IncludeExpander.lineBase(number) + 1) \(number)\n" + commonCode + "\n"
             }
             files[passString] = tab.file
             var code = try source(tab.code, file: tab.file, number: passString)

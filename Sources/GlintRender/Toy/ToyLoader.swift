@@ -89,7 +89,7 @@ public enum ToyLoader {
 
     /// The text of a user's file, its includes spliced in (relative to it, then `includePaths`),
     /// numbered as source string `stringNumber`; `files` gains the included files' numbers.
-    static func expand(_ path: String, stringNumber: Int, files: inout [Int: String], expander: inout ShaderSources.IncludeExpander) throws(RenderError) -> String {
+    static func expand(_ path: String, stringNumber: Int, files: inout [Int: String], expander: inout IncludeExpander) throws(RenderError) -> String {
         files[stringNumber] = path
         let text = try expander.expand(path, stringNumber: stringNumber, depth: 0)
         for (n, f) in expander.files { files[n] = f }
@@ -98,7 +98,7 @@ public enum ToyLoader {
 
     /// Reads a user's text file, nil-free: a missing file is one line naming who wanted it.
     static func readText(_ path: String, for what: String) throws(RenderError) -> String {
-        guard let text = try ShaderSources.read(path) else {
+        guard let text = try ShaderFile.read(path) else {
             throw .shader(file: path, line: nil, stage: "read", log: "no such file (\(what))")
         }
         return text
@@ -138,7 +138,7 @@ public enum ToyLoader {
                 for x in 0..<row { rgba.swapAt(a + x, b + x) }
             }
         }
-        let modified = ShaderSources.modificationDate(path)?.timeIntervalSince1970 ?? 0
+        let modified = ShaderFile.modificationDate(path)?.timeIntervalSince1970 ?? 0
         return Image(width: decoded.width, height: decoded.height, pixels: rgba,
                      identity: .file(path: path, size: bytes.count, modified: modified), label: what)
     }
@@ -154,9 +154,8 @@ public enum ToyLoader {
     /// The uniforms of `code` declared with a `// glint: MIN MAX [DEFAULT]` annotation (or
     /// `color`, `toggle`: see `UniformAnnotations`), as inputs.
     static func annotatedInputs(in code: String, file: String) throws(RenderError) -> [ToyInput] {
-        guard code.contains(UniformAnnotations.marker) else { return [] }
         do throws(InputError) {
-            return try UniformAnnotations.parse(code, file: file).map { ToyInput($0.parameter) }
+            return try ShaderMarkers(parsing: code).uniforms(file: file).map { ToyInput($0.parameter) }
         } catch {
             throw .arguments(error.message)
         }
