@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import CAllocCounter
 import Foundation
+import class Glint.FrameRecorder
 import class Glint.GlintWindow
 import struct Glint.HeadsUpDisplay
 import struct Glint.Key
@@ -49,7 +50,7 @@ final class WindowApp {
     /// Set by S: the next frame is drawn without the HUD and saved before it is shown.
     private var savesFrame = false
     /// The video V is recording, if any.
-    private var recording: WindowRecording?
+    private var recording: FrameRecorder?
     /// Names tried for a saved frame before giving up: `name.png`, `name-2.png`, …
     static let saveNameAttempts = 1000
     /// `--state FILE`: the state of each frame, written once that frame is on screen.
@@ -337,14 +338,15 @@ final class WindowApp {
         guard recording == nil else { return stopRecording(at: frame.time) }
         let view = viewRegion(frame).pixels
         let base = captureName
-        guard let path = WindowRecording.freePath(base, attempts: Self.saveNameAttempts) else {
+        guard let path = FrameRecorder.freePath(base, attempts: Self.saveNameAttempts) else {
             Console.warn("cannot record: \(base).mp4 and the next \(Self.saveNameAttempts - 1) names are all taken")
             return confirm("Not recording: every name is taken", at: frame.time)
         }
         do {
-            recording = try WindowRecording(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight)
+            let video = try WindowVideo(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight)
+            recording = try FrameRecorder(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight, sink: video)
             playback.fixedFrames = true
-            Console.note("recording \(path) (\(view.pixelWidth)x\(view.pixelHeight) pixels, \(Int(WindowRecording.fps)) fps)")
+            Console.note("recording \(path) (\(view.pixelWidth)x\(view.pixelHeight) pixels, \(Int(FrameRecorder.fps)) fps)")
             confirm("Recording… (V to stop)", at: frame.time)
         } catch {
             Console.warn("\(error)")
@@ -375,7 +377,7 @@ final class WindowApp {
         let why = reason.map { " (\($0))" } ?? ""
         do {
             try recording.finish()
-            let seconds = String(format: "%.2f", Double(recording.frames) / WindowRecording.fps)
+            let seconds = String(format: "%.2f", Double(recording.frames) / FrameRecorder.fps)
             Console.note("saved \(recording.path) (\(recording.frames) frames, \(seconds) s)\(why)")
             confirm("Saved \(recording.path)\(why)", at: wall)
         } catch {
@@ -389,20 +391,10 @@ final class WindowApp {
     /// pixels, HiDPI included) as a PNG in the current folder under a name no file has yet; says
     /// so on screen and on stderr.
     private func saveFrame(_ region: Framebuffer, wall: Double) {
-        let base = captureName
         do {
-            let rgba = WindowRecording.readPixels(region)
-            for n in 1...Self.saveNameAttempts {
-                let path = n == 1 ? "\(base).png" : "\(base)-\(n).png"
-                let file = OutputFile(path, what: "the frame") { fd in
-                    try PNG.write(width: region.pixelWidth, height: region.pixelHeight, rgba: rgba, to: fd)
-                }
-                guard try OutputFiles.create(file) else { continue }
-                Console.note("saved \(path) (\(region.pixelWidth)x\(region.pixelHeight) pixels)")
-                confirm("Saved \(path)", at: wall)
-                return
-            }
-            throw AppError("cannot write the frame: \(base).png and the next \(Self.saveNameAttempts - 1) names are all taken")
+            let path = try FrameRecorder.savePNG(region, named: captureName, attempts: Self.saveNameAttempts)
+            Console.note("saved \(path) (\(region.pixelWidth)x\(region.pixelHeight) pixels)")
+            confirm("Saved \(path)", at: wall)
         } catch {
             Console.warn("\(error)")
             confirm("Not saved: \(error)", at: wall)
