@@ -30,7 +30,7 @@ let package = Package(
         // A shader file of any kind (EffectFile) in a Window: live reload, a Shadertoy's keyboard, S and V.
         .executableTarget(
             name: "toy-window",
-            dependencies: [.product(name: "Glint", package: "Glint")],
+            dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintAudio", package: "Glint")],
             path: "Sources/ToyWindow"
         ),
         // Shader and image resources the SwiftUI way: its Metal and GLSL files through

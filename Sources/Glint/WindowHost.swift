@@ -121,6 +121,20 @@ final class ViewHost {
         renderer.renderer.audio = (Float(h.level), Float(h.bass), Float(h.mid), Float(h.treble))
     }
 
+    /// A Shadertoy's sound channel: `sound` hands the sound texture's bytes at `time` to the
+    /// shaders of other tools shown, with what the window hears.
+    func hearSound(at time: Double, from sound: (Double, (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+        let hearing = driver.hearing ?? Hearing()
+        let effects = resolved.effects
+        sound(time) { bytes in
+            var e = 0
+            while e < effects.count {  // index loops: no iterator allocation in debug builds
+                if effects[e].toolProgram != nil { effects[e].hear(hearing, sound: bytes) }
+                e += 1
+            }
+        }
+    }
+
     func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {
         var k = 0
         while k < frame.scrollEvents.count {  // index loops: no iterator allocation in debug builds

@@ -67,6 +67,11 @@ public struct Window<Content: View> {
     /// GlintAudio `AudioMeter` gives one (`{ meter.update(from: mic, at: $0); return meter.hearing }`);
     /// nil hears nothing. (Glint's addition.)
     public var hearing: ((Double) -> Hearing?)?
+    /// The sound texture of a Shadertoy's sound channel (`#iChannel0 "audio"`, ISF's audio inputs),
+    /// asked each frame with the frame's time and a function to hand its bytes to: GlintAudio's
+    /// `SoundTexture` gives them (`{ t, hand in texture.update(from: mic, at: t); texture.withUnsafeBytes(hand) }`).
+    /// nil: the channel stays silent. (Glint's addition.)
+    public var sound: ((Double, (UnsafeBufferPointer<UInt8>) -> Void) -> Void)?
     /// A file the window rewrites whole after each frame it shows, for scripts and tests that
     /// follow a running window (`StateFile`): `window.frame` (frames shown so far),
     /// `window.time` (the timeline's seconds), `window.clock` (the wall clock's), `window.pressed`,
@@ -138,6 +143,7 @@ public struct Window<Content: View> {
             host.handleKeys(&frame, window: window)
             do {
                 if let hearing { host.hear(hearing(frame.time)) }
+                if let sound { host.hearSound(at: frame.time, from: sound) }
                 try host.draw(&frame, content: content)
             } catch let error as RenderError {
                 // The watchdog took the slow shader out of use: said once, and the window goes on.

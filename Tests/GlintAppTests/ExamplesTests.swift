@@ -500,4 +500,41 @@ extension ExamplesTests {
         try x.run("xdotool", ["key", "Escape"])
         #expect(app.waitForExit(seconds: 10) == .exited(0), "Escape quits: \(app.stderrSummary())")
     }
+
+    @Test("a package's Window plays a sound file to a Shadertoy's sound channel: the tone's spectrum lights the picture, silence leaves it dark",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func toyWindowSound() throws {
+        let tool = try Self.toyWindow()
+        try requireTools()
+        let dir = try TemporaryFiles.folder("glint-toy-sound")
+        // The loudest bin of the spectrum (the sound texture's row 0), as grey.
+        try Data("""
+        #iChannel0 "audio"
+        void mainImage(out vec4 c, in vec2 p) {
+            float s = 0.0;
+            for (int i = 0; i < 512; i += 2) s = max(s, texelFetch(iChannel0, ivec2(i, 0), 0).r);
+            c = vec4(s, s, s, 1.0);
+        }
+        """.utf8).write(to: URL(fileURLWithPath: dir + "/sound.glsl"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let tone = root.appendingPathComponent("Examples/audio/tone-sweep.wav").path
+        let x = try XServer.start()
+        defer { x.stop() }
+        func brightness(_ arguments: [String], _ name: String) throws -> Double {
+            let app = try Child.launch(tool, [dir + "/sound.glsl", "--quit-after", "60"] + arguments,
+                                       environment: x.environment.merging(["GLINT_WINDOW_STATE": dir + "/\(name).json"]) { $1 }, in: dir)
+            defer { app.stop() }
+            let state = WindowState(path: dir + "/\(name).json", app: app)
+            let window = try findWindow(x, app)
+            try state.wait("half a second of sound") { WindowState.number($0, "window.time") >= 0.5 }
+            let shot = try screenshot(x, to: dir + "/\(name).png", app: app)
+            try x.run("xdotool", ["key", "Escape"])
+            #expect(app.waitForExit(seconds: 10) == .exited(0), "Escape quits: \(app.stderrSummary())")
+            return shot.pixel(window.midX, window.midY).r
+        }
+        let playing = try brightness(["--sound", tone], "playing")
+        let silent = try brightness([], "silent")
+        #expect(playing > 0.5, "the tone lights the spectrum: \(playing)")
+        #expect(silent < 0.05, "no sound, a dark spectrum: \(silent)")
+    }
 }

@@ -3,9 +3,12 @@
 // the `glint` window offers: the file reloaded as you save it (a broken save keeps the last good
 // picture), a Shadertoy's keyboard, pause and speed, S saving a PNG and V a video.
 //
-//   toy-window shaders/shadertoy/plasma.glsl [--quit-after SECONDS]
+//   toy-window shaders/shadertoy/plasma.glsl [--sound FILE.wav] [--quit-after SECONDS]
+//
+// `--sound` plays a sound file to the shader's sound channel and the glint_audio uniforms.
 import Foundation
 import Glint
+import GlintAudio
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var seconds: Double?
@@ -13,8 +16,13 @@ if let flag = arguments.firstIndex(of: "--quit-after"), flag + 1 < arguments.cou
     seconds = Double(arguments[flag + 1])
     arguments.removeSubrange(flag...flag + 1)
 }
+var soundFile: String?
+if let flag = arguments.firstIndex(of: "--sound"), flag + 1 < arguments.count {
+    soundFile = arguments[flag + 1]
+    arguments.removeSubrange(flag...flag + 1)
+}
 guard arguments.count == 1 else {
-    FileHandle.standardError.write(Data("usage: toy-window FILE [--quit-after SECONDS]\n".utf8))
+    FileHandle.standardError.write(Data("usage: toy-window FILE [--sound FILE.wav] [--quit-after SECONDS]\n".utf8))
     exit(2)
 }
 let path = arguments[0]
@@ -24,6 +32,20 @@ do {
         EffectView(effect)
     }
     window.captureName = "toy"
+    if let soundFile {
+        // The file read at the window's time: its level for the uniforms, its spectrum and wave for the channel.
+        let input = try AudioFile(path: soundFile)
+        let meter = AudioMeter(sampleRate: input.sampleRate)
+        let texture = SoundTexture()
+        window.hearing = { time in
+            meter.update(from: input, at: time)
+            return meter.hearing
+        }
+        window.sound = { time, hand in
+            texture.update(from: input, at: time)
+            texture.withUnsafeBytes(hand)
+        }
+    }
     try window.run(quitAfter: seconds)
 } catch {
     FileHandle.standardError.write(Data("toy-window: \(error)\n".utf8))
