@@ -422,7 +422,7 @@ extension ExamplesTests {
         return path
     }
 
-    @Test("a package's Window shows a Shadertoy file: a saved edit shows, a broken save keeps the last good picture, A held reaches its keyboard channel, Ctrl+S saves a PNG and Ctrl+V a video",
+    @Test("a package's Window shows a Shadertoy file: a saved edit shows, a broken save keeps the last good picture, A held reaches its keyboard channel, Ctrl+Space, Ctrl+] and Ctrl+Backspace pause, speed and restart it, Ctrl+S saves a PNG and Ctrl+V a video",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(2)))
     func toyWindowShadertoy() throws {
         let tool = try Self.toyWindow()
@@ -478,6 +478,17 @@ extension ExamplesTests {
         try state.afterInput()
         let released = try look("released")
         #expect(released.g > 0.9 && released.r < 0.1, "A released: green again, \(released)")
+
+        // The playback keys, with Control as the shader reads the keyboard: pause, double speed, restart at 0.
+        try x.run("xdotool", ["key", "ctrl+space"])
+        let paused = try state.wait("time paused") { WindowState.flag($0, "window.paused") == true }
+        try state.frames(3)
+        #expect(WindowState.number(try state.frames(1), "window.time") == WindowState.number(paused, "window.time"), "paused time stands still")
+        try x.run("xdotool", ["key", "ctrl+space", "ctrl+bracketright"])
+        try state.wait("playing at double speed") { WindowState.flag($0, "window.paused") == false && WindowState.number($0, "window.speed") == 2 }
+        let before = WindowState.number(try state.frames(1), "window.time")
+        try x.run("xdotool", ["key", "ctrl+BackSpace"])
+        try state.wait("time back to 0") { WindowState.number($0, "window.time") < before }
 
         // S and V go to the shader's keyboard; with Control they are the window's.
         try x.run("xdotool", ["key", "ctrl+s"])
