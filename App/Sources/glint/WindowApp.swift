@@ -448,18 +448,28 @@ final class WindowApp {
     /// The window title and the HUD: effect name and frame rate (changes twice a second), and
     /// the keys. The help's items are three spaces apart: the HUD breaks its lines only there.
     private func refreshTitle() {
-        // Remade only when what they say changes: at a steady frame rate no frame makes a string.
+        // Remade only when what they say changes, and then in buffers kept for it: at a steady
+        // frame rate, or one that changes, no frame makes a string.
         let shown = framesPerSecond > 0 ? Int(framesPerSecond.rounded()) : -1
         let name = state.name
         guard shown != shownFramesPerSecond || name != shownName || playback.isPaused != shownPlayback.paused
                 || playback.speed != shownPlayback.speed || (recording != nil) != shownPlayback.recording else { return }
+        if playback.speed != shownPlayback.speed { speedText = playback.speedText }
         shownFramesPerSecond = shown
         shownPlayback = (playback.isPaused, playback.speed, recording != nil)
-        let fps = shown >= 0 ? "\(shown) fps" : "-- fps"
-        let paused = playback.isPaused ? "   paused" : ""
-        let speed = playback.speed != 1 ? "   speed \(playback.speedText)" : ""
-        let recording = self.recording != nil ? "   recording (V to stop)" : ""
-        hudText = "\(name)   \(fps)\(paused)\(speed)\(recording)"
+        // The top line is written into the buffer not shown, which the last frame's view no longer
+        // holds, and the two change places.
+        hudScratch.removeAll(keepingCapacity: true)
+        hudScratch.append(name)
+        hudScratch.append("   ")
+        appendFramesPerSecond(to: &hudScratch)
+        if playback.isPaused { hudScratch.append("   paused") }
+        if playback.speed != 1 {
+            hudScratch.append("   speed ")
+            hudScratch.append(speedText)
+        }
+        if recording != nil { hudScratch.append("   recording (V to stop)") }
+        swap(&hudScratch, &hudText)
         if name != shownName {
             shownName = name
             let count = EffectRegistry.all.count
@@ -471,9 +481,18 @@ final class WindowApp {
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
             helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
                 + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"
+            titlePrefix = "Glint — \(state.title) — "
         }
+        window.updateTitle { title in
+            title.append(titlePrefix)
+            appendFramesPerSecond(to: &title)
+        }
+    }
 
-        window.title = "Glint — \(state.title) — \(fps)"
+    /// "60 fps", or "-- fps" before the first count; the number is a small string (no allocation).
+    private func appendFramesPerSecond(to text: inout String) {
+        text.append(shownFramesPerSecond >= 0 ? String(shownFramesPerSecond) : "--")
+        text.append(" fps")
     }
 
     /// What the title and the HUD's top line say now: the frame rate shown (-1 before the first
@@ -482,6 +501,11 @@ final class WindowApp {
     private var shownName = ""
     /// The pause, speed and recording the top line shows (it changes only when they do).
     private var shownPlayback = (paused: false, speed: 1.0, recording: false)
+    /// The speed as the top line says it ("2×"), the title's text before its frame rate, and the
+    /// buffer the next top line is written in: kept so that a new frame rate makes no string.
+    private var speedText = "1×"
+    private var titlePrefix = ""
+    private var hudScratch = ""
 
     // MARK: - Keys
 
