@@ -27,6 +27,12 @@ let package = Package(
                            .product(name: "GlintRender", package: "Glint")],
             path: "Sources/LibraryProbe"
         ),
+        // A shader file of any kind (EffectFile) in a Window: live reload, a Shadertoy's keyboard, S and V.
+        .executableTarget(
+            name: "toy-window",
+            dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintAudio", package: "Glint")],
+            path: "Sources/ToyWindow"
+        ),
         // Shader and image resources the SwiftUI way: its Metal and GLSL files through
         // ShaderLibrary.bundle(.module) and ShaderLibrary.default, its PNG through Image(_:bundle:).
         .executableTarget(

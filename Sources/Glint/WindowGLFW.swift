@@ -64,9 +64,21 @@ public final class GlintWindow {
     /// The title bar's text. Setting the same text again costs nothing.
     public var title: String {
         didSet {
-            if title != oldValue { glfwSetWindowTitle(window, title) }
+            if title != oldValue { WindowTitle.set(title, of: window) }
         }
     }
+
+    /// Sets the title to what `write` appends to an empty string, made in a buffer the window
+    /// keeps: a title that changes often (a frame rate) makes no string, and the same text again
+    /// costs nothing. `write` should append to the string it is given, not replace it.
+    public func updateTitle(_ write: (inout String) -> Void) {
+        titleScratch.removeAll(keepingCapacity: true)
+        write(&titleScratch)
+        guard titleScratch != title else { return }
+        // The two buffers change places: the one shown before is written next time.
+        swap(&titleScratch, &title)
+    }
+    private var titleScratch = String()
 
     /// Seconds after which the loop ends by itself (measured by `time`), for demos and tests;
     /// nil to run until closed.

@@ -67,13 +67,29 @@ public struct Window<Content: View> {
     /// GlintAudio `AudioMeter` gives one (`{ meter.update(from: mic, at: $0); return meter.hearing }`);
     /// nil hears nothing. (Glint's addition.)
     public var hearing: ((Double) -> Hearing?)?
+    /// The sound texture of a Shadertoy's sound channel (`#iChannel0 "audio"`, ISF's audio inputs),
+    /// asked each frame with the frame's time and a function to hand its bytes to: GlintAudio's
+    /// `SoundTexture` gives them (`{ t, hand in texture.update(from: mic, at: t); texture.withUnsafeBytes(hand) }`).
+    /// nil: the channel stays silent. (Glint's addition.)
+    public var sound: ((Double, (UnsafeBufferPointer<UInt8>) -> Void) -> Void)?
     /// A file the window rewrites whole after each frame it shows, for scripts and tests that
-    /// follow a running window: `{"window.frame": N, "window.time": T, "window.pressed": B}`
-    /// (frames shown so far, the frame's time, whether the button is held), as `glint window
+    /// follow a running window (`StateFile`): `window.frame` (frames shown so far),
+    /// `window.time` (the timeline's seconds), `window.clock` (the wall clock's), `window.pressed`,
+    /// `window.paused`, `window.speed`, `window.recording`, then `stateValues`, as `glint window
     /// --state` begins its own. Written beside itself and renamed over, so a reader always finds
     /// one whole frame's; nil (the default, unless the environment sets `GLINT_WINDOW_STATE`)
     /// writes nothing. (Glint's addition.)
     public var stateFile: String? = ProcessInfo.processInfo.environment["GLINT_WINDOW_STATE"]
+    /// More values for the state file, after the window's own: what your views want a script to see.
+    /// (Glint's addition.)
+    public var stateValues: (() -> [(String, StateValue)])?
+    /// What S (a PNG of the frame) and V (an `.mp4` video of it, again V to stop) name their files
+    /// after, in the current folder: `glint-0003.517s.png`, the timeline's time. (Glint's addition.)
+    public var captureName = "glint"
+    /// Whether shader files the view uses (your own `.frag` and `.metal`, and a Shadertoy, glslViewer
+    /// or ISF shader's files, `EffectFile`) are reloaded when they change, twice a second: a
+    /// broken save keeps the last good picture and says why on standard error. (Glint's addition.)
+    public var reloadsShaders = true
     private let content: (TimelineContext) -> Content
 
     public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
@@ -91,7 +107,11 @@ public struct Window<Content: View> {
     }
 
     /// Opens the window and runs until it is closed (or for `seconds`, for demos and tests).
-    /// Esc and Q close it, unless a view's `onKeyPress` handles them.
+    /// The keys a view's `onKeyPress` does not handle are the `glint` window's: Esc and Q close
+    /// it; Space pauses and resumes time, `.` steps a paused one 1/60 s, Backspace restarts it at
+    /// 0 (the view's state too), `[` and `]` halve and double its speed; S saves the frame as a
+    /// PNG and V starts and stops a video of it (`captureName`); F11 toggles fullscreen. A
+    /// Shadertoy shader that reads the keyboard gets every key, and these then take Control.
     ///
     /// - Throws: `WindowError` when no window can be opened (no display, no OpenGL 3.3), and the
     ///   renderer's one-line `RenderError` when a shader does not compile or its arguments do
@@ -103,92 +123,35 @@ public struct Window<Content: View> {
         let window = try GlintWindow(title: title, size: Size(width: Double(size.width), height: Double(size.height)))
         window.quitAfter = seconds
         let host = try ViewHost(backdrop: backdrop)
+        host.captureName = captureName
+        host.reloadsShaders = reloadsShaders
         host.renderer.renderer.frameTimeout = frameTimeout
         host.renderer.renderer.frameTimeoutSetting = "Window.frameTimeout"
-        let state = stateFile.map(FrameStateFile.init)
+        let state = stateFile.map { StateFile(path: $0) }
+        // The state of the frame drawn last, written when the next begins (its events polled, so
+        // the picture has reached the X server), and when the window closes.
+        var drawn: String?
+        func writeDrawn() {
+            if let state, let json = drawn { state.write(json) }
+            drawn = nil
+        }
+        // Quitting (Esc, Q, the window closed, an error) while recording keeps the video.
+        defer { host.stopRecording() }
+        defer { writeDrawn() }
         try window.run { (frame: inout GlintWindow.Frame) throws in
-            state?.write(frame: host.driver.time, pressed: host.driver.context.isPressed)
-            var i = 0
-            while i < frame.keyPresses.count {
-                let key = frame.keyPresses[i]
-                i += 1
-                if host.handleKey(key) { continue }
-                if key == .escape || key == "q" { window.close() }
-            }
-            if let hearing { host.driver.hearing = hearing(frame.time) }
+            writeDrawn()
+            host.handleKeys(&frame, window: window)
             do {
+                if let hearing { host.hear(hearing(frame.time)) }
+                if let sound { host.hearSound(at: frame.time, from: sound) }
                 try host.draw(&frame, content: content)
             } catch let error as RenderError {
                 // The watchdog took the slow shader out of use: said once, and the window goes on.
                 guard case .tooSlow = error else { throw error }
                 host.report([error])
             }
+            if state != nil { drawn = StateJSON.encode(host.stateValues(clock: frame.time) + (stateValues?() ?? [])) }
         }
         withExtendedLifetime(window) {}
-    }
-}
-
-/// `Window.stateFile`: the frame shown last, rewritten whole each frame (written when the next
-/// frame begins, as the last one is on screen then).
-final class FrameStateFile {
-    let path: String
-    private var shown = 0
-    private var failed = false
-
-    init(_ path: String) { self.path = path }
-
-    func write(frame time: Double, pressed: Bool) {
-        guard !failed else { return }
-        if shown > 0 {
-            let json = "{\"window.frame\": \(shown), \"window.time\": \(time), \"window.pressed\": \(pressed)}\n"
-            let temporary = path + ".\(getpid()).tmp"
-            if !FileManager.default.createFile(atPath: temporary, contents: Data(json.utf8)) || rename(temporary, path) != 0 {
-                failed = true
-                unlink(temporary)
-                FileHandle.standardError.write(Data("glint: cannot write the window's state '\(path)'; the window goes on without it\n".utf8))
-            }
-        }
-        shown += 1
-    }
-}
-
-/// The window's engine: the one frame driver, and the renderer drawing what it resolves.
-final class ViewHost {
-    let renderer: ViewRenderer
-    let driver: FrameDriver
-    var resolved: ResolvedView { driver.resolved }
-    /// Errors already printed (an image that cannot be read is reported once, not every frame).
-    private var reported: Set<String> = []
-
-    init(backdrop: Color) throws {
-        renderer = try ViewRenderer()
-        driver = FrameDriver(backdrop: backdrop)
-        // An image too large for this OpenGL shows a placeholder and is reported once.
-        renderer.renderer.onOversizedImage = { [weak self] error in self?.report([error]) }
-    }
-
-    /// Gives a key to the views that bound it; returns whether one handled it.
-    func handleKey(_ key: Key) -> Bool {
-        driver.handleKey(key)
-    }
-
-    func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {
-        var k = 0
-        while k < frame.scrollEvents.count {  // index loops: no iterator allocation in debug builds
-            driver.scroll(frame.scrollEvents[k])
-            k += 1
-        }
-        driver.advance(to: frame.time, applying: frame.pointerEvents[...])
-        driver.update(in: CGSize(width: frame.viewSize.width, height: frame.viewSize.height), scale: CGFloat(frame.pixelScale),
-                      content: content)
-        if !driver.resolved.errors.isEmpty { report(driver.resolved.errors) }
-        try renderer.draw(driver.resolved, into: frame.framebuffer)
-    }
-
-    func report(_ errors: [RenderError]) {
-        for error in errors where !reported.contains(error.description) {
-            reported.insert(error.description)
-            FileHandle.standardError.write(Data("glint: \(error.description)\n".utf8))
-        }
     }
 }

@@ -411,3 +411,141 @@ struct ExamplesTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
 }
+
+/// The acceptance of one host (issue 29): a package's `Window` (Examples' `toy-window`) shows a
+/// Shadertoy file made by `EffectFile`, reloads it as it is saved, keeps the last good picture
+/// over a broken save, hands keys to its keyboard channel, and saves a PNG (S) and a video (V).
+extension ExamplesTests {
+    static func toyWindow() throws -> String {
+        let path = URL(fileURLWithPath: try examplesBinary()).deletingLastPathComponent().appendingPathComponent("toy-window").path
+        try require(FileManager.default.isExecutableFile(atPath: path), "no toy-window at \(path): run scripts/test")
+        return path
+    }
+
+    @Test("a package's Window shows a Shadertoy file: a saved edit shows, a broken save keeps the last good picture, A held reaches its keyboard channel, Ctrl+Space, Ctrl+] and Ctrl+Backspace pause, speed and restart it, Ctrl+S saves a PNG and Ctrl+V a video",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(2)))
+    func toyWindowShadertoy() throws {
+        let tool = try Self.toyWindow()
+        try requireTools()
+        let dir = try TemporaryFiles.folder("glint-toy-window")
+        let file = dir + "/toy.glsl"
+        // Red while A is held (the keyboard channel's row 0), else `colour`.
+        func save(_ body: String) throws { try Data(body.utf8).write(to: URL(fileURLWithPath: file)) }
+        func shader(_ colour: String) -> String {
+            """
+            #iChannel0 "keyboard"
+            void mainImage(out vec4 c, in vec2 p) {
+                float held = texelFetch(iChannel0, ivec2(65, 0), 0).r;
+                c = mix(vec4(\(colour), 1.0), vec4(1.0, 0.0, 0.0, 1.0), held);
+            }
+            """
+        }
+        try save(shader("0.0, 0.0, 1.0"))
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(tool, [file, "--quit-after", "90"],
+                                   environment: x.environment.merging(["GLINT_WINDOW_STATE": dir + "/state.json"]) { $1 }, in: dir)
+        defer { app.stop() }
+        let state = WindowState(path: dir + "/state.json", app: app)
+        let window = try findWindow(x, app)
+        try state.started()
+        func look(_ name: String) throws -> (r: Double, g: Double, b: Double) {
+            try screenshot(x, to: dir + "/\(name).png", app: app).pixel(window.midX, window.midY)
+        }
+        let first = try look("first")
+        #expect(first.b > 0.9 && first.r < 0.1 && first.g < 0.1, "the file's blue: \(first)")
+
+        try save(shader("0.0, 1.0, 0.0"))
+        try require(app.waitForStderr(containing: "glint: reloaded"), "no reload said; stderr: \(app.stderrSummary())")
+        try state.afterInput()
+        let edited = try look("edited")
+        #expect(edited.g > 0.9 && edited.b < 0.1, "the saved edit's green: \(edited)")
+
+        try save("void mainImage(out vec4 c, in vec2 p) { c = vec4(1.0; }\n")
+        try require(app.waitForStderr(containing: "showing the last good version"), "no error said; stderr: \(app.stderrSummary())")
+        try state.afterInput()
+        let broken = try look("broken")
+        #expect(broken.g > 0.9 && broken.b < 0.1, "a broken save keeps the last good green: \(broken)")
+        try save(shader("0.0, 1.0, 0.0"))
+        let reloads = { (text: String) in text.components(separatedBy: "glint: reloaded").count - 1 }
+        try require(reloads(app.stderr(until: { reloads($0) >= 2 }, seconds: 20)) >= 2, "the mended file is not reloaded; stderr: \(app.stderrSummary())")
+
+        try x.run("xdotool", ["keydown", "a"])
+        try state.afterInput()
+        let held = try look("held")
+        #expect(held.r > 0.9 && held.g < 0.1, "A held reaches the keyboard channel: red, \(held)")
+        try x.run("xdotool", ["keyup", "a"])
+        try state.afterInput()
+        let released = try look("released")
+        #expect(released.g > 0.9 && released.r < 0.1, "A released: green again, \(released)")
+
+        // The playback keys, with Control as the shader reads the keyboard: pause, double speed, restart at 0.
+        try x.run("xdotool", ["key", "ctrl+space"])
+        let paused = try state.wait("time paused") { WindowState.flag($0, "window.paused") == true }
+        try state.frames(3)
+        #expect(WindowState.number(try state.frames(1), "window.time") == WindowState.number(paused, "window.time"), "paused time stands still")
+        try x.run("xdotool", ["key", "ctrl+space", "ctrl+bracketright"])
+        try state.wait("playing at double speed") { WindowState.flag($0, "window.paused") == false && WindowState.number($0, "window.speed") == 2 }
+        let before = WindowState.number(try state.frames(1), "window.time")
+        try x.run("xdotool", ["key", "ctrl+BackSpace"])
+        try state.wait("time back to 0") { WindowState.number($0, "window.time") < before }
+
+        // S and V go to the shader's keyboard; with Control they are the window's.
+        try x.run("xdotool", ["key", "ctrl+s"])
+        let png = try savedFiles(app, count: 1)[0]
+        #expect(png.hasPrefix("toy-") && png.hasSuffix("s.png"), "named by captureName and the timeline's time: \(png)")
+        let picture = try PNG.read(dir + "/" + png)
+        #expect(picture.width == window.width && picture.height == window.height, "the PNG is \(picture.width)x\(picture.height), the window \(window)")
+        let middle = (picture.height / 2 * picture.width + picture.width / 2) * 4
+        #expect(picture.rgba[middle + 1] > 230 && picture.rgba[middle] < 25, "the PNG shows the green: \(picture.rgba[middle..<middle + 4])")
+
+        try x.run("xdotool", ["key", "ctrl+v"])
+        try state.wait("recording") { WindowState.flag($0, "window.recording") == true }
+        try state.frames(10)
+        try x.run("xdotool", ["key", "ctrl+v"])
+        let video = try savedFiles(app, count: 2)[1]
+        #expect(video.hasPrefix("toy-") && video.hasSuffix(".mp4"), "the video: \(video)")
+        let size = (try? FileManager.default.attributesOfItem(atPath: dir + "/" + video)[.size] as? Int) ?? 0
+        #expect(size > 0, "the video has frames: \(size) bytes; stderr: \(app.stderrSummary())")
+        #expect(!app.stderr(waitingUpTo: 0).contains("warning"), "no warning: \(app.stderr(waitingUpTo: 0))")
+        try x.run("xdotool", ["key", "Escape"])
+        #expect(app.waitForExit(seconds: 10) == .exited(0), "Escape quits: \(app.stderrSummary())")
+    }
+
+    @Test("a package's Window plays a sound file to a Shadertoy's sound channel: the tone's spectrum lights the picture, silence leaves it dark",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func toyWindowSound() throws {
+        let tool = try Self.toyWindow()
+        try requireTools()
+        let dir = try TemporaryFiles.folder("glint-toy-sound")
+        // The loudest bin of the spectrum (the sound texture's row 0), as grey.
+        try Data("""
+        #iChannel0 "audio"
+        void mainImage(out vec4 c, in vec2 p) {
+            float s = 0.0;
+            for (int i = 0; i < 512; i += 2) s = max(s, texelFetch(iChannel0, ivec2(i, 0), 0).r);
+            c = vec4(s, s, s, 1.0);
+        }
+        """.utf8).write(to: URL(fileURLWithPath: dir + "/sound.glsl"))
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let tone = root.appendingPathComponent("Examples/audio/tone-sweep.wav").path
+        let x = try XServer.start()
+        defer { x.stop() }
+        func brightness(_ arguments: [String], _ name: String) throws -> Double {
+            let app = try Child.launch(tool, [dir + "/sound.glsl", "--quit-after", "60"] + arguments,
+                                       environment: x.environment.merging(["GLINT_WINDOW_STATE": dir + "/\(name).json"]) { $1 }, in: dir)
+            defer { app.stop() }
+            let state = WindowState(path: dir + "/\(name).json", app: app)
+            let window = try findWindow(x, app)
+            try state.wait("half a second of sound") { WindowState.number($0, "window.time") >= 0.5 }
+            let shot = try screenshot(x, to: dir + "/\(name).png", app: app)
+            try x.run("xdotool", ["key", "Escape"])
+            #expect(app.waitForExit(seconds: 10) == .exited(0), "Escape quits: \(app.stderrSummary())")
+            return shot.pixel(window.midX, window.midY).r
+        }
+        let playing = try brightness(["--sound", tone], "playing")
+        let silent = try brightness([], "silent")
+        #expect(playing > 0.5, "the tone lights the spectrum: \(playing)")
+        #expect(silent < 0.05, "no sound, a dark spectrum: \(silent)")
+    }
+}

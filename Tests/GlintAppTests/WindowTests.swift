@@ -455,4 +455,37 @@ struct WindowTests {
         #expect(app.waitForExit(seconds: 5) == .exited(0))
     }
 
+    @Test("steady frames allocate nothing, the frame rate's refresh of the title and the HUD included; the title shows the frame rate",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func steadyFramesAllocateNothing() throws {
+        let glint = try glintBinary()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        let stateFile = try TemporaryFiles.folder("glint-window-allocations") + "/state.json"
+        var environment = x.environment
+        environment["GLINT_COUNT_ALLOCATIONS"] = "1"
+        let app = try Child.launch(glint, ["--size", "640x400", "--quit-after", "30", "--state", stateFile], environment: environment)
+        defer { app.stop() }
+        _ = try findWindow(x, app)
+        let state = WindowState(path: stateFile, app: app)
+        try state.started()
+        // Past the 30 frames of warm-up, with the frame rate counted (and the title and the HUD's
+        // top line remade) every half second at least four times since.
+        try state.wait("steady frames over 2.5 s") { WindowState.number($0, "window.frame") > 60 && WindowState.number($0, "window.clock") > 2.5 }
+        let title = try x.run("xdotool", ["search", "--name", "^Glint — Harmonic", "getwindowname"])
+        #expect(title.range(of: #" — [0-9]+ fps"#, options: .regularExpression) != nil, "the title shows the frame rate: \(title)")
+        try x.run("xdotool", ["key", "q"])
+        #expect(app.waitForExit(seconds: 5) == .exited(0))
+        let report = app.stderr(waitingUpTo: 1)
+        // "glint: window: 0.00 allocations/frame by Glint over 123 steady frames (worst frame 0)"
+        func number(after label: String) -> Int? {
+            guard let start = report.range(of: label)?.upperBound else { return nil }
+            return Int(report[start...].prefix { $0.isNumber })
+        }
+        let frames = number(after: "allocations/frame by Glint over ") ?? 0
+        let worst = number(after: "(worst frame ")
+        #expect(frames > 30, "the count covers the steady frames: \(report)")
+        #expect(worst == 0, "no steady frame allocates: \(report)")
+    }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import enum Glint.EffectFile
 import GlintCore
 import GlintRender
 
@@ -141,13 +142,9 @@ struct EffectOptions: ParsableArguments {
     }
 
     /// Whether a file of your own is a shader of another tool (Shadertoy, glslViewer, ISF),
-    /// run as that tool runs it, rather than a Glint effect file.
+    /// run as that tool runs it, rather than a Glint effect file (`EffectFile.toolDialect(of:)`).
     static func isToy(_ path: String) -> Bool {
-        if path.hasSuffix(".metal") { return false }
-        if isFolder(path) || path.lowercased().hasSuffix(".json") { return true }
-        guard let data = try? InputFiles.read(path, as: "the effect file '\(path)'", limit: InputFiles.shaderLimit),
-              let text = String(validating: data, as: UTF8.self) else { return false }
-        return ToyLoader.dialect(of: path, text: text) != nil
+        EffectFile.toolDialect(of: path) != nil
     }
 
     /// The effect chain, with its parameters and images applied; every bad name or value is one
@@ -197,63 +194,21 @@ struct EffectOptions: ParsableArguments {
     /// Whether `--effect` was given (with `--image`, no `--effect` shows the image alone).
     var effectGiven: Bool { effectOption != nil }
 
+    /// Your own file (`EffectFile`): a Glint effect file, whose folder is read as the shader
+    /// folder, or a shader of another tool, with `-I`, `-D`, `--texture` and `--date`.
     private func makeCustom(_ path: String) throws -> any Effect {
-        if Self.isToy(path) { return try makeToy(path) }
-        let data = try InputFiles.read(path, as: "the effect file '\(path)'", limit: InputFiles.shaderLimit)
-        guard let written = String(validating: data, as: UTF8.self) else {
-            throw InputError("cannot read the effect file '\(path)': not UTF-8 text")
+        var options = EffectFile.Options(includePaths: includeDirs, defines: defines)
+        let toy = Self.isToy(path)
+        if toy {
+            if shaders != nil { throw InputError("use either --shaders or a shader file, not both") }
+            options.textures = try textureList().map { ToyLoadOptions.Texture(name: $0.name, path: $0.path) }
+            options.startDate = try startDate()
         }
-        let text = Parse.unixLineEndings(written)
-        if path.hasSuffix(".metal") { return try makeMetal(path, text) }
-        guard text.contains("colorEffect(") else {
-            throw InputError("the effect file '\(path)' defines no 'vec4 colorEffect(vec2 position, vec4 color)'; a custom file must be a colour effect")
-        }
-        guard path.hasSuffix(".frag") else {
-            throw InputError("the effect file '\(path)' must end in .frag (or be a SwiftUI .metal file)")
-        }
-        let name = String(path.split(separator: "/").last ?? Substring(path))
-        // The renderer finds the file by its name in its folder, as the bytes given (`PathBytes`).
-        try requireUsable(path)
-        return try CustomEffect.fragment(function: String(name.dropLast(5)), fileName: name, source: text, path: path)
-    }
-
-    /// A Shadertoy, glslViewer or ISF shader: its passes compiled when first drawn, its images read now.
-    private func makeToy(_ path: String) throws -> any Effect {
-        if shaders != nil {
-            throw InputError("use either --shaders or a shader file, not both")
-        }
-        let text = Self.isFolder(path) || path.lowercased().hasSuffix(".json") ? nil
-            : (try? InputFiles.read(path, as: "the shader '\(path)'", limit: InputFiles.shaderLimit)).flatMap { String(validating: $0, as: UTF8.self) }
-        guard let dialect = ToyLoader.dialect(of: path, text: text) else {
-            throw InputError("the shader '\(path)' is none of Shadertoy's, glslViewer's or ISF's")
-        }
-        if dialect == .shadertoy && !textures.isEmpty {
-            throw InputError("--texture is for glslViewer and ISF shaders; a Shadertoy shader names its images in #iChannel0 \"file.png\" lines")
-        }
-        let options = ToyLoadOptions(includePaths: includeDirs, defines: defines,
-                                     textures: try textureList().map { ToyLoadOptions.Texture(name: $0.name, path: $0.path) })
-        let start = try startDate() ?? Date()
-        switch Result(catching: { () throws(RenderError) in try ToyLoader.load(path, dialect: dialect, options: options) }) {
-        case .success(let program): return ToyEffect(program: program, startDate: start)
-        case .failure(.arguments(let why)): throw InputError(why)  // what the command line gave does not fit the shader
-        case .failure(let error): throw error
-        }
-    }
-
-    /// Refuses the effect file at `path` with `--shaders`, whose folder would hide the file's.
-    private func requireUsable(_ path: String) throws {
-        if shaders != nil {
+        let effect = try EffectFile.load(contentsOf: path, options: options)
+        if !toy, shaders != nil {
+            // The renderer reads the file through its folder (`makeShaderFolder`), which --shaders would hide.
             throw InputError("use either --shaders or an effect file, not both: the file's folder is read as --shaders")
         }
-    }
-
-    /// A SwiftUI Metal file's first `[[ stitchable ]]` function (`CustomEffect.metal`): a colour
-    /// effect drawn as the content, or a layer or distortion effect over what is below; each
-    /// parameter after `position` (and `color` or `layer`) given what its name says, or a control.
-    private func makeMetal(_ path: String, _ text: String) throws -> DeclaredEffect {
-        let effect = try CustomEffect.metal(source: text, path: path)
-        // Read as a shader library, by its whole path, as the bytes given (`PathBytes`).
-        try requireUsable(path)
         return effect
     }
 

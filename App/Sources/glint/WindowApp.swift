@@ -1,6 +1,7 @@
 @preconcurrency import CEpoxy
 import CAllocCounter
 import Foundation
+import class Glint.FrameRecorder
 import class Glint.GlintWindow
 import class GlintControls.ControlsPanel
 import struct GlintControls.HeadsUpDisplay
@@ -50,7 +51,7 @@ final class WindowApp {
     /// Set by S: the next frame is drawn without the HUD and saved before it is shown.
     private var savesFrame = false
     /// The video V is recording, if any.
-    private var recording: WindowRecording?
+    private var recording: FrameRecorder?
     /// Names tried for a saved frame before giving up: `name.png`, `name-2.png`, …
     static let saveNameAttempts = 1000
     /// `--state FILE`: the state of each frame, written once that frame is on screen.
@@ -338,14 +339,15 @@ final class WindowApp {
         guard recording == nil else { return stopRecording(at: frame.time) }
         let view = viewRegion(frame).pixels
         let base = captureName
-        guard let path = WindowRecording.freePath(base, attempts: Self.saveNameAttempts) else {
+        guard let path = FrameRecorder.freePath(base, attempts: Self.saveNameAttempts) else {
             Console.warn("cannot record: \(base).mp4 and the next \(Self.saveNameAttempts - 1) names are all taken")
             return confirm("Not recording: every name is taken", at: frame.time)
         }
         do {
-            recording = try WindowRecording(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight)
+            let video = try WindowVideo(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight)
+            recording = try FrameRecorder(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight, sink: video)
             playback.fixedFrames = true
-            Console.note("recording \(path) (\(view.pixelWidth)x\(view.pixelHeight) pixels, \(Int(WindowRecording.fps)) fps)")
+            Console.note("recording \(path) (\(view.pixelWidth)x\(view.pixelHeight) pixels, \(Int(FrameRecorder.fps)) fps)")
             confirm("Recording… (V to stop)", at: frame.time)
         } catch {
             Console.warn("\(error)")
@@ -376,7 +378,7 @@ final class WindowApp {
         let why = reason.map { " (\($0))" } ?? ""
         do {
             try recording.finish()
-            let seconds = String(format: "%.2f", Double(recording.frames) / WindowRecording.fps)
+            let seconds = String(format: "%.2f", Double(recording.frames) / FrameRecorder.fps)
             Console.note("saved \(recording.path) (\(recording.frames) frames, \(seconds) s)\(why)")
             confirm("Saved \(recording.path)\(why)", at: wall)
         } catch {
@@ -390,20 +392,10 @@ final class WindowApp {
     /// pixels, HiDPI included) as a PNG in the current folder under a name no file has yet; says
     /// so on screen and on stderr.
     private func saveFrame(_ region: Framebuffer, wall: Double) {
-        let base = captureName
         do {
-            let rgba = WindowRecording.readPixels(region)
-            for n in 1...Self.saveNameAttempts {
-                let path = n == 1 ? "\(base).png" : "\(base)-\(n).png"
-                let file = OutputFile(path, what: "the frame") { fd in
-                    try PNG.write(width: region.pixelWidth, height: region.pixelHeight, rgba: rgba, to: fd)
-                }
-                guard try OutputFiles.create(file) else { continue }
-                Console.note("saved \(path) (\(region.pixelWidth)x\(region.pixelHeight) pixels)")
-                confirm("Saved \(path)", at: wall)
-                return
-            }
-            throw AppError("cannot write the frame: \(base).png and the next \(Self.saveNameAttempts - 1) names are all taken")
+            let path = try FrameRecorder.savePNG(region, named: captureName, attempts: Self.saveNameAttempts)
+            Console.note("saved \(path) (\(region.pixelWidth)x\(region.pixelHeight) pixels)")
+            confirm("Saved \(path)", at: wall)
         } catch {
             Console.warn("\(error)")
             confirm("Not saved: \(error)", at: wall)
@@ -457,18 +449,28 @@ final class WindowApp {
     /// The window title and the HUD: effect name and frame rate (changes twice a second), and
     /// the keys. The help's items are three spaces apart: the HUD breaks its lines only there.
     private func refreshTitle() {
-        // Remade only when what they say changes: at a steady frame rate no frame makes a string.
+        // Remade only when what they say changes, and then in buffers kept for it: at a steady
+        // frame rate, or one that changes, no frame makes a string.
         let shown = framesPerSecond > 0 ? Int(framesPerSecond.rounded()) : -1
         let name = state.name
         guard shown != shownFramesPerSecond || name != shownName || playback.isPaused != shownPlayback.paused
                 || playback.speed != shownPlayback.speed || (recording != nil) != shownPlayback.recording else { return }
+        if playback.speed != shownPlayback.speed { speedText = playback.speedText }
         shownFramesPerSecond = shown
         shownPlayback = (playback.isPaused, playback.speed, recording != nil)
-        let fps = shown >= 0 ? "\(shown) fps" : "-- fps"
-        let paused = playback.isPaused ? "   paused" : ""
-        let speed = playback.speed != 1 ? "   speed \(playback.speedText)" : ""
-        let recording = self.recording != nil ? "   recording (V to stop)" : ""
-        hudText = "\(name)   \(fps)\(paused)\(speed)\(recording)"
+        // The top line is written into the buffer not shown, which the last frame's view no longer
+        // holds, and the two change places.
+        hudScratch.removeAll(keepingCapacity: true)
+        hudScratch.append(name)
+        hudScratch.append("   ")
+        appendFramesPerSecond(to: &hudScratch)
+        if playback.isPaused { hudScratch.append("   paused") }
+        if playback.speed != 1 {
+            hudScratch.append("   speed ")
+            hudScratch.append(speedText)
+        }
+        if recording != nil { hudScratch.append("   recording (V to stop)") }
+        swap(&hudScratch, &hudText)
         if name != shownName {
             shownName = name
             let count = EffectRegistry.all.count
@@ -480,9 +482,18 @@ final class WindowApp {
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
             helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
                 + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"
+            titlePrefix = "Glint — \(state.title) — "
         }
+        window.updateTitle { title in
+            title.append(titlePrefix)
+            appendFramesPerSecond(to: &title)
+        }
+    }
 
-        window.title = "Glint — \(state.title) — \(fps)"
+    /// "60 fps", or "-- fps" before the first count; the number is a small string (no allocation).
+    private func appendFramesPerSecond(to text: inout String) {
+        text.append(shownFramesPerSecond >= 0 ? String(shownFramesPerSecond) : "--")
+        text.append(" fps")
     }
 
     /// What the title and the HUD's top line say now: the frame rate shown (-1 before the first
@@ -491,6 +502,11 @@ final class WindowApp {
     private var shownName = ""
     /// The pause, speed and recording the top line shows (it changes only when they do).
     private var shownPlayback = (paused: false, speed: 1.0, recording: false)
+    /// The speed as the top line says it ("2×"), the title's text before its frame rate, and the
+    /// buffer the next top line is written in: kept so that a new frame rate makes no string.
+    private var speedText = "1×"
+    private var titlePrefix = ""
+    private var hudScratch = ""
 
     // MARK: - Keys
 
