@@ -42,7 +42,7 @@ public enum EffectFile {
     }
 
     /// The largest effect file read: the renderer's cap on any shader source.
-    public static let sizeLimit = ShaderSources.maxSourceBytes
+    public static let sizeLimit = ShaderFile.maxSourceBytes
 
     /// The tool a shader at `path` is written for (a folder or `.json` is Shadertoy's; otherwise
     /// told from its text), or nil for a Glint effect file (`.frag`, `.metal`) or an unreadable one.

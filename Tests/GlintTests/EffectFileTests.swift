@@ -32,7 +32,7 @@ struct EffectFileTests {
             }
             """, "shade.metal", in: folder), options: EffectFile.Options(parameters: ["amount": 0.25]))
         #expect(metal.toolProgram == nil && metal.descriptor.isModifier, "a layer effect changes what is below: \(metal.descriptor)")
-        #expect(metal.parameterValue("amount") == 0.25, "the option's value is the parameter's")
+        #expect(metal.setting("amount") == 0.25, "the option's value is the parameter's")
     }
 
     @Test("what is wrong with a file or an option is one line naming it")
