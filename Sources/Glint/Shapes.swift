@@ -128,11 +128,24 @@ public struct Rectangle: Shape, Sendable {
 /// A rectangle with rounded corners, as SwiftUI's `RoundedRectangle`.
 public struct RoundedRectangle: Shape, Sendable {
     public var cornerSize: CGSize
+    /// `.circular` (quarter ellipses) or `.continuous` (smoother corners reaching further along the edges).
+    public var style: RoundedCornerStyle
 
-    public init(cornerRadius: CGFloat) { cornerSize = CGSize(width: cornerRadius, height: cornerRadius) }
-    public init(cornerSize: CGSize) { self.cornerSize = cornerSize }
+    public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .circular) {
+        cornerSize = CGSize(width: cornerRadius, height: cornerRadius)
+        self.style = style
+    }
+    public init(cornerSize: CGSize, style: RoundedCornerStyle = .circular) {
+        self.cornerSize = cornerSize
+        self.style = style
+    }
 
-    public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerSize: cornerSize) }
+    public func path(in rect: CGRect) -> Path {
+        guard style == .continuous else { return Path(roundedRect: rect, cornerSize: cornerSize) }
+        var path = Path()
+        path.addContinuousRoundedRect(in: rect, cornerSize: cornerSize)
+        return path
+    }
 }
 
 /// A circle as large as fits its space, centred, as SwiftUI's `Circle`.
@@ -166,6 +179,7 @@ struct ShapeSource {
     enum Builtin {
         case rectangle
         case roundedRectangle(CGSize)
+        case continuousRoundedRectangle(CGSize)
         case circle
         case ellipse
         case capsule
@@ -175,6 +189,7 @@ struct ShapeSource {
             switch self {
             case .rectangle: path.addRect(rect)
             case .roundedRectangle(let size): path.addRoundedRect(in: rect, cornerSize: size)
+            case .continuousRoundedRectangle(let size): path.addContinuousRoundedRect(in: rect, cornerSize: size)
             case .circle:
                 let side = min(rect.width, rect.height)
                 path.addEllipse(in: CGRect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side))
@@ -203,7 +218,8 @@ struct ShapeSource {
     init<S: Shape>(_ shape: S) {
         switch shape {
         case is Rectangle: kind = .builtin(.rectangle)
-        case let rounded as RoundedRectangle: kind = .builtin(.roundedRectangle(rounded.cornerSize))
+        case let rounded as RoundedRectangle:
+            kind = .builtin(rounded.style == .continuous ? .continuousRoundedRectangle(rounded.cornerSize) : .roundedRectangle(rounded.cornerSize))
         case is Circle: kind = .builtin(.circle)
         case is Ellipse: kind = .builtin(.ellipse)
         case is Capsule: kind = .builtin(.capsule)
