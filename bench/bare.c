@@ -12,7 +12,8 @@
 // the textures and samplers it reads, its assembled sources as Glint compiled them (a specialised
 // version's, where Glint draws one) and every active uniform's value. This program makes the same
 // textures (RGBA8, or RGBA16F where Glint's are; linear filtering, clamped to the edge, as Glint's
-// are), compiles each distinct program once,
+// own are; a tool pass's channels read through the sampler objects the recording names, with the
+// mipmaps it makes), compiles each distinct program once,
 // and per frame does exactly those clears and draws: no lookups, no state tracking, nothing else.
 #define _POSIX_C_SOURCE 200809L
 #include <epoxy/egl.h>
@@ -53,9 +54,12 @@ struct step {
     GLint scissor[4];
     GLint viewport[4];
     int blend;
+    int is_mipmap;  // a `mipmap` step: the target's mipmaps made anew
     int bind_count;
     GLint bind_unit[MAX_BINDS];
     struct texture *bind_texture[MAX_BINDS];
+    GLint bind_sampling[MAX_BINDS][4];  // min, mag, wrap s, wrap t; 0 0 0 0: no sampler object
+    GLuint bind_sampler[MAX_BINDS];
     char *vertex, *fragment;
     GLuint program;
     int uniform_count;
@@ -158,6 +162,18 @@ static void parse(char *text, long size) {
             step->bind_unit[step->bind_count] = a;
             step->bind_texture[step->bind_count] = find_texture(id);  // NULL: texture 0
             step->bind_count++;
+        } else if (sscanf(line, "sampler %d", &a) == 1) {
+            int k = step->bind_count - 1;
+            if (k < 0 || step->bind_unit[k] != a) fail("a sampler line does not follow its unit's bind");
+            GLint *p = step->bind_sampling[k];
+            if (sscanf(line, "sampler %d %d %d %d %d", &a, &p[0], &p[1], &p[2], &p[3]) != 5) fail("bad sampler line");
+        } else if (sscanf(line, "mipmap %u", &id) == 1) {
+            if (step_count == MAX_STEPS) fail("too many steps");
+            step = &steps[step_count++];
+            memset(step, 0, sizeof *step);
+            step->is_mipmap = 1;
+            step->target = find_texture(id);
+            if (!step->target) fail("a mipmap step names a texture the recording does not list");
         } else if (sscanf(line, "vertex %zu", &bytes) == 1) {
             step->vertex = read_block(&cursor, bytes);
         } else if (sscanf(line, "fragment %zu", &bytes) == 1) {
@@ -227,9 +243,28 @@ int main(int argc, char **argv) {
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     }
+    // Sampler objects as Glint's tool passes bind them; an image read with mipmaps gets them once,
+    // as Glint makes them when it uploads the image.
+    for (int i = 0; i < step_count; i++) {
+        struct step *s = &steps[i];
+        for (int k = 0; k < s->bind_count; k++) {
+            GLint *p = s->bind_sampling[k];
+            if (!p[0]) continue;
+            glGenSamplers(1, &s->bind_sampler[k]);
+            glSamplerParameteri(s->bind_sampler[k], GL_TEXTURE_MIN_FILTER, p[0]);
+            glSamplerParameteri(s->bind_sampler[k], GL_TEXTURE_MAG_FILTER, p[1]);
+            glSamplerParameteri(s->bind_sampler[k], GL_TEXTURE_WRAP_S, p[2]);
+            glSamplerParameteri(s->bind_sampler[k], GL_TEXTURE_WRAP_T, p[3]);
+            struct texture *t = s->bind_texture[k];
+            if (t && t->pixels && p[0] != GL_LINEAR && p[0] != GL_NEAREST) {
+                glBindTexture(GL_TEXTURE_2D, t->texture);
+                glGenerateMipmap(GL_TEXTURE_2D);
+            }
+        }
+    }
     for (int i = 0; i < step_count; i++) {
         struct texture *t = steps[i].target;
-        if (t->framebuffer) continue;
+        if (t->framebuffer || steps[i].is_mipmap) continue;
         glGenFramebuffers(1, &t->framebuffer);
         glBindFramebuffer(GL_FRAMEBUFFER, t->framebuffer);
         glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t->texture, 0);
@@ -238,10 +273,10 @@ int main(int argc, char **argv) {
     // Each distinct program compiled once; each uniform's location looked up once.
     for (int i = 0; i < step_count; i++) {
         struct step *s = &steps[i];
-        if (s->is_clear) continue;
+        if (s->is_clear || s->is_mipmap) continue;
         if (!s->vertex || !s->fragment) fail("a draw has no sources");
         for (int j = 0; j < i && !s->program; j++) {
-            if (!steps[j].is_clear && !strcmp(steps[j].vertex, s->vertex) && !strcmp(steps[j].fragment, s->fragment)) s->program = steps[j].program;
+            if (!steps[j].is_clear && !steps[j].is_mipmap && !strcmp(steps[j].vertex, s->vertex) && !strcmp(steps[j].fragment, s->fragment)) s->program = steps[j].program;
         }
         if (!s->program) {
             s->program = glCreateProgram();
@@ -266,6 +301,11 @@ int main(int argc, char **argv) {
         double cpu_start = now_ms(CLOCK_PROCESS_CPUTIME_ID);
         for (int i = 0; i < step_count; i++) {
             const struct step *s = &steps[i];
+            if (s->is_mipmap) {
+                glBindTexture(GL_TEXTURE_2D, s->target->texture);
+                glGenerateMipmap(GL_TEXTURE_2D);
+                continue;
+            }
             glBindFramebuffer(GL_FRAMEBUFFER, s->target->framebuffer);
             if (s->has_scissor) {
                 glEnable(GL_SCISSOR_TEST);
@@ -282,8 +322,11 @@ int main(int argc, char **argv) {
                 for (int k = 0; k < s->bind_count; k++) {
                     glActiveTexture(GL_TEXTURE0 + (GLenum)s->bind_unit[k]);
                     glBindTexture(GL_TEXTURE_2D, s->bind_texture[k] ? s->bind_texture[k]->texture : 0);
+                    if (s->bind_sampler[k]) glBindSampler((GLuint)s->bind_unit[k], s->bind_sampler[k]);
                 }
                 glDrawArrays(GL_TRIANGLES, 0, 3);
+                for (int k = 0; k < s->bind_count; k++)
+                    if (s->bind_sampler[k]) glBindSampler((GLuint)s->bind_unit[k], 0);
                 glDisable(GL_BLEND);
             }
             glDisable(GL_SCISSOR_TEST);
@@ -296,11 +339,15 @@ int main(int argc, char **argv) {
 
     // The same statistics as `glint bench`: the first frames are warm-up, not counted.
     int draws = 0;
-    for (int i = 0; i < step_count; i++) draws += !steps[i].is_clear;
+    int mipmaps = 0;
+    for (int i = 0; i < step_count; i++) {
+        draws += !steps[i].is_clear && !steps[i].is_mipmap;
+        mipmaps += steps[i].is_mipmap;
+    }
     int warm = frames / 2 < 30 ? frames / 2 : 30;
     int steady = frames - warm;
     const struct texture *last = steps[step_count - 1].target;
-    printf("effect      bare replay of %s: %d draws, %d clears, %dx%d pixels\n", argv[1], draws, step_count - draws, last->width, last->height);
+    printf("effect      bare replay of %s: %d draws, %d clears, %d mipmaps, %dx%d pixels\n", argv[1], draws, step_count - draws - mipmaps, mipmaps, last->width, last->height);
     printf("renderer    %s on %s\n", (const char *)glGetString(GL_VERSION), (const char *)glGetString(GL_RENDERER));
     printf("frames      %d (first %d not counted: warm-up)\n", frames, warm);
     print_times("time", milliseconds + warm, steady, NULL);

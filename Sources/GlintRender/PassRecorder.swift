@@ -6,8 +6,10 @@ import Foundation
 /// `scripts/bench`): every clear and every draw in order, each draw with its target, viewport,
 /// scissor, blending, the textures and samplers it reads, its assembled sources (a specialised
 /// version's, where one is drawn) and the value of every active uniform as GL holds it when the
-/// draw is issued. Images the frame reads are written with their pixels. (Glint's textures are all
-/// linearly filtered and clamped to their edges, and it binds no sampler objects.)
+/// draw is issued. Images the frame reads are written with their pixels. Glint's own textures are
+/// linearly filtered and clamped to their edges; a tool's channels are read through sampler
+/// objects (their filter, mipmaps and wrap), which the recording names with each bind, and a
+/// buffer whose readers take mipmaps has them made after its pass (a `mipmap` step).
 ///
 /// Recording reads GL state back, so it is slow; `Renderer.recorder` is nil except for the one
 /// frame recorded.
@@ -16,9 +18,11 @@ import Foundation
 /// texture (FORMAT `rgba8` or `rgba16f`), an image's followed by `data BYTES` and its RGBA8 rows,
 /// bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
 /// is scissored), or `draw TARGET`, `viewport X Y W H`, `scissor X Y W H` (if any), `blend 0|1`,
-/// `bind UNIT TEXTURE` per texture read, `vertex BYTES` and `fragment BYTES` each
+/// `bind UNIT TEXTURE` per texture read (followed by `sampler UNIT MIN MAG WRAP_S WRAP_T`, GL's
+/// enum values, where a sampler object is bound to the unit), `vertex BYTES` and `fragment BYTES` each
 /// followed by that many bytes of source, `uniform NAME KIND COUNT VALUES…` per uniform (KIND
-/// `1f`…`4f`, `1i`, `1u`), and `end`. TARGET is the texture drawn into.
+/// `1f`…`4f`, `1i`, `1u`), and `end`; or `mipmap TEXTURE`, the texture's mipmaps made anew.
+/// TARGET is the texture drawn into.
 public final class PassRecorder {
     public init() {}
 
@@ -131,12 +135,27 @@ public final class PassRecorder {
             epoxy_glGetIntegerv(GLenum(GL_TEXTURE_BINDING_2D), &texture)
             note(GLuint(texture), readPixels: true)
             out += "bind \(unit) \(texture)\n"
+            var sampler: GLint = 0
+            epoxy_glGetIntegerv(GLenum(GL_SAMPLER_BINDING), &sampler)
+            if sampler != 0 {
+                let parameters = [GL_TEXTURE_MIN_FILTER, GL_TEXTURE_MAG_FILTER, GL_TEXTURE_WRAP_S, GL_TEXTURE_WRAP_T].map { name -> GLint in
+                    var value: GLint = 0
+                    epoxy_glGetSamplerParameteriv(GLuint(sampler), GLenum(name), &value)
+                    return value
+                }
+                out += "sampler \(unit) " + parameters.map(String.init).joined(separator: " ") + "\n"
+            }
         }
         epoxy_glActiveTexture(GLenum(active))
         out += "vertex \(program.sources.vertex.utf8.count)\n\(program.sources.vertex)\n"
         out += "fragment \(program.sources.fragment.utf8.count)\n\(program.sources.fragment)\n"
         out += uniformLines
         out += "end\n"
+    }
+
+    /// A texture's mipmaps made anew (a buffer a later pass reads with mipmaps).
+    func recordMipmap(_ texture: GLuint) {
+        out += "mipmap \(texture)\n"
     }
 
     /// The recording in the format above.

@@ -61,7 +61,7 @@ extension Renderer {
             } else {
                 epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             }
-            targets.finishPass(p)
+            targets.finishPass(p, recorder: recorder)
             p += 1
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))

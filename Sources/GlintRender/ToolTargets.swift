@@ -261,7 +261,7 @@ final class ToolTargets {
     }
 
     /// Unbinds pass `p`'s samplers; a buffer it drew becomes the front one (its mipmaps made).
-    func finishPass(_ p: Int) {
+    func finishPass(_ p: Int, recorder: PassRecorder?) {
         var c = 0
         while c < runner.passes[p].sources.count {
             epoxy_glBindSampler(GLuint(c), 0)
@@ -272,6 +272,7 @@ final class ToolTargets {
             if runner.mipmappedBuffers[t] {
                 epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), buffers[t].front.texture)
                 epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D))
+                recorder?.recordMipmap(buffers[t].front.texture)
             }
         }
     }

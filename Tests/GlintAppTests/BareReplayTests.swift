@@ -91,6 +91,24 @@ struct BareReplayTests {
         #expect(build.status == 0, "\(build.output)")
         let replay = try Shell.run("'\(bare)' '\(dir)/frame.txt' --frames 3")
         #expect(replay.status == 0 && replay.output.contains("4 draws"), "\(replay.output)")
+        // The channels are read through sampler objects (the export's nearest filtering: GL_NEAREST, 9728), named in
+        // the recording so the replay samples as glint does.
+        let samplers = String(decoding: recording, as: UTF8.self).split(separator: "\n").filter { $0.hasPrefix("sampler ") }
+        #expect(samplers.contains { $0.split(separator: " ").count == 6 && $0.split(separator: " ")[2] == "9728" },
+                "the nearest filtering is recorded: \(samplers)")
+
+        // A buffer read with mipmaps: glint makes them after its pass each frame, and so does the replay.
+        try FileManager.default.createDirectory(atPath: dir + "/mip", withIntermediateDirectories: true)
+        try Data("void mainImage(out vec4 c, in vec2 p) { c = vec4(fract(p.x / 7.0), 0.5, 0.0, 1.0); }\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/mip/Buffer A.glsl"))
+        try Data("#iChannel0 \"Buffer A\" mipmap\nvoid mainImage(out vec4 c, in vec2 p) { c = textureLod(iChannel0, p / iResolution.xy, 2.0); }\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/mip/Image.glsl"))
+        let m = try CLI.run(["bench", "--effect", "mip", "--no-overlay", "--size", "64x40", "--frames", "2", "--dump-shader", "mip.txt"], in: dir)
+        #expect(m.status == 0, "\(m.stderr)")
+        let mip = String(decoding: FileManager.default.contents(atPath: dir + "/mip.txt") ?? Data(), as: UTF8.self)
+        #expect(mip.split(separator: "\n").contains { $0.hasPrefix("mipmap ") }, "the buffer's mipmaps are a step of the recording")
+        let mipReplay = try Shell.run("'\(bare)' '\(dir)/mip.txt' --frames 3")
+        #expect(mipReplay.status == 0 && mipReplay.output.contains("1 mipmaps"), "\(mipReplay.output)")
     }
 
     @Test("bench/gauss.c, the hand-written Gaussian the blur is measured against, builds and blurs without a GL error; bad arguments are one line")
