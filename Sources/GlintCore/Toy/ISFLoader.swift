@@ -1,5 +1,4 @@
 import Foundation
-import GlintCore
 
 /// Interactive Shader Format (ISF) files, as VVISF (the format's reference host) runs them: a
 /// fragment shader opening with a `/*{ … }*/` JSON comment that declares its `INPUTS` (uniforms
@@ -27,7 +26,7 @@ enum ISFLoader {
     /// Source-string numbers: the header, the user's file, the pass that shows a last pass's
     /// target.
     static let headerString = 1
-    static let passString = 2
+    package static let passString = 2
     static let copyString = 3
     /// The most samplers one pass may read: OpenGL 3.3 promises 16 units.
     static let maxSamplers = 16
@@ -45,9 +44,9 @@ enum ISFLoader {
         var height: String?
     }
 
-    static func load(_ path: String, options: ToyLoadOptions) throws(RenderError) -> ToyProgram {
+    static func load(_ path: String, options: ToyLoadOptions, files toyFiles: ToyFiles) throws(RenderError) -> ToyProgram {
         let textures = options.textures
-        let text = try ToyLoader.readText(path, for: "the shader")
+        let text = try toyFiles.readText(path, for: "the shader")
         func refuse(_ why: String, line: Int? = nil) -> RenderError { .shader(file: path, line: line, stage: "ISF", log: why) }
         let (top, headerEnd) = try header(of: text, file: path)
         // MIN to MAX, taken in either order (files swap them) and widened to the defaults, as
@@ -159,7 +158,7 @@ enum ISFLoader {
             guard let file = given[name] else {
                 throw .arguments("\(path): the image input '\(name)' needs a picture: --texture \(name)=FILE (PNG or JPEG)")
             }
-            images.append((name, try ToyLoader.loadImage(file, for: "the image input '\(name)'", flipsY: true)))
+            images.append((name, try toyFiles.loadImage(file, "the image input '\(name)'", flipsY: true)))
         }
 
         // IMPORTED: images beside the file, by name.
@@ -181,7 +180,7 @@ enum ISFLoader {
         for (name, file) in imported {
             try claim(name, as: "IMPORTED image")
             let full = file.hasPrefix("/") ? file : (folder.isEmpty ? file : (folder as NSString).appendingPathComponent(file))
-            images.append((name, try ToyLoader.loadImage(full, for: "the IMPORTED image '\(name)'", flipsY: true)))
+            images.append((name, try toyFiles.loadImage(full, "the IMPORTED image '\(name)'", flipsY: true)))
         }
 
         // PASSES, and the buffers their targets name.
@@ -254,7 +253,7 @@ enum ISFLoader {
         // The code: the header comment blanked (lines kept), includes spliced in.
         let known = images.map(\.name) + sounds.map(\.name) + buffers.map(\.name)
         try checkImageNames(in: blankHeader(text, end: headerEnd), known: known, file: path)
-        var expander = IncludeExpander(reader: ShaderSources.reader)
+        var expander = IncludeExpander(reader: toyFiles.reader)
         expander.searchPaths = options.includePaths
         var files: [Int: String] = [headerString: "Glint's ISF header", copyString: "Glint's ISF output"]
         let expanded = try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander)

@@ -1,5 +1,4 @@
 import Foundation
-import GlintCore
 
 /// Reads a shader written for another tool from the user's files into a `ToyProgram`: which
 /// tool it is for is told from the files themselves (`dialect(of:)`), and each dialect's loader
@@ -24,13 +23,14 @@ public enum ToyLoader {
 
     /// The program of the shader at `path` in `dialect` (`dialect(of:text:)`), its images read,
     /// with `options` (the command line's `-I`, `-D` and `--texture`), which the program keeps
-    /// for its reloads.
-    public static func load(_ path: String, dialect: ToyProgram.Dialect, options: ToyLoadOptions = ToyLoadOptions()) throws(RenderError) -> ToyProgram {
+    /// for its reloads; every file read through `files` (the renderer's `ToyFiles.disk` reads
+    /// the disk and decodes images).
+    public static func load(_ path: String, dialect: ToyProgram.Dialect, options: ToyLoadOptions = ToyLoadOptions(), files: ToyFiles) throws(RenderError) -> ToyProgram {
         var program: ToyProgram
         switch dialect {
-        case .shadertoy: program = try ShadertoyLoader.load(path, includePaths: options.includePaths)
-        case .glslViewer: program = try GlslViewerLoader.load(path, options: options)
-        case .isf: program = try ISFLoader.load(path, options: options)
+        case .shadertoy: program = try ShadertoyLoader.load(path, includePaths: options.includePaths, files: files)
+        case .glslViewer: program = try GlslViewerLoader.load(path, options: options, files: files)
+        case .isf: program = try ISFLoader.load(path, options: options, files: files)
         }
         program.origin = path
         program.options = options
@@ -43,10 +43,11 @@ public enum ToyLoader {
         return program
     }
 
-    /// The program `program` was loaded from, read again with the options it was loaded with.
-    public static func reload(_ program: ToyProgram) throws(RenderError) -> ToyProgram? {
+    /// The program `program` was loaded from, read again through `files` with the options it was
+    /// loaded with.
+    public static func reload(_ program: ToyProgram, files: ToyFiles) throws(RenderError) -> ToyProgram? {
         guard let origin = program.origin else { return nil }
-        return try load(origin, dialect: program.dialect, options: program.options)
+        return try load(origin, dialect: program.dialect, options: program.options, files: files)
     }
 
     /// The files a program was made from, for the window to watch: the path itself (a folder's
@@ -96,56 +97,9 @@ public enum ToyLoader {
         return text
     }
 
-    /// Reads a user's text file, nil-free: a missing file is one line naming who wanted it.
-    static func readText(_ path: String, for what: String) throws(RenderError) -> String {
-        guard let text = try ShaderFile.read(path) else {
-            throw .shader(file: path, line: nil, stage: "read", log: "no such file (\(what))")
-        }
-        return text
-    }
-
-    /// An image channel's picture: a PNG or JPEG file (told by its content, not its name), rows
-    /// turned so that v = 0 is its bottom row when `flipsY` (how every dialect shows an image the
-    /// right way up). A `.jpg` or `.jpeg` that is not there is looked for as the `.png` beside it
-    /// (the picture converted, the file that names it unchanged), and stderr says which was used.
-    static func loadImage(_ path: String, for what: String, flipsY: Bool) throws(RenderError) -> Image {
-        var path = path
-        var link = stat()
-        if PathBytes.withCString(path, { lstat($0, &link) }) != 0 {
-            guard let converted = convertedPNG(of: path), PathBytes.withCString(converted, { lstat($0, &link) }) == 0 else {
-                let beside = convertedPNG(of: path).map { " (nor a converted '\($0)' beside it)" } ?? ""
-                throw .image("\(what): no file '\(path)'\(beside)")
-            }
-            FileHandle.standardError.write(Data("glint: \(what): no '\(path)'; using '\(converted)' beside it\n".utf8))
-            path = converted
-        }
-        let bytes: [UInt8]
-        switch PathBytes.withCString(path, { BoundedFile.read($0, limit: ImageDecoder.maxFileBytes) }) {
-        case .success(let b): bytes = b
-        case .failure(let failure): throw .image("\(what): cannot read '\(path)': \(describe(failure))")
-        }
-        let decoded: (width: Int, height: Int, rgba: [UInt8])
-        do throws(RenderError) {
-            decoded = try ImageDecoder.decode(bytes)
-        } catch {
-            throw .image("\(what): '\(path)': \(error)")
-        }
-        var rgba = decoded.rgba
-        if flipsY {
-            let row = decoded.width * 4
-            for y in 0..<decoded.height / 2 {
-                let a = y * row, b = (decoded.height - 1 - y) * row
-                for x in 0..<row { rgba.swapAt(a + x, b + x) }
-            }
-        }
-        let modified = ShaderFile.modificationDate(path)?.timeIntervalSince1970 ?? 0
-        return Image(width: decoded.width, height: decoded.height, pixels: rgba,
-                     identity: .file(path: path, size: bytes.count, modified: modified), label: what)
-    }
-
     /// `x.png` for `x.jpg` or `x.jpeg` (any case): where a user who converted a JPEG a file names
     /// put the picture. Nil for any other name.
-    static func convertedPNG(of path: String) -> String? {
+    package static func convertedPNG(of path: String) -> String? {
         let ext = (path as NSString).pathExtension.lowercased()
         guard ext == "jpg" || ext == "jpeg" else { return nil }
         return (path as NSString).deletingPathExtension + ".png"
@@ -162,7 +116,7 @@ public enum ToyLoader {
     }
 
     /// A file that could not be read, in words.
-    static func describe(_ failure: BoundedFile.Failure) -> String {
+    package static func describe(_ failure: BoundedFile.Failure) -> String {
         switch failure {
         case .unreachable(let code), .cannotOpen(let code), .readFailed(let code): return BoundedFile.describe(code)
         case .notRegular(let kind): return "it is \(kind), not a regular file"
@@ -178,5 +132,60 @@ public enum ToyLoader {
     /// `text` with every line `keep` rejects blanked (kept as an empty line, so line numbers hold).
     static func blankLines(_ text: String, where drop: (Substring) -> Bool) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { drop($0) ? "" : String($0) }.joined(separator: "\n")
+    }
+}
+
+/// Where the tools' loaders read their files: text (and whether a path exists) through a
+/// `SourceReader`, a folder's names, and an image channel's picture. The renderer's `disk`
+/// reads the user's files and decodes PNG and JPEG; a test holds the files in memory.
+public struct ToyFiles: Sendable {
+    /// The text of a file and the files it includes.
+    public var reader: SourceReader
+    /// Whether a path is a folder (a Shadertoy shader's tabs).
+    public var isFolder: @Sendable (String) -> Bool
+    /// The names in a folder, nil when it cannot be listed.
+    public var entries: @Sendable (String) -> [String]?
+    /// The picture at a path for an image channel: the path, who wants it (for messages), and
+    /// whether its rows are turned so that v = 0 is its bottom row.
+    public var image: @Sendable (String, String, Bool) throws(RenderError) -> Image
+
+    public init(reader: SourceReader, isFolder: @escaping @Sendable (String) -> Bool, entries: @escaping @Sendable (String) -> [String]?,
+                image: @escaping @Sendable (String, String, Bool) throws(RenderError) -> Image) {
+        self.reader = reader
+        self.isFolder = isFolder
+        self.entries = entries
+        self.image = image
+    }
+
+    /// Text held in memory by path (`SourceReader.files`): a folder is a path some file is
+    /// under, its entries the names directly in it; `image` makes the pictures.
+    public static func files(_ files: [String: String],
+                             image: @escaping @Sendable (String, String, Bool) throws(RenderError) -> Image) -> ToyFiles {
+        let paths = Array(files.keys)
+        let names: @Sendable (String) -> [String] = { folder in
+            let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+            return paths.compactMap { path in
+                guard path.hasPrefix(prefix) else { return nil }
+                let rest = path.dropFirst(prefix.count)
+                return rest.contains("/") || rest.isEmpty ? nil : String(rest)
+            }
+        }
+        return ToyFiles(reader: .files(files), isFolder: { !names($0).isEmpty }, entries: { folder in
+            let found = names(folder)
+            return found.isEmpty ? nil : found
+        }, image: image)
+    }
+
+    /// Reads a user's text file, nil-free: a missing file is one line naming who wanted it.
+    func readText(_ path: String, for what: String) throws(RenderError) -> String {
+        guard let text = try reader.read(path) else {
+            throw .shader(file: path, line: nil, stage: "read", log: "no such file (\(what))")
+        }
+        return text
+    }
+
+    /// An image channel's picture, through `image`.
+    func loadImage(_ path: String, _ what: String, flipsY: Bool) throws(RenderError) -> Image {
+        try image(path, what, flipsY)
     }
 }

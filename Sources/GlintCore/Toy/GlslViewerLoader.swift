@@ -1,5 +1,4 @@
 import Foundation
-import GlintCore
 
 /// glslViewer's shaders, as glslViewer runs a fragment shader with no model: one file whose
 /// `main()` writes `gl_FragColor`, declaring the uniforms it reads (`u_time`, `u_delta`,
@@ -21,7 +20,7 @@ import GlintCore
 enum GlslViewerLoader {
     /// Source-string numbers: the header, the user's file, the generated `main`.
     static let headerString = 1
-    static let passString = 2
+    package static let passString = 2
     static let mainString = 3
     /// What `GLSLVIEWER` is defined as (glslViewer defines its version, 3.x.y as "3xy").
     static let version = "300"
@@ -46,10 +45,10 @@ enum GlslViewerLoader {
         }
     }
 
-    static func load(_ path: String, options: ToyLoadOptions) throws(RenderError) -> ToyProgram {
+    static func load(_ path: String, options: ToyLoadOptions, files toyFiles: ToyFiles) throws(RenderError) -> ToyProgram {
         let textures = options.textures
-        _ = try ToyLoader.readText(path, for: "the shader")
-        var expander = IncludeExpander(reader: ShaderSources.reader)
+        _ = try toyFiles.readText(path, for: "the shader")
+        var expander = IncludeExpander(reader: toyFiles.reader)
         expander.searchPaths = options.includePaths
         var files: [Int: String] = [headerString: "Glint's glslViewer header", mainString: "Glint's glslViewer main"]
         let expanded = try ToyLoader.expand(path, stringNumber: passString, files: &files, expander: &expander)
@@ -72,7 +71,7 @@ enum GlslViewerLoader {
             if images.contains(where: { $0.uniform == uniform }) {
                 throw .arguments("--texture gives \(uniform) twice; give each texture once (unnamed ones are u_tex0, u_tex1, … in order)")
             }
-            images.append((uniform, try ToyLoader.loadImage(texture.path, for: "--texture \(uniform)", flipsY: true)))
+            images.append((uniform, try toyFiles.loadImage(texture.path, "--texture \(uniform)", flipsY: true)))
         }
         if images.count + bufferCount + doubleCount > maxSamplers {
             throw .shader(file: path, line: nil, stage: "glslViewer",

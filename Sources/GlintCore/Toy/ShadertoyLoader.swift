@@ -1,5 +1,4 @@
 import Foundation
-import GlintCore
 
 /// Shadertoy's shaders, as the site runs them: `mainImage(out vec4 fragColor, in vec2
 /// fragCoord)` with its uniforms (`iResolution`, `iTime`, `iMouse`, …), Buffers A–D drawn in
@@ -13,13 +12,13 @@ import GlintCore
 /// In files, a line `#iChannel0 "Buffer A"` binds a channel (`self`, `keyboard`, a buffer or an
 /// image file's path), optionally followed by words: `nearest`/`linear`/`mipmap`,
 /// `clamp`/`repeat`, `noflip`.
-enum ShadertoyLoader {
+package enum ShadertoyLoader {
     /// The site's ids of the buffers' outputs, A to D.
     static let bufferIDs = ["4dXGR8", "XsXGR8", "4sXGR8", "XdfGR8"]
     static let bufferNames = ["Buffer A", "Buffer B", "Buffer C", "Buffer D"]
     /// Source-string numbers: the header, the tab's own file, the generated `main`.
     static let headerString = 1
-    static let passString = 2
+    package static let passString = 2
     static let mainString = 3
 
     /// One tab before it becomes a pass.
@@ -40,26 +39,26 @@ enum ShadertoyLoader {
     /// What a channel directive may call the sound input (`#iChannel0 "audio"`).
     static let soundNames: Set<String> = ["audio", "sound", "music", "mic"]
 
-    static func load(_ path: String, includePaths: [String] = []) throws(RenderError) -> ToyProgram {
+    static func load(_ path: String, includePaths: [String] = [], files: ToyFiles) throws(RenderError) -> ToyProgram {
         let tabs: [Tab]
         let common: (file: String, code: String?)?
-        if PathBytes.isFolder(path) {
-            (tabs, common) = try folderTabs(path)
+        if files.isFolder(path) {
+            (tabs, common) = try folderTabs(path, files: files)
         } else if path.lowercased().hasSuffix(".json") {
-            (tabs, common) = try exportTabs(path)
+            (tabs, common) = try exportTabs(path, files: files)
         } else {
             var tab = Tab(name: "Image", file: path, code: nil, target: nil, channels: [])
-            tab.channels = try directives(in: ToyLoader.readText(path, for: "the shader"), file: path, folder: (path as NSString).deletingLastPathComponent, own: nil)
+            tab.channels = try directives(in: files.readText(path, for: "the shader"), file: path, folder: (path as NSString).deletingLastPathComponent, own: nil)
             tabs = [tab]
             common = nil
         }
-        return try program(named: ToyLoader.displayName(path), tabs: tabs, common: common, includePaths: includePaths)
+        return try program(named: ToyLoader.displayName(path), tabs: tabs, common: common, includePaths: includePaths, files: files)
     }
 
     // MARK: Folders
 
-    static func folderTabs(_ folder: String) throws(RenderError) -> ([Tab], (file: String, code: String?)?) {
-        let entries = PathBytes.entries(of: folder) ?? []
+    static func folderTabs(_ folder: String, files: ToyFiles) throws(RenderError) -> ([Tab], (file: String, code: String?)?) {
+        let entries = files.entries(folder) ?? []
         func find(_ name: String) -> String? {
             let wanted = [name, name.replacingOccurrences(of: " ", with: ""), name.replacingOccurrences(of: " ", with: "_")].map { $0.lowercased() }
             return entries.sorted().first { entry in
@@ -75,11 +74,11 @@ enum ShadertoyLoader {
         for (b, name) in bufferNames.enumerated() {
             guard let file = find(name) else { continue }
             var tab = Tab(name: name, file: file, code: nil, target: b, channels: [])
-            tab.channels = try directives(in: ToyLoader.readText(file, for: name), file: file, folder: folder, own: b)
+            tab.channels = try directives(in: files.readText(file, for: name), file: file, folder: folder, own: b)
             tabs.append(tab)
         }
         var imageTab = Tab(name: "Image", file: image, code: nil, target: nil, channels: [])
-        imageTab.channels = try directives(in: ToyLoader.readText(image, for: "the Image tab"), file: image, folder: folder, own: nil)
+        imageTab.channels = try directives(in: files.readText(image, for: "the Image tab"), file: image, folder: folder, own: nil)
         tabs.append(imageTab)
         return (tabs, find("Common").map { ($0, nil) })
     }
@@ -138,8 +137,8 @@ enum ShadertoyLoader {
 
     // MARK: Exports
 
-    static func exportTabs(_ path: String) throws(RenderError) -> ([Tab], (file: String, code: String?)?) {
-        let text = try ToyLoader.readText(path, for: "the Shadertoy export")
+    static func exportTabs(_ path: String, files: ToyFiles) throws(RenderError) -> ([Tab], (file: String, code: String?)?) {
+        let text = try files.readText(path, for: "the Shadertoy export")
         func refuse(_ why: String) -> RenderError { .shader(file: path, line: nil, stage: "Shadertoy export", log: why) }
         let json: Any
         do {
@@ -251,7 +250,7 @@ enum ShadertoyLoader {
                     guard let src = file as? String, !src.isEmpty else {
                         throw refuse("\(what) is a texture with no file: its \"filepath\" (or \"src\") names the image, found beside the export by its name")
                     }
-                    source = .image(locateMedia(src, beside: folder))
+                    source = .image(locateMedia(src, beside: folder, exists: files.reader.exists))
                 default:
                     throw refuse("\(what) is a \(kind.isEmpty ? "channel of no type" : kind): Glint's channels are buffers, textures, the keyboard and sound (music, mic)")
                 }
@@ -366,11 +365,11 @@ enum ShadertoyLoader {
 
     /// Where the export's `/media/a/….png` is on this machine: beside the JSON by its file name,
     /// or under the JSON's folder by its path.
-    static func locateMedia(_ src: String, beside folder: String) -> String {
+    static func locateMedia(_ src: String, beside folder: String, exists: (String) -> Bool = PathBytes.exists) -> String {
         let name = (src as NSString).lastPathComponent
         let candidates = [(folder as NSString).appendingPathComponent(name),
                           (folder as NSString).appendingPathComponent(String(src.drop { $0 == "/" }))]
-        return candidates.first(where: PathBytes.exists) ?? candidates[0]
+        return candidates.first(where: exists) ?? candidates[0]
     }
 
     // MARK: Programs
@@ -394,7 +393,7 @@ enum ShadertoyLoader {
     #define HW_PERFORMANCE 1
     """
 
-    static func program(named name: String, tabs: [Tab], common: (file: String, code: String?)?, includePaths: [String] = []) throws(RenderError) -> ToyProgram {
+    static func program(named name: String, tabs: [Tab], common: (file: String, code: String?)?, includePaths: [String] = [], files toyFiles: ToyFiles) throws(RenderError) -> ToyProgram {
         var buffers: [ToyBuffer] = []
         var bufferIndex: [Int: Int] = [:]  // Buffer A–D → the program's buffer
         for tab in tabs {
@@ -417,7 +416,7 @@ enum ShadertoyLoader {
         // Uniforms the tabs declare with a `// glint:` annotation become inputs (controls, --param).
         var inputs: [ToyInput] = []
         for tab in tabs {
-            var expander = IncludeExpander(reader: ShaderSources.reader)
+            var expander = IncludeExpander(reader: toyFiles.reader)
             expander.searchPaths = includePaths
             var files: [Int: String] = [headerString: "Glint's Shadertoy header", mainString: "Glint's Shadertoy main"]
             var commonText = ""
@@ -461,7 +460,7 @@ enum ShadertoyLoader {
                     if let image = images[key] {
                         source = .image(image)
                     } else {
-                        let image = try ToyLoader.loadImage(file, for: "\(tab.name)'s iChannel\(channel.index)", flipsY: channel.flipsY)
+                        let image = try toyFiles.loadImage(file, "\(tab.name)'s iChannel\(channel.index)", flipsY: channel.flipsY)
                         images[key] = image
                         source = .image(image)
                     }
