@@ -497,8 +497,14 @@ extension WindowKeysTests {
         let quiet = try swell("quiet")
         let player = try server.play(try PulseServer.toneWAV(frequency: 330, dBFS: -6, seconds: 30))
         defer { player.terminate() }
-        try state.wait("the waves swollen by the tone") { WindowState.number($0, "amplitude") > 0.1 }
-        try state.frames(2)
+        var level = WindowState.number(try state.wait("the waves swollen by the tone") { WindowState.number($0, "amplitude") > 0.1 }, "amplitude")
+        // The level rises through the effect's smoothing: wait until it has settled (within 5 %
+        // over ten frames), so the picture is of the tone, not of the rise.
+        for _ in 0..<30 {
+            let next = WindowState.number(try state.frames(10), "amplitude")
+            if abs(next - level) <= 0.05 * level { break }
+            level = next
+        }
         let loud = try swell("loud")
         #expect(loud > quiet + 20, "the waves should swell with the tone: \(quiet) rows quiet, \(loud) playing")
 
