@@ -266,49 +266,72 @@ public final class GlintWindow {
     ///
     /// - Throws: whatever `body` throws, which ends the loop.
     public func run(frame body: (inout Frame) throws -> Void) rethrows {
-        var last = time
         while !isClosing {
-            glfwPollEvents()
-            // Read once per frame, after the events: the view size and the target agree.
-            let target = framebuffer
-            if target.pixelWidth == 0 || target.pixelHeight == 0 {
-                // Minimised: nothing to draw into; sleep until something happens.
-                glfwWaitEventsTimeout(0.1)
-                pausedTime += time - last
-                continue
-            }
-            let scale = pixelScale
-            let t = time
-            last = t
-            var frame = Frame(time: t, viewSize: Self.viewSize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight, scale: scale),
-                              pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses,
-                              scrollEvents: pendingScrollEvents)
-            frame.keyChanges = pendingKeyChanges
-            frame.hover = pendingHover
-            pendingHover = nil
-            // The frame holds the only reference while the client runs, so clearing reuses the storage.
-            pendingPointerEvents = []
-            pendingKeyPresses = []
-            pendingKeyChanges = []
-            pendingScrollEvents = []
-            defer {
-                pendingPointerEvents = frame.pointerEvents
-                pendingPointerEvents.removeAll(keepingCapacity: true)
-                pendingKeyPresses = frame.keyPresses
-                pendingKeyPresses.removeAll(keepingCapacity: true)
-                pendingKeyChanges = frame.keyChanges
-                pendingKeyChanges.removeAll(keepingCapacity: true)
-                pendingScrollEvents = frame.scrollEvents
-                pendingScrollEvents.removeAll(keepingCapacity: true)
-                if frame.cancelsPress { isPressed = false }
-            }
-            // The client may have drawn headless in the frame (an `ImageRenderer`), which restores
-            // this context after; made current again here in case it did not.
-            windowContext.makeCurrent()
-            try body(&frame)
-            glfwSwapBuffers(window)
-            if let quitAfter, t >= quitAfter { close() }
+            GlintWindow.pollEvents()
+            // Minimised: nothing to draw into; sleep until something happens.
+            if try !drawFrame(body) { GlintWindow.waitEvents(timeout: 0.1) }
         }
+    }
+
+    /// Hands every window the input that arrived since the last call (GLFW's event poll, for all
+    /// windows at once): call it once per round when you step windows with `drawFrame`.
+    public static func pollEvents() { glfwPollEvents() }
+
+    /// Sleeps until input arrives or `timeout` seconds pass (all windows minimised, say).
+    public static func waitEvents(timeout: Double) { glfwWaitEventsTimeout(timeout) }
+
+    /// The time of the last frame drawn (or skipped while minimised), to stop the clock while minimised.
+    private var lastFrameTime: Double?
+
+    /// One frame of `run`, for a loop over several windows (an `App`'s): with the input polled
+    /// since the last frame (`pollEvents`), calls `body` with this window's frame and shows what
+    /// it drew. Returns false, drawing nothing, while the window is minimised (its clock stands
+    /// still) or closing.
+    ///
+    /// - Throws: whatever `body` throws.
+    @discardableResult
+    public func drawFrame(_ body: (inout Frame) throws -> Void) rethrows -> Bool {
+        guard !isClosing else { return false }
+        let last = lastFrameTime ?? time
+        // Read once per frame, after the events: the view size and the target agree.
+        let target = framebuffer
+        if target.pixelWidth == 0 || target.pixelHeight == 0 {
+            pausedTime += time - last
+            lastFrameTime = time
+            return false
+        }
+        let scale = pixelScale
+        let t = time
+        lastFrameTime = t
+        var frame = Frame(time: t, viewSize: Self.viewSize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight, scale: scale),
+                          pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses,
+                          scrollEvents: pendingScrollEvents)
+        frame.keyChanges = pendingKeyChanges
+        frame.hover = pendingHover
+        pendingHover = nil
+        // The frame holds the only reference while the client runs, so clearing reuses the storage.
+        pendingPointerEvents = []
+        pendingKeyPresses = []
+        pendingKeyChanges = []
+        pendingScrollEvents = []
+        defer {
+            pendingPointerEvents = frame.pointerEvents
+            pendingPointerEvents.removeAll(keepingCapacity: true)
+            pendingKeyPresses = frame.keyPresses
+            pendingKeyPresses.removeAll(keepingCapacity: true)
+            pendingKeyChanges = frame.keyChanges
+            pendingKeyChanges.removeAll(keepingCapacity: true)
+            pendingScrollEvents = frame.scrollEvents
+            pendingScrollEvents.removeAll(keepingCapacity: true)
+            if frame.cancelsPress { isPressed = false }
+        }
+        // The client may have drawn headless in the frame (an `ImageRenderer`), or another
+        // window drew before this one: this context is made current again.
+        windowContext.makeCurrent()
+        try body(&frame)
+        glfwSwapBuffers(window)
+        if let quitAfter, t >= quitAfter { close() }
+        return true
     }
 
     // MARK: - Input

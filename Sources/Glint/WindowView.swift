@@ -90,6 +90,8 @@ public struct Window<Content: View> {
     /// or ISF shader's files, `EffectFile`) are reloaded when they change, twice a second: a
     /// broken save keeps the last good picture and says why on standard error. (Glint's addition.)
     public var reloadsShaders = true
+    /// What `openWindow(id:)` names the window by, when it is a scene of an `App`.
+    public var id: String?
     private let content: (TimelineContext) -> Content
 
     public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
@@ -98,6 +100,13 @@ public struct Window<Content: View> {
         self.size = size
         self.backdrop = backdrop
         self.content = content
+    }
+
+    /// A window showing `content`, as SwiftUI's `Window(_:id:content:)` scene: in an `App`'s
+    /// `body`, `openWindow(id:)` opens it by `id`.
+    public init(_ title: String, id: String, @ViewBuilder content: @escaping () -> Content) {
+        self.init(title, content: content)
+        self.id = id
     }
 
     /// A window showing `content`, as SwiftUI's `WindowGroup { ContentView() }`.
@@ -117,41 +126,86 @@ public struct Window<Content: View> {
     ///   renderer's one-line `RenderError` when a shader does not compile or its arguments do
     ///   not fit it.
     public func run(quitAfter seconds: Double? = nil) throws {
+        let session = try open()
+        session.window.quitAfter = seconds
+        defer { session.finish() }
+        while !session.window.isClosing {
+            GlintWindow.pollEvents()
+            if try !session.drawFrame() { GlintWindow.waitEvents(timeout: 0.1) }
+        }
+    }
+
+    /// Opens the window, ready to draw frames (`run`'s and an `App`'s windows).
+    func open() throws -> WindowSession {
         if let frameTimeout, !(frameTimeout.isFinite && frameTimeout > 0) {
             throw RenderError.image("Window.frameTimeout \(frameTimeout) is not a number of seconds above 0; nil turns the watchdog off")
         }
         let window = try GlintWindow(title: title, size: Size(width: Double(size.width), height: Double(size.height)))
-        window.quitAfter = seconds
         let host = try ViewHost(backdrop: backdrop)
         host.captureName = captureName
         host.reloadsShaders = reloadsShaders
         host.renderer.renderer.frameTimeout = frameTimeout
         host.renderer.renderer.frameTimeoutSetting = "Window.frameTimeout"
-        let state = stateFile.map { StateFile(path: $0) }
-        // The state of the frame drawn last, written when the next begins (its events polled, so
-        // the picture has reached the X server), and when the window closes.
-        var drawn: String?
-        func writeDrawn() {
-            if let state, let json = drawn { state.write(json) }
-            drawn = nil
+        let content = self.content
+        let hearing = self.hearing
+        let sound = self.sound
+        let stateValues = self.stateValues
+        let session = WindowSession(window: window, host: host, stateFile: stateFile.map { StateFile(path: $0) })
+        session.draw = { frame in
+            if let hearing { host.hear(hearing(frame.time)) }
+            if let sound { host.hearSound(at: frame.time, from: sound) }
+            try host.draw(&frame, content: content)
         }
-        // Quitting (Esc, Q, the window closed, an error) while recording keeps the video.
-        defer { host.stopRecording() }
-        defer { writeDrawn() }
-        try window.run { (frame: inout GlintWindow.Frame) throws in
+        session.extraStateValues = stateValues
+        return session
+    }
+}
+
+/// One open window of a `Window` or an `App`: its GLFW window and the host drawing its view, with
+/// the state file. Stepped a frame at a time, so one loop can drive several.
+final class WindowSession {
+    let window: GlintWindow
+    let host: ViewHost
+    private let state: StateFile?
+    /// Draws the view of one frame (set by the `Window` that opened it: its content is generic).
+    var draw: (inout GlintWindow.Frame) throws -> Void = { _ in }
+    /// More values for the state file.
+    var extraStateValues: (() -> [(String, StateValue)])?
+    /// The state of the frame drawn last, written when the next begins (its events polled, so
+    /// the picture has reached the X server), and when the window closes.
+    private var drawn: String?
+
+    init(window: GlintWindow, host: ViewHost, stateFile: StateFile?) {
+        self.window = window
+        self.host = host
+        self.state = stateFile
+    }
+
+    /// One frame, with the input polled since the last: keys, then the view. False while the
+    /// window is minimised or closing (nothing drawn).
+    func drawFrame() throws -> Bool {
+        try window.drawFrame { (frame: inout GlintWindow.Frame) throws in
             writeDrawn()
             host.handleKeys(&frame, window: window)
             do {
-                if let hearing { host.hear(hearing(frame.time)) }
-                if let sound { host.hearSound(at: frame.time, from: sound) }
-                try host.draw(&frame, content: content)
+                try draw(&frame)
             } catch let error as RenderError {
                 // The watchdog took the slow shader out of use: said once, and the window goes on.
                 guard case .tooSlow = error else { throw error }
                 host.report([error])
             }
-            if state != nil { drawn = StateJSON.encode(host.stateValues(clock: frame.time) + (stateValues?() ?? [])) }
+            if state != nil { drawn = StateJSON.encode(host.stateValues(clock: frame.time) + (extraStateValues?() ?? [])) }
         }
-        withExtendedLifetime(window) {}
+    }
+
+    private func writeDrawn() {
+        if let state, let json = drawn { state.write(json) }
+        drawn = nil
+    }
+
+    /// The window is done: a video being recorded is kept, the last state written.
+    func finish() {
+        writeDrawn()
+        host.stopRecording()
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+import GlintCore
+
+/// A program with windows, as SwiftUI's `App`: mark it `@main` and describe its scenes in `body`.
+///
+/// ```swift
+/// import Glint
+///
+/// @main struct Counter: App {
+///     var body: some Scene {
+///         WindowGroup { ContentView() }
+///     }
+/// }
+/// ```
+///
+/// `main()` opens the first window scene (`WindowGroup` or `Window`; `Settings` is not shown),
+/// runs every open window in one loop and returns when the last one closes; `openWindow(id:)`
+/// opens the others. Each window is the library's `Window`, with its keys (Esc closes it, S
+/// saves a PNG, V records a video, Space pauses, …). The `body` is read once, at launch. A window
+/// that cannot open (no display) or a shader that does not compile ends the program with one
+/// line on standard error and exit status 1.
+public protocol App {
+    /// The type of the app's scenes.
+    associatedtype Body: Scene
+
+    /// The app's scenes.
+    @SceneBuilder var body: Body { get }
+
+    /// Makes the app, as `main()` does at launch.
+    init()
+}
+
+extension App {
+    /// Opens the app's first window and runs until the last window closes.
+    public static func main() {
+        let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "app"
+        let runner = AppRunner(scenes: SceneList.of(Self()), name: name)
+        do {
+            try runner.run()
+        } catch {
+            FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
+            exit(1)
+        }
+    }
+}
+
+/// The windows of a running `App`: one frame loop stepping each open window in turn.
+final class AppRunner {
+    private let scenes: [SceneList.Entry]
+    /// The program's name: the title of scenes without one, and the start of error lines.
+    private let name: String
+    /// The open windows and the scene each came from.
+    private var open: [(scene: Int, session: WindowSession)] = []
+    /// Scenes asked for by `openWindow(id:)` during a frame, opened after it.
+    private var requested: [Int] = []
+    /// Sizes already said to be ignored (`.defaultSize` with a side that is not a size).
+    private var reportedSizes: Set<Int> = []
+    /// Whether a window was opened yet (the first writes the state file).
+    private var openedAny = false
+
+    init(scenes: SceneList, name: String) {
+        self.scenes = scenes.entries
+        self.name = name
+    }
+
+    /// Opens the first window scene and steps every open window until none is left.
+    func run() throws {
+        guard let first = scenes.firstIndex(where: { !$0.isSettings }) else {
+            throw RenderError.image("the app has no window to open: its body has no WindowGroup or Window scene")
+        }
+        try openScene(first)
+        defer {
+            for each in open { each.session.finish() }
+        }
+        while !open.isEmpty {
+            GlintWindow.pollEvents()
+            var drew = false
+            var i = 0
+            while i < open.count {  // index loops: no iterator allocation in debug builds
+                let session = open[i].session
+                if session.window.isClosing {
+                    session.finish()
+                    open.remove(at: i)
+                    continue
+                }
+                if try session.drawFrame() { drew = true }
+                i += 1
+            }
+            while !requested.isEmpty {
+                try openScene(requested.removeFirst())
+            }
+            // Every window minimised: sleep until something happens.
+            if !drew && !open.isEmpty { GlintWindow.waitEvents(timeout: 0.1) }
+        }
+    }
+
+    /// Opens the scene named `id`: a `WindowGroup` another window each time, a `Window` its one
+    /// window if it is not open. An id no scene has is said on standard error.
+    func openWindow(id: String) {
+        guard let index = scenes.firstIndex(where: { $0.id == id && !$0.isSettings }) else {
+            let known = scenes.compactMap(\.id)
+            let hint = known.isEmpty ? "the app's scenes have no ids" : "the app's scene ids: \(known.joined(separator: ", "))"
+            FileHandle.standardError.write(Data("\(name): openWindow(id: \"\(id)\"): no scene has that id (\(hint))\n".utf8))
+            return
+        }
+        if !scenes[index].isGroup, open.contains(where: { $0.scene == index }) || requested.contains(index) { return }
+        requested.append(index)
+    }
+
+    private func openScene(_ index: Int) throws {
+        let scene = scenes[index]
+        var size = scene.size
+        if let asked = size, !(asked.width.isFinite && asked.height.isFinite && asked.width >= 1 && asked.height >= 1
+                              && asked.width <= GlintWindow.maximumSide && asked.height <= GlintWindow.maximumSide) {
+            if reportedSizes.insert(index).inserted {
+                FileHandle.standardError.write(Data("\(name): .defaultSize(width: \(asked.width), height: \(asked.height)) is not a window size (each side 1 to \(Int(GlintWindow.maximumSide)) points); the window opens at its own size\n".utf8))
+            }
+            size = nil
+        }
+        let session = try scene.open(SceneList.Opening(title: scene.title ?? name, size: size, writesState: !openedAny))
+        openedAny = true
+        open.append((index, session))
+    }
+}
