@@ -371,13 +371,14 @@ struct WindowFrame: CustomStringConvertible {
 }
 
 /// Waits (bounded) for the Glint window to be mapped and returns its geometry in pixels.
-func findWindow(_ x: XServer, _ app: Child) throws -> WindowFrame {
+/// `name` is a pattern for the window's title.
+func findWindow(_ x: XServer, _ app: Child, name: String = "Glint") throws -> WindowFrame {
     do {
-        try x.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", "Glint"], timeout: 10)
+        try x.run("xdotool", ["search", "--sync", "--onlyvisible", "--name", name], timeout: 10)
     } catch {
-        throw WindowTestFailure(description: "no Glint window appeared within 10 s (glint \(app.state); stderr: \(app.stderrSummary())): \(error)")
+        throw WindowTestFailure(description: "no window titled '\(name)' appeared within 10 s (\(app.state); stderr: \(app.stderrSummary())): \(error)")
     }
-    let text = try x.run("xdotool", ["search", "--onlyvisible", "--name", "Glint", "getwindowgeometry"])
+    let text = try x.run("xdotool", ["search", "--onlyvisible", "--name", name, "getwindowgeometry"])
     // "Window 4194311\n  Position: 0,0 (screen: 0)\n  Geometry: 800x500\n"
     func numbers(after label: String, separator: Character) -> [Int]? {
         guard let line = text.split(separator: "\n").first(where: { $0.contains(label) }) else { return nil }
