@@ -133,9 +133,15 @@ public struct ShaderFunction: Sendable, Equatable {
     /// The GLSL function's name.
     public var name: String
 
-    /// The function `name` of `library`.
+    /// The function `name` of `library`. For the default library, the app's own function of that
+    /// name when the app ships one (then its file is the library), else Glint's, as
+    /// `ShaderLibrary.default.name` finds it.
     public init(library: ShaderLibrary, name: String) {
-        self.library = library
+        if library.searchesMainBundle, let own = MainBundleShaders.library(defining: name) {
+            self.library = own
+        } else {
+            self.library = library
+        }
         self.name = name
     }
 
@@ -236,10 +242,7 @@ public struct ShaderLibrary: Sendable, Equatable {
     /// The function `name` of this library. For the default library, the app's own function of
     /// that name when the app ships one (then its file is the library), else Glint's.
     public subscript(dynamicMember name: String) -> ShaderFunction {
-        if searchesMainBundle, let library = MainBundleShaders.library(defining: name) {
-            return ShaderFunction(library: library, name: name)
-        }
-        return ShaderFunction(library: self, name: name)
+        ShaderFunction(library: self, name: name)
     }
 
     /// The function `name` of the default library.

@@ -89,6 +89,7 @@ struct ShaderResourceTests {
         #expect(rings.pixel(x: 2, y: 2) == Self.orange && rings.pixel(x: 8, y: 0) == Self.black && rings.pixel(x: 12, y: 0) == Self.orange)
         let bands = try render(Rectangle().colorEffect(library.bands(.float(10))))
         #expect(bands.pixel(x: 5, y: 2) == (0, 128, 128, 255) && bands.pixel(x: 5, y: 7) == (255, 255, 255, 255))
+        #expect(try image("function-bands").pixels == bands.pixels, "ShaderFunction(library: .default, name:) finds the app's own function")
         #expect(ShaderLibrary.bundle(bundle) == library, "a bundle's library is the same value each time it is asked for")
     }
 
@@ -387,7 +388,7 @@ struct ShaderResourceTests {
         return (process.terminationStatus, String(decoding: stdout, as: UTF8.self), String(decoding: stderr, as: UTF8.self))
     }
 
-    @Test("a package's executable draws its own Metal, GLSL and PNG resources through bundle(.module), the default library (its own first, then Glint's) and Image(name)",
+    @Test("a package's executable draws its own Metal, GLSL and PNG resources through bundle(.module), the default library (its own first, then Glint's), ShaderFunction(library: .default, name:) and Image(name)",
           .timeLimit(.minutes(1)))
     func packageResources() throws {
         let probe = try Self.resourceProbe()
@@ -404,6 +405,7 @@ struct ShaderResourceTests {
         #expect(try image("default-rings").pixels == rings.pixels)
         let bands = try image("default-bands")
         #expect(bands.pixel(x: 5, y: 2) == (0, 128, 128, 255) && bands.pixel(x: 5, y: 7) == (255, 255, 255, 255))
+        #expect(try image("function-bands").pixels == bands.pixels, "ShaderFunction(library: .default, name:) finds the app's own function")
         // `gradient` is both its own and Glint's: the default library's is its own (solid green), said once on stderr.
         for name in ["default-gradient", "default-gradient-again"] {
             let green = try image(name)

@@ -51,6 +51,8 @@ case "draw":
     write("bundle-rings", Rectangle().colorEffect(ShaderLibrary.bundle(.module).rings(.float(10))))
     write("default-rings", Rectangle().colorEffect(ShaderLibrary.default.rings(.float(10))))
     write("default-bands", Rectangle().colorEffect(ShaderLibrary.bands(.float(10))))
+    // The same function named as SwiftUI's ShaderFunction(library:name:) names it.
+    write("function-bands", Rectangle().colorEffect(ShaderFunction(library: .default, name: "bands")(.float(10))))
     // `gradient` is both the app's and Glint's: the default library's is the app's, said once on stderr.
     write("default-gradient", Rectangle().colorEffect(ShaderLibrary.default.gradient(.boundingRect)))
     write("default-gradient-again", Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect)))
