@@ -44,6 +44,10 @@ public struct ControlStyle: Hashable, Sendable {
     public var buttonCornerRadius: Double = 7
     public var buttonPadding = EdgeInsets(top: 6, leading: 14, bottom: 6, trailing: 14)
     public var pressedButtonDarkening: Double = 0.75
+    /// How opaque a borderless or plain button's label is while pressed.
+    public var pressedLabelOpacity: Double = 0.5
+    /// How opaque a bordered button's plate of its tint is (twice that while pressed).
+    public var borderedPlateOpacity: Double = 0.18
     /// How far one notch of the mouse wheel scrolls a `ScrollView`.
     public var scrollStep: Double = 40
     /// A scroll view's bar: its width, its inset from the scroll view's edges, the shortest its

@@ -101,38 +101,81 @@ extension Slider where Label == EmptyView {
 public struct Button<Label: View>: View {
     let action: () -> Void
     let label: Label
+    let role: ButtonRole?
 
     /// A button showing `label` that runs `action`.
     public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(role: nil, action: action, label: label)
+    }
+
+    /// A button with a role (a destructive one's label is red) showing `label` that runs `action`.
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.action = action
         self.label = label()
+        self.role = role
     }
 
     public var body: Never { fatalError("Button has no body") }
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        let identity = ViewGraph.mix(graph.currentIdentity, 0xB077_0)
-        let pressed = graph.store.isTracking(identity)
         let enabled = graph.environment.isEnabled
         let style = graph.environment.controlStyle
-        var plate = graph.environment.tint ?? .accentColor
-        if pressed { plate = plate.darkened(by: style.pressedButtonDarkening) }
+        let label = view.label
+        if case .primitive(let primitive) = graph.buttonStyle {
+            // The style takes the presses itself and calls trigger().
+            let action = enabled ? view.action : {}
+            graph.withNode(.opacity(enabled ? 1 : style.disabledOpacity)) { graph in
+                graph.makePrimitiveButton(primitive, role: view.role, action: action, label: { $0.makeChild(label) })
+            }
+            return
+        }
+        let identity = ViewGraph.mix(graph.currentIdentity, 0xB077_0)
+        let pressed = graph.store.isTracking(identity)
+        var tint = graph.environment.tint ?? .accentColor
+        if view.role == .destructive { tint = .red }
         let index = graph.addGesture(GestureHandler(recognizer: .button(view.action), identity: identity, isEnabled: enabled))
         graph.withNode(.gesture(index)) { graph in
             graph.withNode(.opacity(enabled ? 1 : style.disabledOpacity)) { graph in
-                graph.withNode(.background(.center)) { graph in
-                    graph.withNode(.group) { graph in
-                        graph.withNode(.padding(style.buttonPadding)) { graph in
-                            let saved = graph.environment
-                            graph.environment.foregroundStyle = .color(.white)
-                            graph.makeChild(view.label)
-                            graph.environment = saved
-                        }
+                switch graph.buttonStyle {
+                case .custom(let custom):
+                    graph.makeCustomButton(custom, isPressed: pressed, role: view.role, label: { $0.makeChild(label) })
+                case .builtIn(let kind):
+                    makeBuiltIn(kind, label: label, tint: tint, pressed: pressed, style: style, into: &graph)
+                case .primitive:
+                    break
+                }
+            }
+        }
+    }
+
+    /// SwiftUI's built-in looks: a label in the tint colour (borderless, the automatic style),
+    /// as it is (plain), on a light plate of the tint (bordered), white on the tint (prominent).
+    private static func makeBuiltIn(_ kind: BuiltInButtonStyle, label: Label, tint: Color, pressed: Bool, style: ControlStyle,
+                                    into graph: inout ViewGraph) {
+        switch kind {
+        case .borderless, .plain:
+            graph.withNode(.opacity(pressed ? style.pressedLabelOpacity : 1)) { graph in
+                let saved = graph.environment
+                if kind == .borderless { graph.environment.foregroundStyle = .color(tint) }
+                graph.makeChild(label)
+                graph.environment = saved
+            }
+        case .bordered, .borderedProminent:
+            let prominent = kind == .borderedProminent
+            var plate = prominent ? tint : tint.opacity(style.borderedPlateOpacity)
+            if pressed { plate = prominent ? plate.darkened(by: style.pressedButtonDarkening) : tint.opacity(2 * style.borderedPlateOpacity) }
+            graph.withNode(.background(.center)) { graph in
+                graph.withNode(.group) { graph in
+                    graph.withNode(.padding(style.buttonPadding)) { graph in
+                        let saved = graph.environment
+                        graph.environment.foregroundStyle = .color(prominent ? .white : tint)
+                        graph.makeChild(label)
+                        graph.environment = saved
                     }
-                    graph.withNode(.group) { graph in
-                        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(RoundedRectangle(cornerRadius: style.buttonCornerRadius)),
-                                                       fill: .color(plate), fillStyle: FillStyle())))
-                    }
+                }
+                graph.withNode(.group) { graph in
+                    graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(RoundedRectangle(cornerRadius: style.buttonCornerRadius)),
+                                                   fill: .color(plate), fillStyle: FillStyle())))
                 }
             }
         }
@@ -143,6 +186,11 @@ extension Button where Label == Text {
     /// A button titled `title` that runs `action`.
     public init<S: StringProtocol>(_ title: S, action: @escaping () -> Void) {
         self.init(action: action) { Text(title) }
+    }
+
+    /// A button titled `title`, with a role, that runs `action`.
+    public init<S: StringProtocol>(_ title: S, role: ButtonRole?, action: @escaping () -> Void) {
+        self.init(role: role, action: action) { Text(title) }
     }
 }
 

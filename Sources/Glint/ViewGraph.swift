@@ -34,6 +34,10 @@ public struct ViewGraph {
     var scratch: [Double] = []
     /// The closures of `visualEffect`s, called once layout knows sizes.
     var visualEffects: [any VisualEffectContent] = []
+    /// How the buttons being made look (`.buttonStyle`), and the label of the one whose style is
+    /// being made (`ButtonStyleConfiguration.label`).
+    var buttonStyle = ButtonStyleChoice.builtIn(.borderless)
+    var buttonLabel: ((inout ViewGraph) -> Void)?
     /// The host's clock: seconds since it started, and the date `TimelineView` shows.
     var time = 0.0
     var date = Date(timeIntervalSinceReferenceDate: 0)
@@ -53,6 +57,8 @@ public struct ViewGraph {
         pendingActions.removeAll(keepingCapacity: true)
         visualEffects.removeAll(keepingCapacity: true)
         environment = EnvironmentValues()
+        buttonStyle = .builtIn(.borderless)
+        buttonLabel = nil
         identity = 0x9E37_79B9_7F4A_7C15
         position = 0
         nodes.append(ViewNode(kind: .root, parent: -1, identity: identity))

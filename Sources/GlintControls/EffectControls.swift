@@ -322,6 +322,7 @@ struct PanelButton: View {
                 .frame(width: CGFloat(S.buttonWidth) - padding.leading - padding.trailing,
                        height: CGFloat(S.buttonHeight) - padding.top - padding.bottom)
         }
+        .buttonStyle(.borderedProminent)
         .tint(Color(S.button))
     }
 }

@@ -92,6 +92,7 @@ struct ControlStyleTests {
         let view = VStack(alignment: .leading, spacing: 0) {
             Toggle(isOn: Binding(get: { model.isOn }, set: { model.isOn = $0 })) { EmptyView() }
             Button(action: {}) { Color.blue.frame(width: 50, height: 10) }
+                .buttonStyle(.borderedProminent)
             Spacer(minLength: 0)
         }
         .accessibilityIdentifier("form")

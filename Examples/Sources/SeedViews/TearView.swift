@@ -14,6 +14,7 @@ struct TearView: View {
                 .multilineTextAlignment(.center)
                 .foregroundStyle(.white)
             Button("Pressed \(presses) times") { presses += 1 }
+                .buttonStyle(.borderedProminent)
         }
         .padding(32)
         .frame(maxWidth: .infinity, maxHeight: .infinity)
