@@ -61,6 +61,8 @@ final class GestureRouter {
         switch event.phase {
         case .down:
             guard owner == nil else { return }  // a second button while one is held
+            // A press anywhere leaves the text field that had the focus; one on a field gives it back.
+            resolved.store.focusedField = nil
             var i = resolved.hits.count - 1
             while i >= 0 {
                 let entry = resolved.hits[i]
@@ -175,6 +177,9 @@ final class GestureRouter {
             }
         case .pad(let x, let y, let xBounds, let yBounds):
             setPad(x, y, xBounds, yBounds, at: event.location, rect: rect, knob: handler.knob)
+        case .textField(let identity):
+            resolved.store.focusedField = identity
+            resolved.placeCaret(inField: identity, atX: event.location.x - rect.minX, extending: false)
         case .tap, .button, .toggle:
             break
         }
@@ -223,6 +228,9 @@ final class GestureRouter {
             if event.phase == .up && rect.contains(event.location) { binding.wrappedValue.toggle() }
         case .pad(let x, let y, let xBounds, let yBounds):
             if !cancelled { setPad(x, y, xBounds, yBounds, at: event.location, rect: rect, knob: handler.knob) }
+        case .textField(let identity):
+            // A drag selects from where the press put the caret.
+            if !cancelled && moved > 0 { resolved.placeCaret(inField: identity, atX: event.location.x - rect.minX, extending: true) }
         }
     }
 

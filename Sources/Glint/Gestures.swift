@@ -21,6 +21,8 @@ public enum GestureRecognizerKind {
     case toggle(Binding<Bool>)
     /// An `XYPad`: the press sets both values where it is on the pad, and follows the drag.
     case pad(x: Binding<Double>, y: Binding<Double>, ClosedRange<Double>, ClosedRange<Double>)
+    /// A `TextField` (its identity): a press focuses it and puts the caret there, a drag selects.
+    case textField(UInt64)
 }
 
 /// A press that moves, as SwiftUI's `DragGesture`: `onChanged` once the pointer has moved

@@ -218,6 +218,10 @@ public final class ViewStore {
     /// Values other parts keep per view (gesture progress, appearance, last seen values).
     private var extras: [StateKey: any AnyStateBox] = [:]
     private(set) var frame = 0
+    /// The text field with the keyboard focus (its identity), if any.
+    var focusedField: UInt64?
+    /// Where text fields copy to and paste from: the window's clipboard, or one in memory.
+    public var clipboard = Clipboard()
 
     public init() {}
 

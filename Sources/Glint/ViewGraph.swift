@@ -38,6 +38,12 @@ public struct ViewGraph {
     /// being made (`ButtonStyleConfiguration.label`).
     var buttonStyle = ButtonStyleChoice.builtIn(.borderless)
     var buttonLabel: ((inout ViewGraph) -> Void)?
+    /// The text fields of the frame, and the views Tab moves the focus between, in order.
+    var textFields: [TextFieldHandler] = []
+    var focusOrder: [UInt64] = []
+    /// Whether text fields made now have a border (`.textFieldStyle`), and what Return in one runs.
+    var textFieldBordered = true
+    var submitAction: (() -> Void)?
     /// The host's clock: seconds since it started, and the date `TimelineView` shows.
     var time = 0.0
     var date = Date(timeIntervalSinceReferenceDate: 0)
@@ -59,6 +65,10 @@ public struct ViewGraph {
         environment = EnvironmentValues()
         buttonStyle = .builtIn(.borderless)
         buttonLabel = nil
+        textFields.removeAll(keepingCapacity: true)
+        focusOrder.removeAll(keepingCapacity: true)
+        textFieldBordered = true
+        submitAction = nil
         identity = 0x9E37_79B9_7F4A_7C15
         position = 0
         nodes.append(ViewNode(kind: .root, parent: -1, identity: identity))

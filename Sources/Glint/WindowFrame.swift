@@ -51,6 +51,26 @@ extension GlintWindow {
             }
         }
 
+        /// Keys pressed since the last frame with the modifiers held, auto-repeats included: what
+        /// a text field edits with (a held Backspace deletes on).
+        public var keyStrokes: [KeyStroke] = []
+        /// The text typed since the last frame, as the keyboard's layout and Shift make it (the
+        /// platform's character input): what a text field inserts.
+        public var typed: [Unicode.Scalar] = []
+
+        /// A key pressed (or repeating while held), with the modifiers.
+        public struct KeyStroke: Sendable, Equatable {
+            public var key: Key
+            public var shift: Bool
+            public var control: Bool
+
+            public init(_ key: Key, shift: Bool = false, control: Bool = false) {
+                self.key = key
+                self.shift = shift
+                self.control = control
+            }
+        }
+
         /// Set by `cancelPointer()`; the window then forgets the press.
         public private(set) var cancelsPress = false
 

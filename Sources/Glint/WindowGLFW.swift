@@ -46,6 +46,8 @@ public final class GlintWindow {
     /// Input since the last frame; reused so a steady frame allocates nothing.
     private var pendingPointerEvents: [PointerEvent] = []
     private var pendingKeyPresses: [Key] = []
+    private var pendingKeyStrokes: [Frame.KeyStroke] = []
+    private var pendingTyped: [Unicode.Scalar] = []
     private var pendingKeyChanges: [Frame.KeyChange] = []
     private var pendingHover: Point?
     private var pendingScrollEvents: [ScrollEvent] = []
@@ -138,6 +140,8 @@ public final class GlintWindow {
         startTime = glfwGetTime()
         pendingPointerEvents.reserveCapacity(256)
         pendingKeyPresses.reserveCapacity(16)
+        pendingKeyStrokes.reserveCapacity(16)
+        pendingTyped.reserveCapacity(64)
         pendingKeyChanges.reserveCapacity(16)
         pendingScrollEvents.reserveCapacity(64)
         installCallbacks()
@@ -167,6 +171,7 @@ public final class GlintWindow {
         glfwSetCursorPosCallback(window, nil)
         glfwSetMouseButtonCallback(window, nil)
         glfwSetKeyCallback(window, nil)
+        glfwSetCharCallback(window, nil)
         glfwSetScrollCallback(window, nil)
         glfwSetWindowPosCallback(window, nil)
         glfwSetWindowSizeCallback(window, nil)
@@ -252,6 +257,12 @@ public final class GlintWindow {
     /// Whether the window has been asked to close (by the user, `close()` or `quitAfter`).
     public var isClosing: Bool { glfwWindowShouldClose(window) != GLFW_FALSE }
 
+    /// The desktop's clipboard (X's CLIPBOARD selection), as text: nil when it holds none.
+    public var clipboardString: String? {
+        get { glfwGetClipboardString(window).map { String(cString: $0) } }
+        set { glfwSetClipboardString(window, newValue ?? "") }
+    }
+
     /// Asks the window to close: `run` returns after the frame in progress.
     public func close() {
         glfwSetWindowShouldClose(window, GLFW_TRUE)
@@ -307,6 +318,8 @@ public final class GlintWindow {
                           pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses,
                           scrollEvents: pendingScrollEvents)
         frame.keyChanges = pendingKeyChanges
+        frame.keyStrokes = pendingKeyStrokes
+        frame.typed = pendingTyped
         frame.hover = pendingHover
         pendingHover = nil
         // The frame holds the only reference while the client runs, so clearing reuses the storage.
@@ -314,7 +327,13 @@ public final class GlintWindow {
         pendingKeyPresses = []
         pendingKeyChanges = []
         pendingScrollEvents = []
+        pendingKeyStrokes = []
+        pendingTyped = []
         defer {
+            pendingKeyStrokes = frame.keyStrokes
+            pendingKeyStrokes.removeAll(keepingCapacity: true)
+            pendingTyped = frame.typed
+            pendingTyped.removeAll(keepingCapacity: true)
             pendingPointerEvents = frame.pointerEvents
             pendingPointerEvents.removeAll(keepingCapacity: true)
             pendingKeyPresses = frame.keyPresses
@@ -346,6 +365,10 @@ public final class GlintWindow {
         }
         glfwSetKeyCallback(window) { window, key, _, action, mods in
             GlintWindow.from(window)?.keyChanged(key, action: action, mods: mods)
+        }
+        glfwSetCharCallback(window) { window, codepoint in
+            guard let scalar = Unicode.Scalar(codepoint) else { return }
+            GlintWindow.from(window)?.pendingTyped.append(scalar)
         }
         glfwSetScrollCallback(window) { window, dx, dy in
             GlintWindow.from(window)?.scrolled(dx: dx, dy: dy)
@@ -425,8 +448,9 @@ public final class GlintWindow {
             pendingKeyChanges.append(Frame.KeyChange(code: Int(code), key: Self.key(code), isDown: action == GLFW_PRESS,
                                                      control: mods & GLFW_MOD_CONTROL != 0))
         }
-        guard action == GLFW_PRESS, let key = Self.key(code) else { return }
-        pendingKeyPresses.append(key)
+        guard action == GLFW_PRESS || action == GLFW_REPEAT, let key = Self.key(code) else { return }
+        pendingKeyStrokes.append(Frame.KeyStroke(key, shift: mods & GLFW_MOD_SHIFT != 0, control: mods & GLFW_MOD_CONTROL != 0))
+        if action == GLFW_PRESS { pendingKeyPresses.append(key) }
     }
 
     /// GLFW's key code (named for the US layout) as a `Key`; nil for keys Glint does not name.

@@ -67,13 +67,35 @@ final class ViewHost {
             }
             return
         }
+        // A focused text field takes the keys and the typed text first (Tab moves the focus);
+        // while one has it, the window's keys type instead of acting (F11 aside).
+        if resolved.store.clipboard !== clipboard { resolved.store.clipboard = clipboard(of: window) }
+        let typing = resolved.hasTextFocus
+        var s = 0
+        while s < frame.keyStrokes.count {
+            let stroke = frame.keyStrokes[s]
+            s += 1
+            _ = resolved.handleKeyStroke(stroke.key, shift: stroke.shift, control: stroke.control)
+        }
+        if typing || resolved.hasTextFocus { resolved.type(frame.typed) }
         var i = 0
         while i < frame.keyPresses.count {
             let key = frame.keyPresses[i]
             i += 1
+            if typing && key != .f11 { continue }
             if driver.handleKey(key) { continue }
             handleWindowKey(key, in: &frame, window: window)
         }
+    }
+
+    /// The window's clipboard for text fields, made once.
+    private var clipboard: Clipboard?
+
+    private func clipboard(of window: GlintWindow) -> Clipboard {
+        if let clipboard { return clipboard }
+        let made = Clipboard(read: { [weak window] in window?.clipboardString }, write: { [weak window] in window?.clipboardString = $0 })
+        clipboard = made
+        return made
     }
 
     /// Whether an effect shown reads the keyboard (a Shadertoy's keyboard channel).
