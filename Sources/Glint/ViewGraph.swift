@@ -44,6 +44,11 @@ public struct ViewGraph {
     /// Whether text fields made now have a border (`.textFieldStyle`), and what Return in one runs.
     var textFieldBordered = true
     var submitAction: (() -> Void)?
+    /// How pickers made now show their options (`.pickerStyle`), and the picker whose options are being made.
+    var pickerStyle = PickerStyleKind.menu
+    var pickerContext: PickerContext?
+    /// Whether progress views made now are rings (`.progressViewStyle(.circular)`).
+    var progressCircular = false
     /// The host's clock: seconds since it started, and the date `TimelineView` shows.
     var time = 0.0
     var date = Date(timeIntervalSinceReferenceDate: 0)
@@ -69,6 +74,9 @@ public struct ViewGraph {
         focusOrder.removeAll(keepingCapacity: true)
         textFieldBordered = true
         submitAction = nil
+        pickerStyle = .menu
+        pickerContext = nil
+        progressCircular = false
         identity = 0x9E37_79B9_7F4A_7C15
         position = 0
         nodes.append(ViewNode(kind: .root, parent: -1, identity: identity))
