@@ -160,19 +160,24 @@ public struct Environment<Value>: DynamicProperty {
             property.pointee.value = absent
             return true
         }
-        MissingObjects.report(type)
+        let name = String(describing: type)
+        MissingObjects.report(type, reader: "@Environment(\(name).self)", giver: ".environment(model)", optional: "\(name)?")
         return false
     }
 }
 
-/// The model types read with `@Environment(Model.self)` that no view gave, each said once.
+/// The model types read from the environment (`@Environment(Model.self)`, `@EnvironmentObject`)
+/// that no view gave, each said once.
 enum MissingObjects {
     private static let reported = Mutex<Set<ObjectIdentifier>>([])
 
-    static func report(_ type: Any.Type) {
+    /// Says, once for `type`, that `reader` found none and `giver` gives one; `optional` names
+    /// the spelling that reads nil instead, if there is one.
+    static func report(_ type: Any.Type, reader: String, giver: String, optional: String?) {
         guard reported.withLock({ $0.insert(ObjectIdentifier(type)).inserted }) else { return }
         let name = String(describing: type)
-        FileHandle.standardError.write(Data(("glint: no \(name) in the environment for @Environment(\(name).self): "
-            + "give one with .environment(model) on a view around it (or declare it \(name)?); the view reading it is left out\n").utf8))
+        let instead = optional.map { " (or declare it \($0))" } ?? ""
+        FileHandle.standardError.write(Data(("glint: no \(name) in the environment for \(reader): "
+            + "give one with \(giver) on a view around it\(instead); the view reading it is left out\n").utf8))
     }
 }

@@ -39,10 +39,38 @@ private struct OptionalLevelSwatch: View {
     var body: some View { (levels.map { Color(white: $0.white) } ?? .blue).frame(width: 8, height: 8) }
 }
 
+/// A model of the older style, handed down with `.environmentObject(model)`.
+private final class Settings: ObservableObject {
+    @Published var white = 0.25
+    /// How many times a view made with it in `@StateObject` was made.
+    @Published var made = 0
+}
+
+/// A square as grey as the settings' level.
+private struct SettingsSwatch: View {
+    @EnvironmentObject private var settings: Settings
+    var body: some View { Color(white: settings.white).frame(width: 8, height: 8) }
+}
+
+/// A square black when first made, white once made again with the same kept model.
+private struct KeptSwatch: View {
+    @StateObject private var settings = Settings()
+    var body: some View {
+        let _ = settings.made += 1
+        (settings.made >= 2 ? Color.white : Color.black).frame(width: 8, height: 8)
+    }
+}
+
 /// A bar `8 × displayScale` points wide: what it reads of the scale shows in its width.
 private struct ScaleBar: View {
     @Environment(\.displayScale) private var scale
     var body: some View { Color.white.frame(width: 8 * scale, height: 4) }
+}
+
+/// White where the font is `.title`, black elsewhere.
+private struct FontSwatch: View {
+    @Environment(\.font) private var font
+    var body: some View { (font == .title ? Color.white : Color.black).frame(width: 8, height: 8) }
 }
 
 /// White where the controls are enabled, black where not; green in a dark scheme.
@@ -86,6 +114,8 @@ struct EnvironmentTests {
     func builtInKeys() throws {
         #expect(Self.centre(try Self.pixels(StateSwatch())) == [255, 255, 255, 255])
         #expect(Self.centre(try Self.pixels(StateSwatch().disabled(true))) == [0, 0, 0, 255])
+        #expect(Self.centre(try Self.pixels(FontSwatch())) == [0, 0, 0, 255])
+        #expect(Self.centre(try Self.pixels(FontSwatch().font(.title))) == [255, 255, 255, 255])
         #expect(Self.centre(try Self.pixels(StateSwatch().environment(\.colorScheme, .dark))) == [52, 199, 89, 255])
         // 8 points at 1x; at 2x the bar is 16 points, 32 pixels.
         #expect(try Self.pixels(ScaleBar()).width == 8)
@@ -102,6 +132,22 @@ struct EnvironmentTests {
         #expect(Self.centre(try Self.pixels(VStack { LevelSwatch() }.environment(levels))) == [255, 255, 255, 255])
         #expect(Self.centre(try Self.pixels(OptionalLevelSwatch().environment(levels))) == [255, 255, 255, 255])
         #expect(Self.centre(try Self.pixels(OptionalLevelSwatch())) == [0, 122, 255, 255])
+    }
+
+    @Test("ObservableObject: .environmentObject(model) is read with @EnvironmentObject, @StateObject keeps its object between frames, $model.property binds")
+    func observableObjects() throws {
+        let settings = Settings()
+        settings.white = 1
+        #expect(Self.centre(try Self.pixels(SettingsSwatch().environmentObject(settings))) == [255, 255, 255, 255])
+        #expect(Self.centre(try Self.pixels(HStack { SettingsSwatch() }.frame(width: 8, height: 8))) == [0, 0, 0, 0])
+        // One renderer keeps the view's state: made a second time, the same model counts 2.
+        let renderer = ImageRenderer(content: KeptSwatch())
+        renderer.proposedSize = CGSize(width: 8, height: 8)
+        #expect(Self.centre(try renderer.render()) == [0, 0, 0, 255])
+        #expect(Self.centre(try renderer.render()) == [255, 255, 255, 255])
+        let observed = ObservedObject(wrappedValue: settings)
+        observed.projectedValue.white.wrappedValue = 0.5
+        #expect(settings.white == 0.5)
     }
 
     @Test("A model no view gave leaves the view reading it out (said once on standard error), and the rest is drawn")
