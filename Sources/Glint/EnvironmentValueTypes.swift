@@ -89,6 +89,8 @@ enum SemanticColor: UInt8, Hashable, Sendable {
     case primary
     /// Secondary text: Apple's secondary label colour, grey at 60 % (a light grey in dark).
     case secondary
+    /// Tertiary and quaternary text: Apple's label colours at 30 % and 18 % (16 % in dark).
+    case tertiary, quaternary
     /// What content lies on: white in light, black in dark.
     case background
 
@@ -99,6 +101,10 @@ enum SemanticColor: UInt8, Hashable, Sendable {
         case (.primary, .dark): return GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 1)
         case (.secondary, .light): return GlintCore.Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.6)
         case (.secondary, .dark): return GlintCore.Color(red: 235 / 255, green: 235 / 255, blue: 245 / 255, alpha: 0.6)
+        case (.tertiary, .light): return GlintCore.Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+        case (.tertiary, .dark): return GlintCore.Color(red: 235 / 255, green: 235 / 255, blue: 245 / 255, alpha: 0.3)
+        case (.quaternary, .light): return GlintCore.Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.18)
+        case (.quaternary, .dark): return GlintCore.Color(red: 235 / 255, green: 235 / 255, blue: 245 / 255, alpha: 0.16)
         case (.background, .light): return GlintCore.Color(red: 1, green: 1, blue: 1, alpha: 1)
         case (.background, .dark): return GlintCore.Color(red: 0, green: 0, blue: 0, alpha: 1)
         }
@@ -137,6 +143,10 @@ extension ShapeStyleValue {
 }
 
 extension ShapeStyle where Self == Color {
+    /// SwiftUI's tertiary style: Apple's tertiary label colour, grey at 30 % (a light grey in dark).
+    public static var tertiary: Color { Color(semantic: .tertiary) }
+    /// SwiftUI's quaternary style: Apple's quaternary label colour, grey at 18 % (a light grey at 16 % in dark).
+    public static var quaternary: Color { Color(semantic: .quaternary) }
     /// SwiftUI's background style: white in light, black in dark (`Rectangle().fill(.background)`).
     public static var background: Color { Color.background }
 }

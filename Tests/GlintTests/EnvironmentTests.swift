@@ -205,6 +205,10 @@ struct EnvironmentTests {
         let secondaryLight = try drawn(.secondary, .light), secondaryDark = try drawn(.secondary, .dark)
         #expect(abs(secondaryLight[0] - 36) <= 1 && abs(secondaryLight[2] - 40) <= 1 && abs(secondaryLight[3] - 153) <= 1)
         #expect(abs(secondaryDark[0] - 141) <= 1 && abs(secondaryDark[2] - 147) <= 1 && abs(secondaryDark[3] - 153) <= 1)
+        // .tertiary and .quaternary: 30 % and 18 % (16 % in dark) of the same greys.
+        let tertiary = try drawn(.tertiary, .dark), quaternary = try drawn(.quaternary, .light)
+        #expect(abs(tertiary[0] - 71) <= 1 && abs(tertiary[3] - 77) <= 1)
+        #expect(abs(quaternary[0] - 11) <= 1 && abs(quaternary[3] - 46) <= 1)
         #expect(try drawn(.background, .light) == [255, 255, 255, 255])
         #expect(try drawn(.background, .dark) == [0, 0, 0, 255])
         let half = try drawn(Color.primary.opacity(0.5), .dark)
