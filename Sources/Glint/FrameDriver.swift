@@ -28,6 +28,12 @@ public final class FrameDriver {
     public private(set) var context = TimelineContext()
     /// What shows behind the view.
     public var backdrop: Color
+    /// The environment the view is made in: its colour scheme, the actions its host offers
+    /// (`dismiss`, `openWindow`); the display scale is the one each update draws at.
+    public var environment: EnvironmentValues {
+        get { resolved.environment }
+        set { resolved.environment = newValue }
+    }
     /// The date at time 0: `TimelineView`s see it plus the timeline's time.
     public let startDate: Date
 

@@ -170,26 +170,3 @@ public struct GeometryProxy: Sendable {
     /// No safe areas on the desktop.
     public var safeAreaInsets: EdgeInsets { EdgeInsets() }
 }
-
-/// What views inherit from those around them, as SwiftUI's environment: the font, the
-/// foreground style, text alignment and limits, the accent colour.
-public struct EnvironmentValues {
-    /// The font of text (`.font`).
-    public var font: Font? = nil
-    /// How text and shapes are painted (`.foregroundStyle`).
-    var foregroundStyle: ShapeStyleValue? = nil
-    /// How the lines of multi-line text line up (`.multilineTextAlignment`).
-    public var multilineTextAlignment: TextAlignment = .leading
-    /// The most lines text shows (`.lineLimit`).
-    public var lineLimit: Int? = nil
-    /// Extra space between lines (`.lineSpacing`).
-    public var lineSpacing: CGFloat = 0
-    /// The accent colour of controls (`.tint`).
-    public var tint: Color? = nil
-    /// Whether controls respond (`.disabled`).
-    public var isEnabled = true
-    /// How controls look and measure (`.controlStyle`).
-    public var controlStyle = ControlStyle.standard
-    /// The shadow under text (`.shadow`).
-    var shadow: TextShadow? = nil
-}

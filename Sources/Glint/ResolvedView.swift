@@ -41,6 +41,15 @@ public struct ResolvedView {
     public internal(set) var scale: CGFloat = 1
     /// What shows behind everything.
     public internal(set) var backdrop = Color.clear
+    /// The environment the view is made in (a window's colour scheme, the actions its host
+    /// offers); `update` sets its `displayScale` to the scale it draws at.
+    public var environment: EnvironmentValues {
+        get { tree.rootEnvironment }
+        set { tree.rootEnvironment = newValue }
+    }
+    /// The scheme the view asked for (`.preferredColorScheme`) in the last update: a backdrop
+    /// that is the background colour (`.background`, a `Window`'s default) follows it.
+    public internal(set) var preferredColorScheme: ColorScheme?
     /// Measures text for layout.
     let text: TextEngine?
     /// Who owns the pointer.
@@ -75,12 +84,15 @@ public struct ResolvedView {
                                          time: Double = 0, date: Date? = nil) {
         self.size = size
         self.scale = scale
-        self.backdrop = backdrop
+        tree.rootEnvironment.displayScale = scale
         store.beginFrame()
         tree.reset()
         tree.time = time
         tree.date = date ?? Date(timeIntervalSinceReferenceDate: time)
         tree.makeChild(view)
+        preferredColorScheme = tree.preferredColorScheme
+        // The background colour as a backdrop follows the scheme the view asked for.
+        self.backdrop = backdrop.resolved(in: preferredColorScheme ?? tree.rootEnvironment.colorScheme)
 
         let container = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         let layout = ViewLayout(scale: Double(scale), text: text)
@@ -140,6 +152,7 @@ public struct ResolvedView {
     /// The size `view` chooses when offered `proposal` (made with this store's state, without
     /// drawing anything or running its actions).
     public mutating func sizeThatFits<V: View>(_ view: V, _ proposal: ProposedViewSize, scale: CGFloat = 1) -> CGSize {
+        tree.rootEnvironment.displayScale = scale
         tree.reset()
         tree.makeChild(view)
         let layout = ViewLayout(scale: Double(scale), text: text)

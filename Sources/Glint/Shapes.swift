@@ -30,7 +30,7 @@ extension Shape {
 
     /// Fills the space offered with the foreground style.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        let style = graph.environment.foregroundStyle ?? .color(.primary)
+        let style = (graph.environment.foregroundStyle ?? .color(.primary)).resolved(in: graph.environment)
         graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(view), fill: style, fillStyle: FillStyle())))
     }
 
@@ -92,7 +92,7 @@ public struct _ShapeView<S: Shape>: View {
     public var body: Never { fatalError("a shape view has no body") }
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        let style = view.style ?? graph.environment.foregroundStyle ?? .color(.primary)
+        let style = (view.style ?? graph.environment.foregroundStyle ?? .color(.primary)).resolved(in: graph.environment)
         graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(view.shape), fill: style, fillStyle: view.fillStyle,
                                        stroke: view.stroke, isBorder: view.isBorder)))
     }

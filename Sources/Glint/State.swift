@@ -6,6 +6,23 @@ import GlintCore
 public protocol DynamicProperty {
     /// Points the property at `pointer` to its storage for `key`, made the first time.
     static func _bind(at pointer: UnsafeMutableRawPointer, store: ViewStore, key: StateKey)
+
+    /// As `_bind(at:store:key:)`, with the environment where the view is made (`@Environment`
+    /// reads it); false when the view cannot be made (a model no view above gave).
+    static func _bind(at pointer: UnsafeMutableRawPointer, store: ViewStore, key: StateKey,
+                      environment: EnvironmentValues) -> Bool
+}
+
+extension DynamicProperty {
+    /// Binds nothing.
+    public static func _bind(at pointer: UnsafeMutableRawPointer, store: ViewStore, key: StateKey) {}
+
+    /// Binds as `_bind(at:store:key:)` does; the environment is not needed.
+    public static func _bind(at pointer: UnsafeMutableRawPointer, store: ViewStore, key: StateKey,
+                             environment: EnvironmentValues) -> Bool {
+        _bind(at: pointer, store: store, key: key)
+        return true
+    }
 }
 
 /// Which storage a dynamic property has: its view's identity and its place in the view.

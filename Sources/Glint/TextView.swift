@@ -22,7 +22,7 @@ public struct Text: View, Equatable, Sendable {
         let env = graph.environment
         graph.addNode(.text(TextLeaf(
             string: view.string, font: (env.font ?? .body).spec,
-            style: env.foregroundStyle ?? .color(.primary), alignment: env.multilineTextAlignment,
+            style: (env.foregroundStyle ?? .color(.primary)).resolved(in: env), alignment: env.multilineTextAlignment,
             lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing), shadow: env.shadow)))
     }
 }

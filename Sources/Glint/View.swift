@@ -42,7 +42,7 @@ extension View {
     /// Binds the view's state to its identity, then makes its body.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         var bound = view
-        graph.bindDynamicProperties(of: &bound)
+        guard graph.bindDynamicProperties(of: &bound) else { return }  // a missing model: left out
         graph.makeChild(bound.body)
     }
 }
@@ -79,7 +79,7 @@ extension ViewModifier {
     /// Binds the modifier's state, then makes its body with `content` standing in.
     public static func _makeModifier<C: View>(_ modifier: Self, content: C, into graph: inout ViewGraph) {
         var bound = modifier
-        graph.bindDynamicProperties(of: &bound)
+        guard graph.bindDynamicProperties(of: &bound) else { return }  // a missing model: left out
         let body = bound.body(content: _ViewModifier_Content(make: { graph in graph.makeChild(content) }))
         graph.makeChild(body)
     }

@@ -16,6 +16,10 @@ public struct ViewGraph {
     private var position: UInt64 = 0
     /// What views inherit from those around them (font, foreground style, …).
     var environment = EnvironmentValues()
+    /// The environment each frame starts from: the host's (colour scheme, display scale, actions).
+    var rootEnvironment = EnvironmentValues()
+    /// The colour scheme asked for by `.preferredColorScheme` this frame, for the host.
+    var preferredColorScheme: ColorScheme?
     /// Where state lives between frames, with the gestures' and appearances' bookkeeping.
     let store: ViewStore
     /// The closures of `GeometryReader`s and `visualEffect`s, called once layout knows sizes.
@@ -67,7 +71,8 @@ public struct ViewGraph {
         errors.removeAll(keepingCapacity: true)
         pendingActions.removeAll(keepingCapacity: true)
         visualEffects.removeAll(keepingCapacity: true)
-        environment = EnvironmentValues()
+        environment = rootEnvironment
+        preferredColorScheme = nil
         buttonStyle = .builtIn(.borderless)
         buttonLabel = nil
         textFields.removeAll(keepingCapacity: true)
@@ -191,18 +196,25 @@ public struct ViewGraph {
     }
 
     /// Points every `@State` (and other dynamic property) of `value` at its storage for the
-    /// view being made: the storage of the view at this identity, made the first time.
-    mutating func bindDynamicProperties<V>(of value: inout V) {
+    /// view being made: the storage of the view at this identity, made the first time; an
+    /// `@Environment` gets the environment here. False when the view cannot be made (it reads a
+    /// model no view above gave): the caller leaves it out.
+    @discardableResult
+    mutating func bindDynamicProperties<V>(of value: inout V) -> Bool {
         let fields = DynamicFields.of(V.self)
-        guard !fields.isEmpty else { return }
+        guard !fields.isEmpty else { return true }
         let identity = self.identity
         let store = self.store
+        let environment = self.environment
+        var bound = true
         withUnsafeMutableBytes(of: &value) { bytes in
             for field in fields {
-                field.type._bind(at: bytes.baseAddress! + field.offset, store: store,
-                                 key: StateKey(view: identity, field: field.offset))
+                bound = field.type._bind(at: bytes.baseAddress! + field.offset, store: store,
+                                         key: StateKey(view: identity, field: field.offset),
+                                         environment: environment) && bound
             }
         }
+        return bound
     }
 
     /// A 64-bit mix of two values (splitmix64's finaliser): identities that differ anywhere

@@ -7,6 +7,9 @@ import GlintRender
 public struct Color: View, Hashable, Sendable {
     /// The colour as the renderer takes it.
     let resolved: GlintCore.Color
+    /// Which of SwiftUI's semantic colours it is (`.primary`, …), resolved by the colour scheme
+    /// where it is drawn (`resolved` then holds its light value); nil for a fixed colour.
+    var semantic: SemanticColor? = nil
 
     /// A colour of sRGB channels and an opacity, each 0…1.
     public init(red: Double, green: Double, blue: Double, opacity: Double = 1) {
@@ -25,8 +28,10 @@ public struct Color: View, Hashable, Sendable {
 
     /// The same colour with its opacity multiplied by `opacity`.
     public func opacity(_ opacity: Double) -> Color {
-        Color(red: Double(resolved.red), green: Double(resolved.green), blue: Double(resolved.blue),
-              opacity: Double(resolved.alpha) * opacity)
+        var faded = Color(red: Double(resolved.red), green: Double(resolved.green), blue: Double(resolved.blue),
+                          opacity: Double(resolved.alpha) * opacity)
+        faded.semantic = semantic
+        return faded
     }
 
     // SwiftUI's system colours in light mode.
@@ -52,10 +57,12 @@ public struct Color: View, Hashable, Sendable {
     /// A primitive view has no body.
     public var body: Never { fatalError("Color has no body") }
 
-    /// SwiftUI's `.primary` in light mode: black.
-    public static let primary = Color.black
-    /// SwiftUI's `.secondary` in light mode: grey at 60 %.
-    public static let secondary = Color(red: 60 / 255, green: 60 / 255, blue: 67 / 255, opacity: 0.6)
+    /// SwiftUI's `.primary`: black in the light colour scheme, white in the dark one (resolved
+    /// where it is drawn; in a shader's arguments, its light value).
+    public static let primary = Color(semantic: .primary)
+    /// SwiftUI's `.secondary`: grey at 60 % in the light colour scheme, a light grey at 60 % in
+    /// the dark one (Apple's secondary label colours).
+    public static let secondary = Color(semantic: .secondary)
     /// Grey, SwiftUI's light-mode `.gray` (142, 142, 147).
     public static let gray = Color(red: 142 / 255, green: 142 / 255, blue: 147 / 255)
     /// Pink, SwiftUI's light-mode `.pink` (255, 45, 85).
@@ -75,7 +82,7 @@ public struct Color: View, Hashable, Sendable {
 
     /// Fills the space offered with the colour.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        graph.addNode(.content(ContentLeaf(source: .color(view.resolved))))
+        graph.addNode(.content(ContentLeaf(source: .color(view.resolved(in: graph.environment.colorScheme).resolved))))
     }
 }
 

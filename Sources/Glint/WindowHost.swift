@@ -35,6 +35,8 @@ final class ViewHost {
     init(backdrop: Color) throws {
         renderer = try ViewRenderer()
         driver = FrameDriver(backdrop: backdrop)
+        // Dark, as a shader viewer's black window wants, unless GLINT_COLOR_SCHEME says otherwise.
+        driver.environment.colorScheme = ColorScheme.processDefault ?? .dark
         // An image too large for this OpenGL shows a placeholder and is reported once.
         renderer.renderer.onOversizedImage = { [weak self] error in self?.report([error]) }
     }
@@ -127,7 +129,9 @@ final class ViewHost {
         frame.cancelPointer()
         driver.cancelPointer()
         let hearing = driver.hearing
+        let environment = driver.environment
         driver = FrameDriver(backdrop: driver.backdrop)
+        driver.environment = environment
         driver.hearing = hearing
         playback.restart()
         say("restarted at 0 s")

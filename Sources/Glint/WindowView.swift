@@ -55,7 +55,8 @@ public struct Window<Content: View> {
     public var title: String
     /// The size it opens at, in points.
     public var size: CGSize
-    /// What shows behind the view.
+    /// What shows behind the view: by default the colour scheme's background, black in the
+    /// window's dark scheme (white with `GLINT_COLOR_SCHEME=light` or `.preferredColorScheme(.light)`).
     public var backdrop: Color
     /// The watchdog: seconds a frame of up to 1920x1080 pixels may take (larger ones
     /// proportionally longer) before a shader of your own (from a `ShaderLibrary(url:)`) is
@@ -94,11 +95,11 @@ public struct Window<Content: View> {
     public var id: String?
     private let content: (TimelineContext) -> Content
 
-    public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
+    public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color? = nil,
                 content: @escaping (TimelineContext) -> Content) {
         self.title = title
         self.size = size
-        self.backdrop = backdrop
+        self.backdrop = backdrop ?? .background
         self.content = content
     }
 
@@ -110,7 +111,7 @@ public struct Window<Content: View> {
     }
 
     /// A window showing `content`, as SwiftUI's `WindowGroup { ContentView() }`.
-    public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color = .black,
+    public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color? = nil,
                 @ViewBuilder content: @escaping () -> Content) {
         self.init(title, size: size, backdrop: backdrop, content: { _ in content() })
     }
