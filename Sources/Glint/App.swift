@@ -53,8 +53,6 @@ final class AppRunner {
     private var open: [(scene: Int, session: WindowSession)] = []
     /// Scenes asked for by `openWindow(id:)` during a frame, opened after it.
     private var requested: [Int] = []
-    /// Sizes already said to be ignored (`.defaultSize` with a side that is not a size).
-    private var reportedSizes: Set<Int> = []
     /// Whether a window was opened yet (the first writes the state file).
     private var openedAny = false
 
@@ -100,25 +98,39 @@ final class AppRunner {
         guard let index = scenes.firstIndex(where: { $0.id == id && !$0.isSettings }) else {
             let known = scenes.compactMap(\.id)
             let hint = known.isEmpty ? "the app's scenes have no ids" : "the app's scene ids: \(known.joined(separator: ", "))"
-            FileHandle.standardError.write(Data("\(name): openWindow(id: \"\(id)\"): no scene has that id (\(hint))\n".utf8))
+            say("openWindow(id: \"\(id)\"): no scene has that id (\(hint))")
             return
         }
         if !scenes[index].isGroup, open.contains(where: { $0.scene == index }) || requested.contains(index) { return }
         requested.append(index)
     }
 
+    /// A line on standard error, once per text: `name: …`.
+    private func say(_ line: String) {
+        guard said.insert(line).inserted else { return }
+        FileHandle.standardError.write(Data("\(name): \(line)\n".utf8))
+    }
+    private var said: Set<String> = []
+
     private func openScene(_ index: Int) throws {
         let scene = scenes[index]
         var size = scene.size
         if let asked = size, !(asked.width.isFinite && asked.height.isFinite && asked.width >= 1 && asked.height >= 1
                               && asked.width <= GlintWindow.maximumSide && asked.height <= GlintWindow.maximumSide) {
-            if reportedSizes.insert(index).inserted {
-                FileHandle.standardError.write(Data("\(name): .defaultSize(width: \(asked.width), height: \(asked.height)) is not a window size (each side 1 to \(Int(GlintWindow.maximumSide)) points); the window opens at its own size\n".utf8))
-            }
+            say(".defaultSize(width: \(asked.width), height: \(asked.height)) is not a window size (each side 1 to \(Int(GlintWindow.maximumSide)) points); the window opens at its own size")
             size = nil
         }
         let session = try scene.open(SceneList.Opening(title: scene.title ?? name, size: size, writesState: !openedAny))
         openedAny = true
+        // `@Environment(\.openWindow)` opens the app's scenes by id.
+        session.host.driver.environment.openWindow = OpenWindowAction { [weak self] id, value in
+            guard let self else { return }
+            if let id, value == nil {
+                self.openWindow(id: id)
+            } else {
+                self.say("openWindow(value:) opens nothing: Glint's scenes are opened by id (openWindow(id:))")
+            }
+        }
         open.append((index, session))
     }
 }

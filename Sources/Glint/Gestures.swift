@@ -239,6 +239,13 @@ extension View {
         modifier(_ChangeModifier(value: value, initial: initial, action: action))
     }
 
+    /// Calls `action` when `value` differs from the last frame's, as SwiftUI's
+    /// `onChange(of:initial:_:)` with no arguments.
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false,
+                                       _ action: @escaping () -> Void) -> ModifiedContent<Self, _ChangeModifier<V>> {
+        modifier(_ChangeModifier(value: value, initial: initial, action: { _, _ in action() }))
+    }
+
     /// Calls `action` with the new value when `value` differs from the last frame's.
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> ModifiedContent<Self, _ChangeModifier<V>> {
         modifier(_ChangeModifier(value: value, initial: false, action: { _, new in action(new) }))

@@ -221,6 +221,30 @@ struct ViewLayout {
             }
             var remaining = max(0, along - totalGap)
             var left = count
+            // Children that all fit at their ideal lengths get them. A stack is placed in the size
+            // it chose, not in what its parent offered (SwiftUI places it with that offer): offered
+            // the sum of its children's ideal lengths, shares of it would squeeze the least flexible
+            // below its ideal (a button beside a label wrapped) though the parent had room.
+            // (Only when none of them is flexible without end: those share what is left.)
+            var ideal = 0.0
+            child = graph.nodes[i].firstChild
+            k = 0
+            while placing, child >= 0 {
+                ideal += graph.scratch[flexAt(k)].isFinite ? length(size(&graph, child, proposal(nil))) : .infinity
+                child = graph.nodes[child].next
+                k += 1
+            }
+            if placing, ideal <= remaining + 0.5 {
+                k = 0
+                child = graph.nodes[i].firstChild
+                while child >= 0 {
+                    graph.scratch[chosenAt(k)] = length(size(&graph, child, proposal(nil)))
+                    graph.scratch[doneAt(k)] = 1
+                    child = graph.nodes[child].next
+                    k += 1
+                }
+                left = 0
+            }
             while left > 0 {
                 // The least flexible child not yet offered.
                 var pick = -1

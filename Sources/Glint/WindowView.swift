@@ -158,6 +158,8 @@ public struct Window<Content: View> {
             try host.draw(&frame, content: content)
         }
         session.extraStateValues = stateValues
+        // `@Environment(\.dismiss)` closes the window.
+        host.driver.environment.dismiss = DismissAction { [weak window] in window?.close() }
         return session
     }
 }
