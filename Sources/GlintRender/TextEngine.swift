@@ -12,6 +12,9 @@ public enum FontWeight: Int, Sendable, Hashable, Comparable {
 /// A font family's style.
 public enum FontDesign: Sendable, Hashable {
     case `default`, serif, rounded, monospaced
+    /// The icon font `Image(systemName:)` draws from (`SystemFont.symbolsPath`); where it is not
+    /// installed, the default face, whose '?' stands for each icon.
+    case symbols
 }
 
 /// A font as the text engine takes it: a size in points, a weight, a design, upright or slanted.
@@ -388,8 +391,10 @@ extension SystemFont {
 
     /// The file for a design, weight and slant, and whether the slant must be made (no italic file).
     static func file(for design: FontDesign, bold: Bool, italic: Bool, light: Bool) -> (String, Bool)? {
+        if design == .symbols { return (symbolsPath() ?? regularPath()).map { ($0, false) } }
         let family: String
         switch design {
+        case .symbols: return nil
         case .serif: family = "DejaVuSerif"
         case .monospaced: family = "DejaVuSansMono"
         case .default, .rounded: family = "DejaVuSans"
@@ -413,6 +418,15 @@ extension SystemFont {
     }
 
     static var fontFolder: String { TextEngine.fontFolder }
+
+    /// The icon font symbols are drawn from: Material Icons (Apache-2.0), from Debian's
+    /// fonts-material-design-icons-iconfont; nil when it is not installed.
+    public static func symbolsPath() -> String? {
+        FileManager.default.fileExists(atPath: symbolsFile) ? symbolsFile : nil
+    }
+
+    /// Where fonts-material-design-icons-iconfont puts the font.
+    public static let symbolsFile = "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf"
 }
 
 /// Draws placed glyphs from an atlas of their coverage: each glyph is rendered by FreeType and
