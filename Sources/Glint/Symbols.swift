@@ -32,11 +32,17 @@ struct SystemSymbol {
     init(named name: String) {
         Self.checkFont()
         if let codepoint = Self.codepoints[name] {
-            text = Self.string(codepoint)
+            self.init(codepoint: codepoint)
         } else {
             Self.reportOnce(name, "no symbol for '\(name)'; drawing a placeholder")
-            text = Self.string(SymbolTable.placeholder.codepoint)
+            self.init(codepoint: SymbolTable.placeholder.codepoint)
         }
+    }
+
+    /// The icon font's glyph at `codepoint`.
+    init(codepoint: UInt32) {
+        // Every code point in the table is a scalar (the private use area); a bad one shows as '?'.
+        text = String(Character(Unicode.Scalar(codepoint) ?? "?"))
     }
 
     /// Whether the table has `name`.
@@ -48,11 +54,6 @@ struct SystemSymbol {
         for entry in SymbolTable.entries where byName[entry.name] == nil { byName[entry.name] = entry.codepoint }
         return byName
     }()
-
-    private static func string(_ codepoint: UInt32) -> String {
-        // Every code point in the table is a scalar (the private use area); a bad one shows as '?'.
-        String(Character(Unicode.Scalar(codepoint) ?? "?"))
-    }
 
     /// Adds the symbol: a line of the icon font, in the font size and foreground style around it.
     func make(resizable: Bool, into graph: inout ViewGraph) {

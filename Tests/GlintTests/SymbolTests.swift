@@ -38,7 +38,12 @@ struct SymbolTests {
 
     /// `name` drawn in red at `fontSize`, centred in a 40-point frame.
     static func draw(_ name: String, scale: Double) throws -> RenderedImage {
-        let renderer = ImageRenderer(content: Image(systemName: name).font(.system(size: fontSize))
+        try draw(Image(systemName: name), scale: scale)
+    }
+
+    /// `image` drawn in red at `fontSize`, centred in a 40-point frame.
+    static func draw(_ image: Image, scale: Double) throws -> RenderedImage {
+        let renderer = ImageRenderer(content: image.font(.system(size: fontSize))
             .foregroundStyle(Color.red).frame(width: 40, height: 40))
         renderer.scale = CGFloat(scale)
         return try renderer.render()
@@ -51,6 +56,10 @@ struct SymbolTests {
           arguments: [1.0, 2.0])
     func everyMappedName(scale: Double) throws {
         let placeholder = Ink(try Self.draw("glint.test.placeholder.reference", scale: scale))
+        // What the font draws for a code point it lacks (its .notdef glyph).
+        var lacking = Image(systemName: "star")
+        lacking.symbol = SystemSymbol(codepoint: 0x10FFFD)
+        let notInFont = Ink(try Self.draw(lacking, scale: scale))
         // The whole table in one drawing: a grid of 40-point cells, each a symbol centred in it.
         let names = SymbolTable.entries.map(\.name)
         let rows = (names.count + Self.columns - 1) / Self.columns
@@ -88,6 +97,8 @@ struct SymbolTests {
                 problems.append("\(name): \(ink.offColour) ink pixels not red")
             } else if ink.mask == placeholder.mask {
                 problems.append("\(name): draws the placeholder")
+            } else if ink.mask == notInFont.mask {
+                problems.append("\(name): its code point is not in the font")
             }
         }
         #expect(problems.isEmpty, "\(problems.count) of \(names.count): \(problems.prefix(10).joined(separator: "; "))")
