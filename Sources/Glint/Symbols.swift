@@ -9,7 +9,8 @@ extension Image {
     /// no Apple artwork), from the table in SymbolTable.swift.
     ///
     /// A symbol is drawn as text is: in the font of the views around it (`.font`), a square
-    /// 1.2 times the font's size (a line of text, as SF Symbols take), in the foreground style
+    /// 1.2 times the font's size (a line of text, as SF Symbols take), its strokes as heavy as
+    /// the font's weight (`.fontWeight(.bold)` thickens them), in the foreground style
     /// (`.foregroundStyle`, `.foregroundColor`); `resizable()` fits it to the frame it is given.
     /// A name the table lacks draws a placeholder, a box holding a question mark at the size the
     /// symbol would have, and is said once on standard error.

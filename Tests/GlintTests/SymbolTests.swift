@@ -121,6 +121,23 @@ struct SymbolTests {
         #expect(body.width == 20 && body.height == 20)
     }
 
+    @Test("a symbol's weight follows its font's: circle's ring, 1/12 em, is 0.036 em thicker in bold, 0.065 in black, 0.03 thinner in thin",
+          arguments: [1.0, 2.0])
+    func weighted(scale: Double) throws {
+        for (weight, thickening) in [(Font.Weight.regular, 0.0), (.bold, 0.036), (.black, 0.065), (.thin, -0.03)] {
+            let renderer = ImageRenderer(content: Image(systemName: "circle").font(.system(size: Self.fontSize, weight: weight)))
+            renderer.scale = CGFloat(scale)
+            let image = try renderer.render()
+            let coverage = image.pixels.enumerated().reduce(0.0) { sum, byte in byte.offset % 4 == 3 ? sum + Double(byte.element) / 255 : sum }
+            // Material's ring: radii 10 and 8 of its 24 units, each edge moved out by half the thickening.
+            let em = Self.square * scale, half = thickening * em / 2
+            let outer = 10 / 24 * em + half, inner = 8 / 24 * em - half
+            let expected = Double.pi * (outer * outer - inner * inner)
+            #expect(abs(coverage - expected) / expected < 0.06, "\(weight): \(coverage) pixels of ink, not \(expected)")
+            #expect(image.width == Int(em), "the weight leaves the size alone")
+        }
+    }
+
     @Test("an unknown name draws a placeholder of the symbol's size and is said once, however often it is drawn")
     func unknownName() throws {
         let lines = Mutex<[String]>([])
