@@ -77,3 +77,38 @@ public struct LabelStyle: Hashable, Sendable {
     /// The icon alone.
     public static let iconOnly = LabelStyle(kind: .iconOnly)
 }
+
+extension Button where Label == Glint.Label<Text, Image> {
+    /// A button showing `titleKey` beside the symbol `systemImage`, as SwiftUI's
+    /// `Button(_:systemImage:action:)`.
+    public init(_ titleKey: LocalizedStringKey, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { Glint.Label(titleKey, systemImage: systemImage) }
+    }
+
+    /// A button showing `title` beside the symbol `systemImage`, as SwiftUI's
+    /// `Button(_:systemImage:action:)`.
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, systemImage: String, action: @escaping () -> Void) {
+        self.init(action: action) { Glint.Label(title, systemImage: systemImage) }
+    }
+}
+
+/// How a symbol's layers are coloured, as SwiftUI's `SymbolRenderingMode`. Glint's symbols are
+/// one layer, so every mode draws them in the foreground style, as `.monochrome` does.
+public struct SymbolRenderingMode: Hashable, Sendable {
+    let name: String
+    /// One colour: the foreground style.
+    public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    /// The symbol's own colours (drawn as `.monochrome` here).
+    public static let multicolor = SymbolRenderingMode(name: "multicolor")
+    /// Layers in lighter shades of the foreground (drawn as `.monochrome` here).
+    public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    /// Layers in the styles given (drawn as `.monochrome` here).
+    public static let palette = SymbolRenderingMode(name: "palette")
+}
+
+extension View {
+    /// Accepted, as SwiftUI's `symbolRenderingMode(_:)`: Glint's symbols are one layer, drawn
+    /// in the foreground style whatever the mode.
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Self { self }
+}

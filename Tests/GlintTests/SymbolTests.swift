@@ -199,5 +199,17 @@ struct SymbolTests {
         #expect(try render(Label("Play", systemImage: "play.fill").labelStyle(.iconOnly)).width == iconWidth)
         let custom = try render(Label { Text("Play") } icon: { Color.blue.frame(width: 10, height: 10) })
         #expect(custom.width == Int(10 * scale) + gap + title.width)
+
+        // A button with a symbol: its plate as much wider as the icon and the gap.
+        let plain = try render(Button("Play") {})
+        let withIcon = try render(Button("Play", systemImage: "play.fill") {})
+        #expect(withIcon.width - plain.width == iconWidth + gap)
+        // The label is white on the plate: the play triangle (14 units tall, 11 across: 77 of its
+        // square's 576) adds about that much white.
+        func white(_ image: RenderedImage) -> Int {
+            stride(from: 0, to: image.pixels.count, by: 4).count { image.pixels[$0] > 200 && image.pixels[$0 + 1] > 200 && image.pixels[$0 + 2] > 200 }
+        }
+        let triangle = 77.0 / 576 * Self.square * Self.square * scale * scale
+        #expect(Double(white(withIcon) - white(plain)) > 0.75 * triangle, "\(white(withIcon) - white(plain)) white pixels more")
     }
 }
