@@ -1,11 +1,12 @@
 import Foundation
 @testable import Glint
+import GlintTestSupport
 import Synchronization
 import Testing
 
 /// `Image(systemName:)` and `Label`, drawn headless through `ImageRenderer`: symbols in the icon
 /// font sized as a line of their font, a placeholder for an unknown name, the icon left of the title.
-@Suite("Symbols and Label")
+@Suite("Symbols and Label", .removesTemporaryFiles)
 struct SymbolTests {
     /// The font size the tests draw symbols at: their square is 1.2 times it, 24 points.
     static let fontSize: CGFloat = 20
@@ -171,6 +172,11 @@ struct SymbolTests {
             let centreX = Double(ink.minX + ink.maxX + 1) / 2 / scale, centreY = Double(ink.minY + ink.maxY + 1) / 2 / scale
             #expect(abs(centreX - 30) <= 1 && abs(centreY - 40) <= 1, "centre (\(centreX), \(centreY))")
         }
+        // `.scaledToFit()` with only a width: a square as wide, the disc 50 of its 60 points.
+        let fitted = try ImageRenderer(content: Image(systemName: "circle.fill").resizable().scaledToFit().frame(width: 60)).render()
+        #expect(fitted.width == 60 && fitted.height == 60, "\(fitted.width)x\(fitted.height)")
+        let ink = Ink(fitted)
+        #expect(abs(Double(ink.maxX - ink.minX + 1) - 50) <= 1.5 && abs(Double(ink.maxY - ink.minY + 1) - 50) <= 1.5)
     }
 
     /// The columns of `image` that hold ink.
@@ -199,6 +205,18 @@ struct SymbolTests {
         #expect(try render(Label("Play", systemImage: "play.fill").labelStyle(.iconOnly)).width == iconWidth)
         let custom = try render(Label { Text("Play") } icon: { Color.blue.frame(width: 10, height: 10) })
         #expect(custom.width == Int(10 * scale) + gap + title.width)
+
+        // An image file as the icon: its pixels as points.
+        let png = try ImageRenderer(content: Color.blue.frame(width: 12, height: 6)).renderPNG()
+        let file = try TemporaryFiles.folder("glint-label") + "/icon.png"
+        try png.write(to: URL(fileURLWithPath: file))
+        let fileLabel = try render(Label("Play", image: file))
+        #expect(fileLabel.width == Int(12 * scale) + gap + title.width)
+        #expect(fileLabel.pixel(x: 0, y: fileLabel.height / 2).blue > 200, "the image at the left")
+        // A title held in a String takes the StringProtocol initialisers, laid out the same.
+        let held = "Play"
+        #expect(try render(Label(held, systemImage: "play.fill")).width == label.width)
+        #expect(try render(Label(held, image: file)).width == fileLabel.width)
 
         // A button with a symbol: its plate as much wider as the icon and the gap.
         let plain = try render(Button("Play") {})
