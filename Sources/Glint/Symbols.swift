@@ -18,12 +18,42 @@ extension Image {
         self.init(ImageCache.placeholder)
         symbol = SystemSymbol(named: name)
     }
+
+    /// A symbol's size relative to its font, as SwiftUI's `Image.Scale`.
+    public enum Scale: Hashable, Sendable {
+        /// Smaller than the font's: 0.8 of the medium size.
+        case small
+        /// The font's: a square 1.2 times its size.
+        case medium
+        /// Larger than the font's: 1.3 times the medium size.
+        case large
+
+        /// How much larger than medium.
+        var factor: Double {
+            switch self {
+            case .small: return 0.8
+            case .medium: return 1
+            case .large: return 1.3
+            }
+        }
+    }
+
+    /// The symbol at `scale` relative to its font, as SwiftUI's `imageScale(_:)`; an image that
+    /// is not a symbol is unchanged, as in SwiftUI. (Glint takes it on the image itself, not on
+    /// the views around it.)
+    public func imageScale(_ scale: Scale) -> Image {
+        var copy = self
+        copy.symbol?.scale = scale.factor
+        return copy
+    }
 }
 
 /// What `Image(systemName:)` draws: one glyph of the icon font, as a one-character string.
 struct SystemSymbol {
     /// The glyph's character (its code point in the icon font).
     let text: String
+    /// Its size relative to medium (`imageScale`).
+    var scale = 1.0
 
     /// The size of a symbol's square, in ems of the font around it: SF Symbols stand about as
     /// tall as a line of text, and Material's glyphs fill 20/24 of their square.
@@ -60,7 +90,7 @@ struct SystemSymbol {
     func make(resizable: Bool, into graph: inout ViewGraph) {
         let env = graph.environment
         var font = (env.font ?? .body).spec
-        font.size *= Self.emPerFontSize
+        font.size *= Self.emPerFontSize * scale
         font.design = .symbols
         font.italic = false
         graph.addNode(.text(TextLeaf(string: text, font: font, style: env.foregroundStyle ?? .color(.primary),

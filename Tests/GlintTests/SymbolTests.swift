@@ -117,6 +117,14 @@ struct SymbolTests {
             let ink = Ink(image)
             #expect(ink.count > image.width * image.height / 4, "font size \(size): \(ink.count) ink pixels")
         }
+        // `.imageScale`: 0.8 and 1.3 times the medium square, on whole pixels.
+        for (imageScale, factor) in [(Image.Scale.small, 0.8), (.medium, 1), (.large, 1.3)] {
+            let renderer = ImageRenderer(content: Image(systemName: "star.fill").imageScale(imageScale).font(.system(size: 20)))
+            renderer.scale = CGFloat(scale)
+            let image = try renderer.render()
+            let side = Int((24 * factor * scale).rounded())
+            #expect(image.width == side && image.height == side, "\(imageScale): \(image.width)x\(image.height) pixels, not \(side)")
+        }
         // With no font set, the body's 17 points: a 20.4-point square, as tall as a line of text.
         let body = try ImageRenderer(content: Image(systemName: "star")).render()
         #expect(body.width == 20 && body.height == 20)
