@@ -76,9 +76,6 @@ struct SystemSymbol {
         text = String(Character(Unicode.Scalar(codepoint) ?? "?"))
     }
 
-    /// Whether the table has `name`.
-    static func isMapped(_ name: String) -> Bool { codepoints[name] != nil }
-
     /// The table as a dictionary, made the first time a symbol is asked for.
     private static let codepoints: [String: UInt32] = {
         var byName: [String: UInt32] = [:]
