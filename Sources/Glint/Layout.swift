@@ -56,10 +56,13 @@ struct ViewLayout {
             return Size(width: side(p.w, width, flexibleWidth), height: side(p.h, height, flexibleHeight))
         case .text(let leaf):
             guard let text else { return .zero }
-            return text.measure(leaf.string, font: leaf.font, maxWidth: p.w.map { $0.isFinite ? $0 : nil } ?? nil,
-                                options: TextLayoutOptions(alignment: leaf.alignment, lineLimit: leaf.lineLimit, lineSpacing: leaf.lineSpacing,
-                                                       lineBreaks: leaf.lineBreaks),
-                                scale: scale)
+            let measured = text.measure(leaf.string, font: leaf.font, maxWidth: p.w.map { $0.isFinite ? $0 : nil } ?? nil,
+                                        options: TextLayoutOptions(alignment: leaf.alignment, lineLimit: leaf.lineLimit,
+                                                                   lineSpacing: leaf.lineSpacing, lineBreaks: leaf.lineBreaks),
+                                        scale: scale)
+            // A resizable symbol takes the space offered, as a resizable image does.
+            guard leaf.fitsFrame else { return measured }
+            return Size(width: p.w ?? measured.width, height: p.h ?? measured.height)
         case .spacer(let minLength):
             let least = minLength ?? Self.defaultSpacerLength
             let parent = graph.nodes[i].parent

@@ -243,7 +243,9 @@ public struct ResolvedView {
             }
         case .shape(let leaf):
             emitShape(leaf, frame: frame, context: context)
-        case .text(let leaf):
+        case .text(var leaf):
+            var frame = frame
+            if leaf.fitsFrame { SystemSymbol.fit(&leaf, in: &frame) }
             var color = Color.primary
             if case .color(let c) = leaf.style { color = c }
             if let shadow = leaf.shadow {

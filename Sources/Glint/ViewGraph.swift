@@ -417,6 +417,8 @@ struct TextLeaf {
     var lineBreaks: TextLayoutOptions.LineBreaks = .atSpaces
     /// Drawn first, offset, in its own colour.
     var shadow: TextShadow? = nil
+    /// A resizable symbol's: sized to the frame offered, drawn to fit it (`SystemSymbol.fit`).
+    var fitsFrame = false
 }
 
 /// A sharp shadow under text: the text again, `x`, `y` points away, in `color`.

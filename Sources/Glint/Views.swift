@@ -103,6 +103,8 @@ public struct Image: View, Sendable {
     var isResizable = false
     /// How it is sampled when stretched.
     var interpolationQuality = Interpolation.medium
+    /// The icon it draws instead of pixels, for `Image(systemName:)` (Symbols.swift).
+    var symbol: SystemSymbol? = nil
 
     /// How an image is sampled between its pixels, as SwiftUI's `Image.Interpolation`.
     public enum Interpolation: Hashable, Sendable {
@@ -233,6 +235,10 @@ public struct Image: View, Sendable {
 
     /// Shows the image: the built-in `image` colour function over the view's rect.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        if let symbol = view.symbol {
+            symbol.make(resizable: view.isResizable, into: &graph)
+            return
+        }
         graph.addNode(.content(ContentLeaf(source: .image(view.pixels, resizable: view.isResizable,
                                                           interpolation: view.interpolationQuality))))
         if let error = view.loadError { graph.report(error) }

@@ -12,6 +12,9 @@ public enum FontWeight: Int, Sendable, Hashable, Comparable {
 /// A font family's style.
 public enum FontDesign: Sendable, Hashable {
     case `default`, serif, rounded, monospaced
+    /// The icon font `Image(systemName:)` draws from (`SystemFont.symbolsPath`); where it is not
+    /// installed, the default face, whose '?' stands for each icon.
+    case symbols
 }
 
 /// A font as the text engine takes it: a size in points, a weight, a design, upright or slanted.
@@ -91,6 +94,9 @@ public final class TextEngine: @unchecked Sendable {
     private var faces: [FT_Face] = []
     private var facePaths: [String] = []
     private var synthetic: [Bool] = []
+    /// How much each face's strokes are thickened (negative: thinned), in ems: the icon font has
+    /// one weight, so its heavier and lighter ones are made.
+    private var boldness: [Double] = []
     private var sizes: [SizeKey: FT_Size] = [:]
     private var metrics: [MetricKey: GlyphMetrics] = [:]
     private var lineMetrics: [SizeKey: (ascender: Int, lineHeight: Int)] = [:]
@@ -98,7 +104,11 @@ public final class TextEngine: @unchecked Sendable {
 
     private struct SizeKey: Hashable { var face: Int32; var pixels: Int32 }
     private struct MetricKey: Hashable { var face: Int32; var pixels: Int32; var scalar: UInt32 }
-    private struct FaceChoice: Hashable { var design: FontDesign; var bold: Bool; var italic: Bool; var light: Bool }
+    private struct FaceChoice: Hashable {
+        var design: FontDesign; var bold: Bool; var italic: Bool; var light: Bool
+        /// The icon font's weight, each made from its one (nil for text, whose weights are files).
+        var symbolWeight: FontWeight? = nil
+    }
     struct GlyphMetrics {
         var glyph: UInt32
         var advance: Int  // pixels, hinted
@@ -276,21 +286,42 @@ public final class TextEngine: @unchecked Sendable {
         guard size.isFinite, size > 0 else { return nil }
         let pixels = Int32(min(max(size.rounded(), 1), 1024))
         let choice = FaceChoice(design: font.design == .rounded ? .default : font.design, bold: font.weight >= .semibold,
-                                italic: font.italic, light: font.weight <= .light)
+                                italic: font.italic, light: font.weight <= .light,
+                                symbolWeight: font.design == .symbols ? font.weight : nil)
         if let face = faceForSpec[choice] { return (face, pixels) }
         guard let (path, needsSlant) = SystemFont.file(for: choice.design, bold: choice.bold, italic: choice.italic, light: choice.light),
-              let face = openFace(path, slanted: needsSlant) else { return nil }
+              let face = openFace(path, slanted: needsSlant, boldness: choice.design == .symbols ? Self.symbolBoldness(font.weight) : 0)
+        else { return nil }
         faceForSpec[choice] = face
         return (face, pixels)
     }
 
-    private func openFace(_ path: String, slanted: Bool) -> Int32? {
-        if let i = facePaths.indices.first(where: { facePaths[$0] == path && synthetic[$0] == slanted }) { return Int32(i) }
+    /// How much the icon font's strokes are thickened at `weight`, in ems. Its own strokes, 1/12
+    /// em, stand for the regular weight; black makes them about 1.8 times as thick, ultralight half.
+    static func symbolBoldness(_ weight: FontWeight) -> Double {
+        switch weight {
+        case .ultraLight: return -0.04
+        case .thin: return -0.03
+        case .light: return -0.015
+        case .regular: return 0
+        case .medium: return 0.012
+        case .semibold: return 0.024
+        case .bold: return 0.036
+        case .heavy: return 0.05
+        case .black: return 0.065
+        }
+    }
+
+    private func openFace(_ path: String, slanted: Bool, boldness: Double = 0) -> Int32? {
+        if let i = facePaths.indices.first(where: { facePaths[$0] == path && synthetic[$0] == slanted && self.boldness[$0] == boldness }) {
+            return Int32(i)
+        }
         var face: FT_Face?
         guard let library, FT_New_Face(library, path, 0, &face) == 0, let face else { return nil }
         faces.append(face)
         facePaths.append(path)
         synthetic.append(slanted)
+        self.boldness.append(boldness)
         return Int32(faces.count - 1)
     }
 
@@ -368,7 +399,13 @@ public final class TextEngine: @unchecked Sendable {
         guard Int(key.face) < faces.count else { return }
         activate(key.face, key.pixelSize)
         let f = faces[Int(key.face)]
-        guard FT_Load_Glyph(f, key.glyph, FT_Int32(FT_LOAD_RENDER)) == 0, let slot = f.pointee.glyph else { return }
+        let bold = boldness[Int(key.face)]
+        guard FT_Load_Glyph(f, key.glyph, FT_Int32(bold == 0 ? FT_LOAD_RENDER : FT_LOAD_NO_BITMAP)) == 0, let slot = f.pointee.glyph else { return }
+        if bold != 0 {
+            // The outline widened (or narrowed) about its own centre, then rendered.
+            FT_Outline_Embolden(&slot.pointee.outline, FT_Pos((bold * Double(key.pixelSize) * 64).rounded()))
+            guard FT_Render_Glyph(slot, FT_RENDER_MODE_NORMAL) == 0 else { return }
+        }
         let bitmap = slot.pointee.bitmap
         guard bitmap.width > 0, bitmap.rows > 0, let buffer = bitmap.buffer, bitmap.pitch > 0 else { return }
         body(UnsafeBufferPointer(start: buffer, count: Int(bitmap.rows) * Int(bitmap.pitch)), Int(bitmap.width), Int(bitmap.rows),
@@ -388,8 +425,10 @@ extension SystemFont {
 
     /// The file for a design, weight and slant, and whether the slant must be made (no italic file).
     static func file(for design: FontDesign, bold: Bool, italic: Bool, light: Bool) -> (String, Bool)? {
+        if design == .symbols { return (symbolsPath() ?? regularPath()).map { ($0, false) } }
         let family: String
         switch design {
+        case .symbols: return nil
         case .serif: family = "DejaVuSerif"
         case .monospaced: family = "DejaVuSansMono"
         case .default, .rounded: family = "DejaVuSans"
@@ -413,6 +452,15 @@ extension SystemFont {
     }
 
     static var fontFolder: String { TextEngine.fontFolder }
+
+    /// The icon font symbols are drawn from: Material Icons (Apache-2.0), from Debian's
+    /// fonts-material-design-icons-iconfont; nil when it is not installed.
+    public static func symbolsPath() -> String? {
+        FileManager.default.fileExists(atPath: symbolsFile) ? symbolsFile : nil
+    }
+
+    /// Where fonts-material-design-icons-iconfont puts the font.
+    public static let symbolsFile = "/usr/share/fonts/truetype/material-design-icons-iconfont/MaterialIcons-Regular.ttf"
 }
 
 /// Draws placed glyphs from an atlas of their coverage: each glyph is rendered by FreeType and

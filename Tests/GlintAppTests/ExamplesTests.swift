@@ -332,6 +332,10 @@ struct ExamplesTests {
         // A NaN frame side is ignored and said once on stderr, as SwiftUI logs and ignores it.
         #expect(lines.contains("frame width nan: drawn"), "\(probe.stdout)")
         #expect(probe.stderr.contains("invalid frame dimension width: nan"), "\(probe.stderr)")
+        // A symbol name with no glyph draws a placeholder and is said on stderr once, however often drawn.
+        #expect(lines.contains("unknown symbol, twice: drawn"), "\(probe.stdout)")
+        let symbolLine = "glint: no symbol for 'no.such.symbol'; drawing a placeholder\n"
+        #expect(probe.stderr.components(separatedBy: symbolLine).count == 2, "\(probe.stderr)")
         // Before: 11 s for the offset of 100000 points (a 16384-pixel layer).
         let took = lines.first { $0.hasPrefix("maxSampleOffset renders took") }.flatMap { Double($0.split(separator: " ")[3]) }
         #expect((took ?? 99) < 3, "\(probe.stdout)")

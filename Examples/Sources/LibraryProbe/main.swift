@@ -152,6 +152,9 @@ case "not-a-number":
     attempt("frame width nan") { _ = try ImageRenderer(content: Color.red.frame(width: CGFloat.nan, height: 10)).render() }
     attempt("frame width 1e300") { _ = try ImageRenderer(content: Color.red.frame(width: CGFloat(1e300), height: 10)).render() }
     attempt("frameTimeout nan") { let r = picture(); r.frameTimeout = .nan; _ = try r.render() }
+    attempt("unknown symbol, twice") {
+        for _ in 0..<2 { _ = try ImageRenderer(content: Image(systemName: "no.such.symbol")).render() }
+    }
     let start = Date()
     attempt("maxSampleOffset 100000") {
         let view = Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
