@@ -224,30 +224,6 @@ struct ViewLayout {
             }
             var remaining = max(0, along - totalGap)
             var left = count
-            // Children that all fit at their ideal lengths get them. A stack is placed in the size
-            // it chose, not in what its parent offered (SwiftUI places it with that offer): offered
-            // the sum of its children's ideal lengths, shares of it would squeeze the least flexible
-            // below its ideal (a button beside a label wrapped) though the parent had room.
-            // (Only when none of them is flexible without end: those share what is left.)
-            var ideal = 0.0
-            child = graph.nodes[i].firstChild
-            k = 0
-            while placing, child >= 0 {
-                ideal += graph.scratch[flexAt(k)].isFinite ? length(size(&graph, child, proposal(nil))) : .infinity
-                child = graph.nodes[child].next
-                k += 1
-            }
-            if placing, ideal <= remaining + 0.5 {
-                k = 0
-                child = graph.nodes[i].firstChild
-                while child >= 0 {
-                    graph.scratch[chosenAt(k)] = length(size(&graph, child, proposal(nil)))
-                    graph.scratch[doneAt(k)] = 1
-                    child = graph.nodes[child].next
-                    k += 1
-                }
-                left = 0
-            }
             while left > 0 {
                 // The least flexible child not yet offered.
                 var pick = -1
@@ -354,7 +330,12 @@ struct ViewLayout {
                 child = graph.nodes[child].next
             }
         case .stack(let axis, _, let spacing):
-            _ = stackSize(&graph, i, p, axis: axis, spacing: spacing, placing: true)
+            // Placed as SwiftUI places a stack: with the offer its parent made that gave it this
+            // size, not with the size itself (offered the sum of its children's ideal lengths,
+            // shares of it would squeeze the least flexible below its own: a button beside a label
+            // wrapped its title though the parent had room).
+            let offer = graph.nodes[i].cache.roomiestProposal(giving: rect.size, axis: axis) ?? p
+            _ = stackSize(&graph, i, offer, axis: axis, spacing: spacing, placing: true)
         case .padding(let insets):
             let inner = Rect(x: rect.minX + Double(insets.leading), y: rect.minY + Double(insets.top),
                              width: max(0, rect.width - Double(insets.leading + insets.trailing)),

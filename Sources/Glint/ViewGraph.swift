@@ -295,6 +295,24 @@ struct SizeCache {
         return nil
     }
 
+    /// Of the proposals remembered that gave `size`, the one offering the most along `axis` (nil,
+    /// the ideal, counts as the most), keeping the size across it; nil when none gave it.
+    func roomiestProposal(giving size: Size, axis: Axis) -> ProposedViewSize? {
+        var best: ProposedViewSize?
+        func room(_ p: ProposedViewSize) -> Double { (axis == .vertical ? p.h : p.w) ?? .infinity }
+        func consider(_ p: ProposedViewSize?, _ s: Size) {
+            guard let p, abs(s.width - size.width) < 0.01, abs(s.height - size.height) < 0.01 else { return }
+            if best == nil || room(p) > room(best!) { best = p }
+        }
+        consider(proposals.0, sizes.0)
+        consider(proposals.1, sizes.1)
+        consider(proposals.2, sizes.2)
+        guard let found = best else { return nil }
+        // Across the axis, the size placed in.
+        return axis == .vertical ? ProposedViewSize(width: CGFloat(size.width), height: found.height)
+                                 : ProposedViewSize(width: found.width, height: CGFloat(size.height))
+    }
+
     mutating func store(_ p: ProposedViewSize, _ s: Size) {
         switch next {
         case 0: proposals.0 = p; sizes.0 = s

@@ -226,9 +226,9 @@ struct SymbolTests {
         #expect(try render(Label(held, systemImage: "play.fill")).width == label.width)
         #expect(try render(Label(held, image: file)).width == fileLabel.width)
 
-        // A button with a symbol: its plate as much wider as the icon and the gap.
-        let plain = try render(Button("Play") {})
-        let withIcon = try render(Button("Play", systemImage: "play.fill") {})
+        // A prominent button with a symbol: its plate as much wider as the icon and the gap.
+        let plain = try render(Button("Play") {}.buttonStyle(.borderedProminent))
+        let withIcon = try render(Button("Play", systemImage: "play.fill") {}.buttonStyle(.borderedProminent))
         #expect(withIcon.width - plain.width == iconWidth + gap)
         // The label is white on the plate: the play triangle (14 units tall, 11 across: 77 of its
         // square's 576) adds about that much white.
