@@ -202,8 +202,10 @@ public struct _TagModifier<V: Hashable>: ViewModifier {
             graph.withNode(.gesture(index)) { graph in
                 switch picker.style {
                 case .segmented:
+                    // Segments share the picker's width equally, as SwiftUI's do.
                     graph.makeChild(content
                         .padding(EdgeInsets(top: 4, leading: 12, bottom: 4, trailing: 12))
+                        .frame(maxWidth: .infinity)
                         .background(RoundedRectangle(cornerRadius: 5).fill(selected ? Color.gray.opacity(0.7) : Color.clear)))
                 case .inline, .menu:
                     graph.makeChild(HStack(spacing: 6) {

@@ -13,27 +13,55 @@ struct SwiftUISampleTests {
         return path
     }
 
-    @Test("the @main App opens its WindowGroup titled and sized as its scene says; a click on its Button runs the action; Escape closes the last window and the app exits 0",
+    @Test("the @main App opens its WindowGroup at its .defaultSize under its title; its button, text field (typing S does not save a frame), segmented picker and stepper act; openWindow(id:) opens the About window and its dismiss closes it; Escape closes the last window and the app exits 0",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
-    func opensItsWindow() throws {
+    func drivesItsWindows() throws {
         let sample = try Self.sample()
         try requireTools()
         let x = try XServer.start()
         defer { x.stop() }
-        let stateFile = try TemporaryFiles.folder("glint-swiftui-sample") + "/state.json"
-        let app = try Child.launch(sample, [], environment: x.environment.merging(["GLINT_WINDOW_STATE": stateFile]) { $1 })
+        let folder = try TemporaryFiles.folder("glint-swiftui-sample")
+        let stateFile = folder + "/state.json"
+        let app = try Child.launch(sample, [], environment: x.environment.merging(["GLINT_WINDOW_STATE": stateFile]) { $1 },
+                                   in: folder)
         defer { app.stop() }
         let state = WindowState(path: stateFile, app: app)
-        // WindowGroup("SwiftUI sample") { … }.defaultSize(width: 480, height: 320)
+        // WindowGroup("SwiftUI sample") { … }.defaultSize(width: 480, height: 360)
         let window = try findWindow(x, app, name: "^SwiftUI sample$")
-        #expect(window.width == 480 && window.height == 320, "\(window)")
+        #expect(window.width == 480 && window.height == 360, "\(window)")
         try state.started()
-        // The VStack of a 24-point title, 16 points of spacing and the button is centred: the
-        // button's middle is about 22 points below the window's.
-        try x.run("xdotool", ["mousemove", "\(window.midX)", "\(window.midY + 22)", "click", "1"])
-        #expect(app.waitForStdout(containing: "count 1\n", seconds: 20), "the button's action ran: \(app.stderrSummary())")
+        func click(_ px: Int, _ py: Int) throws {
+            try x.run("xdotool", ["mousemove", "\(window.x + px)", "\(window.y + py)", "click", "1"])
+        }
+        func expectLine(_ line: String) {
+            #expect(app.waitForStdout(containing: line + "\n", seconds: 20), "the sample said '\(line)': \(app.stdout(waitingUpTo: 0)) \(app.stderrSummary())")
+        }
+        // Where the views are, in the window's points (24 points of padding, a column of 14).
+        try click(60, 82)        // the prominent "Press" button
+        expectLine("count 1")
+        try click(133, 126)      // the text field: focused
+        try x.run("xdotool", ["type", "--delay", "20", "Ada s"])
+        try x.run("xdotool", ["key", "Return"])
+        expectLine("submitted Ada s")
+        try click(155, 170)      // the segmented picker's middle segment
+        expectLine("effect glow")
+        try click(269, 212)      // the stepper's +
+        expectLine("speed 2")
+        try click(130, 82)       // "About": openWindow(id: "about")
+        expectLine("about shown")
+        let about = try findWindow(x, app, name: "^About$")
+        #expect(about.width == 300 && about.height == 160, "Window(\"About\", id:).defaultSize(width: 300, height: 160): \(about)")
+        try x.run("xdotool", ["mousemove", "\(about.x + 150)", "\(about.y + 96)", "click", "1"])   // its "Close": dismiss()
+        expectLine("about closed")
+        try state.frames(2)
+        let left = try Child.run(try tool("xdotool"), ["search", "--name", "^About$"], environment: x.environment, timeout: 5)
+        #expect(left.stdout.isEmpty, "dismiss closed the About window")
+        // S typed into the field saved no frame.
+        let saved = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }
+        #expect(saved.isEmpty, "typing S into the field saved \(saved)")
+        try click(400, 300)      // the window's empty part: focused, no field
         try x.run("xdotool", ["key", "Escape"])
         let exit = app.waitForExit(seconds: 10)
-        #expect(exit == .exited(0), "Escape closes the app's only window and it exits 0; got \(exit). stderr: \(app.stderrSummary())")
+        #expect(exit == .exited(0), "Escape closes the app's last window and it exits 0; got \(exit). stderr: \(app.stderrSummary())")
     }
 }
