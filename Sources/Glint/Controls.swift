@@ -72,7 +72,9 @@ public struct Slider<Label: View>: View {
                 identity: identity, isEnabled: enabled, knob: style.knobDiameter))
             let tint = graph.environment.tint ?? .accentColor
             let dim = enabled ? 1 : style.disabledOpacity
+            if enabled { graph.focusOrder.append(identity) }
             graph.withNode(.gesture(index)) { graph in
+              graph.withFocusRing(identity, cornerRadius: style.controlHeight / 2) { graph in
                 graph.withNode(.idealSize(width: style.idealSliderWidth, height: style.controlHeight, flexibleWidth: true, flexibleHeight: false)) { graph in
                     // The track, the part of it below the value in the tint, the knob at the value.
                     let half = style.trackThickness / 2, inset = style.knobDiameter / 2
@@ -83,6 +85,7 @@ public struct Slider<Label: View>: View {
                     ControlParts.knob(&graph, x: .at(fraction: fraction, inset: inset, length: style.knobDiameter),
                                       y: .centred(length: style.knobDiameter), style: style, pressed: pressed, dim: dim)
                 }
+              }
             }
         }
     }
@@ -134,7 +137,9 @@ public struct Button<Label: View>: View {
         var tint = graph.environment.tint ?? .accentColor
         if view.role == .destructive { tint = .red }
         let index = graph.addGesture(GestureHandler(recognizer: .button(view.action), identity: identity, isEnabled: enabled))
+        if enabled { graph.focusOrder.append(identity) }
         graph.withNode(.gesture(index)) { graph in
+          graph.withFocusRing(identity, cornerRadius: style.buttonCornerRadius) { graph in
             graph.withNode(.opacity(enabled ? 1 : style.disabledOpacity)) { graph in
                 switch graph.buttonStyle {
                 case .custom(let custom):
@@ -145,6 +150,7 @@ public struct Button<Label: View>: View {
                     break
                 }
             }
+          }
         }
     }
 
@@ -215,7 +221,9 @@ public struct Toggle<Label: View>: View {
         let isOn = view.isOn.wrappedValue
         let tint = graph.environment.tint ?? .green
         let dim = enabled ? 1 : style.disabledOpacity
+        if enabled { graph.focusOrder.append(identity) }
         graph.withNode(.gesture(index)) { graph in
+          graph.withFocusRing(identity, cornerRadius: style.controlHeight / 2) { graph in
             graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: style.labelSpacing)) { graph in
                 graph.makeChild(view.label)
                 let w = style.switchWidth, h = style.controlHeight, knob = style.knobDiameter
@@ -228,6 +236,7 @@ public struct Toggle<Label: View>: View {
                                      y: .fixed(origin: pad, length: knob), style.knob.dimmed(dim))
                 }
             }
+          }
         }
     }
 }

@@ -2,8 +2,59 @@ import Foundation
 import GlintCore
 import GlintRender
 
-/// Keyboard focus and text editing: what keys and typed text do to the focused `TextField`.
+/// Keyboard focus and text editing: what keys and typed text do to the focused `TextField`, and
+/// to a focused button, toggle or slider (reached with Tab).
 extension ResolvedView {
+    /// Whether a view shown has the keyboard focus: a text field (then every key that types is
+    /// its) or a control (then Space, Return, the arrows, Esc and Tab are its).
+    public var hasKeyboardFocus: Bool { focusedTextField != nil || focusedControl != nil }
+
+    /// Whether `key` goes to the view with the focus rather than on to the window.
+    public func focusTakes(_ key: Key) -> Bool {
+        if focusedTextField != nil { return key != .f11 }
+        return focusedControl != nil && Self.controlKeys.contains(key)
+    }
+
+    /// The keys a focused control takes.
+    static let controlKeys: [Key] = [.space, .return, .leftArrow, .rightArrow, .upArrow, .downArrow, .escape, .tab]
+
+    /// The focused button, toggle or slider, if it is shown this frame.
+    var focusedControl: GestureHandler? {
+        guard let focused = store.focusedField else { return nil }
+        var i = 0
+        while i < tree.gestures.count {
+            let handler = tree.gestures[i]
+            i += 1
+            guard handler.identity == focused, handler.isEnabled else { continue }
+            switch handler.recognizer {
+            case .button, .toggle, .slider: return handler
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// Space or Return presses a focused button or flips a toggle; the arrows move a slider a
+    /// twentieth of its range (or a step); Esc leaves it.
+    private func handleControlKey(_ key: Key, _ control: GestureHandler) -> Bool {
+        switch (key, control.recognizer) {
+        case (.space, .button(let action)), (.return, .button(let action)):
+            action()
+        case (.space, .toggle(let isOn)), (.return, .toggle(let isOn)):
+            isOn.wrappedValue.toggle()
+        case (.leftArrow, .slider(let value, let bounds, let step, _)), (.downArrow, .slider(let value, let bounds, let step, _)),
+             (.rightArrow, .slider(let value, let bounds, let step, _)), (.upArrow, .slider(let value, let bounds, let step, _)):
+            let by = (step ?? (bounds.upperBound - bounds.lowerBound) / 20) * (key == .leftArrow || key == .downArrow ? -1 : 1)
+            let moved = value.wrappedValue + by
+            value.wrappedValue = min(max(moved.isFinite ? moved : value.wrappedValue, bounds.lowerBound), bounds.upperBound)
+        case (.escape, _):
+            store.focusedField = nil
+        default:
+            return false
+        }
+        return true
+    }
+
     /// Whether a text field shown has the keyboard focus: keys then edit it before anything else.
     public var hasTextFocus: Bool { focusedTextField != nil }
 
@@ -39,7 +90,10 @@ extension ResolvedView {
         if key == .tab {
             return moveFocus(backwards: shift)
         }
-        guard let field = focusedTextField else { return false }
+        guard let field = focusedTextField else {
+            guard let control = focusedControl else { return false }
+            return handleControlKey(key, control)
+        }
         switch key {
         case .leftArrow: edit(field) { $0.move(by: -1, extending: shift) }
         case .rightArrow: edit(field) { $0.move(by: 1, extending: shift) }
@@ -66,8 +120,8 @@ extension ResolvedView {
         return true
     }
 
-    /// Tab: the next field (Shift: the previous) in the order made, wrapping; the first when none
-    /// has the focus. False when no field is shown.
+    /// Tab: the next field or control (Shift: the previous) in the order made, wrapping; the first
+    /// when none has the focus. False when none is shown.
     func moveFocus(backwards: Bool) -> Bool {
         let order = tree.focusOrder
         guard !order.isEmpty else { return false }
@@ -116,5 +170,21 @@ extension ResolvedView {
         let before = box.value.text
         change(&box.value)
         if box.value.text != before { field.text.wrappedValue = box.value.text }
+    }
+}
+
+extension ViewGraph {
+    /// Makes `body`, with a ring in the tint around it while the view `identity` has the keyboard focus.
+    mutating func withFocusRing(_ identity: UInt64, cornerRadius: Double, _ body: (inout ViewGraph) -> Void) {
+        guard store.focusedField == identity else {
+            body(&self)
+            return
+        }
+        let tint = environment.tint ?? .accentColor
+        withNode(.overlay(.center)) { graph in
+            graph.withNode(.group, body)
+            graph.makeChild(RoundedRectangle(cornerRadius: cornerRadius + 3).strokeBorder(tint.opacity(0.8), lineWidth: 2).padding(-3)
+                .allowsHitTesting(false))
+        }
     }
 }

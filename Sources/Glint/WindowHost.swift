@@ -72,7 +72,9 @@ final class ViewHost {
         // A focused text field takes the keys and the typed text first (Tab moves the focus);
         // while one has it, the window's keys type instead of acting (F11 aside).
         if resolved.store.clipboard !== clipboard { resolved.store.clipboard = clipboard(of: window) }
+        // What the focus takes is decided by the focus the frame began with.
         let typing = resolved.hasTextFocus
+        let controlFocused = !typing && resolved.hasKeyboardFocus
         var s = 0
         while s < frame.keyStrokes.count {
             let stroke = frame.keyStrokes[s]
@@ -84,7 +86,7 @@ final class ViewHost {
         while i < frame.keyPresses.count {
             let key = frame.keyPresses[i]
             i += 1
-            if typing && key != .f11 { continue }
+            if typing ? key != .f11 : controlFocused && ResolvedView.controlKeys.contains(key) { continue }
             if driver.handleKey(key) { continue }
             handleWindowKey(key, in: &frame, window: window)
         }

@@ -147,6 +147,33 @@ struct TextFieldTests {
         }
     }
 
+    @Test("Tab reaches the controls too, in the order made: Space presses a focused button and flips a toggle, the arrows move a slider, Esc leaves; a focused control takes only those keys")
+    func controlsInTabOrder() {
+        final class Form { var name = ""; var presses = 0; var on = false; var level = 0.5 }
+        let form = Form()
+        func view() -> some View {
+            VStack {
+                TextField("Name", text: Binding(get: { form.name }, set: { form.name = $0 }))
+                Button("Go") { form.presses += 1 }
+                Toggle("On", isOn: Binding(get: { form.on }, set: { form.on = $0 }))
+                Slider(value: Binding(get: { form.level }, set: { form.level = $0 }), in: 0...1)
+            }
+        }
+        var resolved = ResolvedView()
+        resolved.update(view(), in: Self.size)
+        #expect(resolved.handleKeyStroke(.tab) && resolved.hasTextFocus)
+        #expect(resolved.handleKeyStroke(.tab) && !resolved.hasTextFocus && resolved.hasKeyboardFocus)
+        #expect(resolved.handleKeyStroke(.space) && form.presses == 1, "Space pressed the button")
+        #expect(!resolved.handleKeyStroke("q") && !resolved.focusTakes("q") && resolved.focusTakes(.space),
+                "a focused button leaves letters to the window")
+        #expect(resolved.handleKeyStroke(.tab) && resolved.handleKeyStroke(.return) && form.on, "Return flipped the toggle")
+        #expect(resolved.handleKeyStroke(.tab) && resolved.handleKeyStroke(.rightArrow))
+        #expect(abs(form.level - 0.55) < 1e-9, "a twentieth of the range: \(form.level)")
+        #expect(resolved.handleKeyStroke(.escape) && !resolved.hasKeyboardFocus)
+        #expect(resolved.handleKeyStroke(.tab, shift: true) && resolved.handleKeyStroke(.leftArrow) && abs(form.level - 0.5) < 1e-9,
+                "Shift-Tab from nothing: the last, the slider")
+    }
+
     @Test("TextEditing: characters, not bytes; deleting a selection; moving collapses it to its edge")
     func editing() {
         var e = TextEditing(text: "café 👋")
