@@ -51,6 +51,8 @@ public struct ViewGraph {
     /// How pickers made now show their options (`.pickerStyle`), and the picker whose options are being made.
     var pickerStyle = PickerStyleKind.menu
     var pickerContext: PickerContext?
+    /// The views that hear the pointer move over them (`.onHover`).
+    var hoverHandlers: [HoverHandler] = []
     /// Whether progress views made now are rings (`.progressViewStyle(.circular)`).
     var progressCircular = false
     /// The host's clock: seconds since it started, and the date `TimelineView` shows.
@@ -82,6 +84,7 @@ public struct ViewGraph {
         pickerStyle = .menu
         pickerContext = nil
         progressCircular = false
+        hoverHandlers.removeAll(keepingCapacity: true)
         identity = 0x9E37_79B9_7F4A_7C15
         position = 0
         nodes.append(ViewNode(kind: .root, parent: -1, identity: identity))

@@ -92,6 +92,9 @@ final class ViewHost {
         }
     }
 
+    /// Where the pointer last moved with no button held, in the view's points.
+    private var lastHover: Point?
+
     /// The window's clipboard for text fields, made once.
     private var clipboard: Clipboard?
 
@@ -169,6 +172,7 @@ final class ViewHost {
             driver.scroll(frame.scrollEvents[k])
             k += 1
         }
+        if let hover = frame.hover { lastHover = hover }
         if let hover = frame.hover {
             var e = 0
             while e < resolved.effects.count {
@@ -190,6 +194,8 @@ final class ViewHost {
         }
         driver.update(in: size, scale: CGFloat(frame.pixelScale), content: content)
         if !resolved.errors.isEmpty { report(resolved.errors) }
+        // Views under the pointer hear it (`onHover`), also when they moved under a still one.
+        resolved.hover(at: lastHover)
         try renderer.draw(resolved, into: frame.framebuffer)
         capture(frame.framebuffer, at: time)
         if reloadsShaders, frame.time - lastReloadCheck >= Self.reloadInterval {
