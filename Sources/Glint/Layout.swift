@@ -96,6 +96,8 @@ struct ViewLayout {
             let content = graph.nodes[i].firstChild
             let ideal = content >= 0 ? size(&graph, content, p) : .zero
             return Size(width: p.w ?? ideal.width, height: p.h ?? ideal.height)
+        case .container(let kind):
+            return containerSize(&graph, i, p, kind)
         case .scroll(let position):
             // The content's width where none (or no finite one) is offered; the height offered
             // (the other way round sideways).
@@ -366,6 +368,8 @@ struct ViewLayout {
             }
         case .dock(let dock):
             placeDock(&graph, i, dock, in: rect)
+        case .container(let kind):
+            placeContainer(&graph, i, kind, in: rect)
         case .scroll(let position):
             // The content at its own height, moved up by the offset (clamped to what it overflows).
             let child = graph.nodes[i].firstChild

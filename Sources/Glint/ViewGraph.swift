@@ -336,6 +336,8 @@ enum NodeKind {
     /// A dock (`GlintControls`' `ControlsDock`): its content, panel and their edge line placed
     /// as `DockLayout.placement(in:)` says.
     case dock(DockLayout)
+    /// Grids, lists and navigation: laid out and drawn by their own files (`Containers.swift`).
+    case container(ContainerKind)
 }
 
 /// How a content leaf is drawn and sized.

@@ -45,4 +45,74 @@ struct ListTests {
         }, in: CGSize(width: 100, height: 40))
         #expect(try frame(sideways, "col2").maxX == 100, "scrolled to the end, the last column ends at the right edge")
     }
+
+    @Test("LazyVStack and LazyHStack lay out as VStack and HStack: rows spacing apart down, columns across")
+    func lazyStacks() throws {
+        var resolved = ResolvedView()
+        resolved.update(LazyVStack(alignment: .leading, spacing: 4) {
+            ForEach(0..<3) { i in Color.red.frame(width: CGFloat(20 + 10 * i), height: 10).accessibilityIdentifier("v\(i)") }
+        }.frame(width: 100, height: 100, alignment: .topLeading), in: CGSize(width: 100, height: 100))
+        let rows = try (0..<3).map { try frame(resolved, "v\($0)") }
+        let step: Double = 10 + 4
+        let expected: [Double] = [0, step, 2 * step]
+        #expect(rows.map(\.minY) == expected, "rows at \(rows)")
+        #expect(rows.allSatisfy { $0.minX == 0 }, "leading: \(rows)")
+
+        resolved.update(LazyHStack(spacing: 6) {
+            ForEach(0..<3) { i in Color.red.frame(width: 20, height: 10).accessibilityIdentifier("h\(i)") }
+        }.frame(width: 100, height: 100, alignment: .topLeading), in: CGSize(width: 100, height: 100))
+        let cols = try (0..<3).map { try frame(resolved, "h\($0)") }
+        let across: Double = 20 + 6
+        let expectedX: [Double] = [0, across, 2 * across]
+        #expect(cols.map(\.minX) == expectedX, "columns at \(cols)")
+    }
+
+    @Test("Grid: each column as wide as its widest cell, each row as tall as its tallest, cells centred in their space")
+    func grid() throws {
+        var resolved = ResolvedView()
+        let size = CGSize(width: 300, height: 200)
+        resolved.update(Grid(horizontalSpacing: 4, verticalSpacing: 2) {
+            GridRow {
+                Color.red.frame(width: 30, height: 10).accessibilityIdentifier("a")
+                Color.red.frame(width: 50, height: 20).accessibilityIdentifier("b")
+            }
+            GridRow {
+                Color.red.frame(width: 40, height: 10).accessibilityIdentifier("c")
+                Color.red.frame(width: 10, height: 10).accessibilityIdentifier("d")
+            }
+        }, in: size)
+        // Columns 40 and 50 wide, rows 20 and 10 tall; the grid centred in the container.
+        let width = 40.0 + 4 + 50, height = 20.0 + 2 + 10
+        let x0 = (300 - width) / 2, y0 = (200 - height) / 2
+        #expect(try frame(resolved, "a") == Rect(x: x0 + (40 - 30) / 2, y: y0 + (20 - 10) / 2, width: 30, height: 10))
+        #expect(try frame(resolved, "b") == Rect(x: x0 + 40 + 4, y: y0, width: 50, height: 20))
+        #expect(try frame(resolved, "c") == Rect(x: x0, y: y0 + 20 + 2, width: 40, height: 10))
+        #expect(try frame(resolved, "d") == Rect(x: x0 + 40 + 4 + (50 - 10) / 2, y: y0 + 20 + 2, width: 10, height: 10))
+    }
+
+    @Test("LazyVGrid: a fixed and a flexible column share the width; adaptive columns fit as many as their minimum allows")
+    func lazyVGrid() throws {
+        var resolved = ResolvedView()
+        let size = CGSize(width: 200, height: 300)
+        func cells(_ n: Int) -> some View {
+            ForEach(0..<n) { i in Color.red.frame(height: 20).accessibilityIdentifier("cell\(i)") }
+        }
+        resolved.update(LazyVGrid(columns: [GridItem(.fixed(50)), GridItem(.flexible())]) { cells(4) }
+            .frame(maxHeight: .infinity, alignment: .top), in: size)
+        // The flexible column takes what the fixed one and the 8-point gap leave.
+        let flexible = 200.0 - 50 - 8
+        #expect(try frame(resolved, "cell0") == Rect(x: 0, y: 0, width: 50, height: 20))
+        #expect(try frame(resolved, "cell1") == Rect(x: 50 + 8, y: 0, width: flexible, height: 20))
+        #expect(try frame(resolved, "cell2") == Rect(x: 0, y: 20 + 8, width: 50, height: 20))
+
+        resolved.update(LazyVGrid(columns: [GridItem(.adaptive(minimum: 40))]) { cells(5) }
+            .frame(maxHeight: .infinity, alignment: .top), in: size)
+        // As many 40-point columns with 8-point gaps as fit in 200, sharing the width.
+        let count = Int((200.0 + 8) / (40 + 8))
+        let w = (200.0 - 8 * Double(count - 1)) / Double(count)
+        for i in 0..<count {
+            #expect(try frame(resolved, "cell\(i)") == Rect(x: Double(i) * (w + 8), y: 0, width: w, height: 20))
+        }
+        #expect(try frame(resolved, "cell\(count)").minY == 28, "the next cell starts a row")
+    }
 }

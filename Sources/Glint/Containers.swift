@@ -1,0 +1,74 @@
+import Foundation
+import GlintCore
+import GlintRender
+
+/// The containers of grids: one node kind (`NodeKind.container`) whose
+/// layout and drawing live beside the views that make them.
+enum ContainerKind {
+    /// `Grid`: its `GridRow`s' cells in columns as wide as their widest cell.
+    case grid(GridSpec)
+    /// `GridRow` in a `Grid`: its cells, one a column (placed by the grid).
+    case gridRow(alignment: Double?)
+    /// `LazyVGrid`: its children flowed into the columns its `GridItem`s make.
+    case lazyGrid(LazyGridSpec)
+}
+
+extension ViewLayout {
+    /// The size a container chooses for `p`.
+    func containerSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize, _ kind: ContainerKind) -> Size {
+        switch kind {
+        case .grid(let spec):
+            return gridLayout(&graph, i, p, spec, placing: nil)
+        case .gridRow:
+            // Outside a grid, a row is laid out as its cells over each other.
+            return overSize(&graph, i, p)
+        case .lazyGrid(let spec):
+            return lazyGridLayout(&graph, i, p, spec, placing: nil)
+        }
+    }
+
+    /// Places a container in `rect` and its children in it.
+    func placeContainer(_ graph: inout ViewGraph, _ i: Int, _ kind: ContainerKind, in rect: Rect) {
+        switch kind {
+        case .grid(let spec):
+            _ = gridLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), spec, placing: rect)
+        case .lazyGrid(let spec):
+            _ = lazyGridLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), spec, placing: rect)
+        case .gridRow:
+            placeOver(&graph, i, in: rect, alignment: .center)
+        }
+    }
+
+    /// The children of `i` over each other: the largest size on each side.
+    func overSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
+        var result = Size.zero
+        var child = graph.nodes[i].firstChild
+        while child >= 0 {
+            let s = size(&graph, child, p)
+            result.width = max(result.width, s.width)
+            result.height = max(result.height, s.height)
+            child = graph.nodes[child].next
+        }
+        return result
+    }
+
+    /// Places each child of `i` in `rect`, offered its size, aligned.
+    func placeOver(_ graph: inout ViewGraph, _ i: Int, in rect: Rect, alignment: Alignment) {
+        var child = graph.nodes[i].firstChild
+        while child >= 0 {
+            let s = size(&graph, child, ProposedViewSize(w: rect.width, h: rect.height))
+            place(&graph, child, in: aligned(s, in: rect, alignment))
+            child = graph.nodes[child].next
+        }
+    }
+}
+
+extension ResolvedView {
+    /// Draws a container: its children.
+    mutating func emitContainer(_ i: Int, _ kind: ContainerKind, context: inout DrawContext) {
+        switch kind {
+        case .grid, .gridRow, .lazyGrid:
+            emitChildren(of: i, context: &context)
+        }
+    }
+}
