@@ -2,7 +2,7 @@ import Foundation
 import GlintCore
 import GlintRender
 
-/// The containers of grids: one node kind (`NodeKind.container`) whose
+/// The containers of grids and lists: one node kind (`NodeKind.container`) whose
 /// layout and drawing live beside the views that make them.
 enum ContainerKind {
     /// `Grid`: its `GridRow`s' cells in columns as wide as their widest cell.
@@ -11,6 +11,8 @@ enum ContainerKind {
     case gridRow(alignment: Double?)
     /// `LazyVGrid`: its children flowed into the columns its `GridItem`s make.
     case lazyGrid(LazyGridSpec)
+    /// `List`'s rows, one under another, with separators and the selection behind.
+    case list(StateBox<ListState>)
 }
 
 extension ViewLayout {
@@ -24,6 +26,8 @@ extension ViewLayout {
             return overSize(&graph, i, p)
         case .lazyGrid(let spec):
             return lazyGridLayout(&graph, i, p, spec, placing: nil)
+        case .list(let state):
+            return listLayout(&graph, i, p, state, placing: nil)
         }
     }
 
@@ -34,6 +38,8 @@ extension ViewLayout {
             _ = gridLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), spec, placing: rect)
         case .lazyGrid(let spec):
             _ = lazyGridLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), spec, placing: rect)
+        case .list(let state):
+            _ = listLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), state, placing: rect)
         case .gridRow:
             placeOver(&graph, i, in: rect, alignment: .center)
         }
@@ -64,9 +70,11 @@ extension ViewLayout {
 }
 
 extension ResolvedView {
-    /// Draws a container: its children.
+    /// Draws a container: a list's selection and separators under its rows; the rest as their children.
     mutating func emitContainer(_ i: Int, _ kind: ContainerKind, context: inout DrawContext) {
         switch kind {
+        case .list(let state):
+            emitList(i, state, context: &context)
         case .grid, .gridRow, .lazyGrid:
             emitChildren(of: i, context: &context)
         }

@@ -77,8 +77,11 @@ public struct ViewGraph {
 
     /// Makes `view` identified by `id` (`ForEach`, `.id`), not by its position.
     package mutating func makeChild<V: View, ID: Hashable>(_ view: V, identifiedBy id: ID) {
+        let first = nodes.count
         position &+= 1
         makeChild(view, discriminator: Self.mix(0xF0E1_D2C3, UInt64(UInt(bitPattern: id.hashValue))))
+        // A row of a `List` is tagged with its id, for selection.
+        noteListRow(from: first, tag: id)
     }
 
     /// Runs `body` in an identity scope of its own, told apart by `discriminator`.

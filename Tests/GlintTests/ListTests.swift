@@ -1,5 +1,6 @@
 import Foundation
 @testable import Glint
+import GlintRender
 import Testing
 import struct GlintCore.Point
 import struct GlintCore.PointerEvent
@@ -114,5 +115,76 @@ struct ListTests {
             #expect(try frame(resolved, "cell\(i)") == Rect(x: Double(i) * (w + 8), y: 0, width: w, height: 20))
         }
         #expect(try frame(resolved, "cell\(count)").minY == 28, "the next cell starts a row")
+    }
+
+    @Test("List: rows one under another at least a row's height, content inset at the leading edge; sections apart under their headers")
+    func listRows() throws {
+        var resolved = ResolvedView()
+        let size = CGSize(width: 240, height: 300)
+        resolved.update(List {
+            Text("One").accessibilityIdentifier("r0")
+            ForEach(1..<3) { i in Text("Row \(i)").accessibilityIdentifier("r\(i)") }
+        }, in: size)
+        let rows = try (0..<3).map { try frame(resolved, "r\($0)") }
+        let rowHeight = max(ListMetrics.rowHeight, rows[0].height + 2 * ListMetrics.rowInsetY)
+        for (k, row) in rows.enumerated() {
+            #expect(row.minX == ListMetrics.rowInsetX, "row \(k) inset: \(row)")
+            #expect(abs(row.midY - (Double(k) + 0.5) * rowHeight) <= 0.5, "row \(k) centred in its row: \(row)")
+        }
+
+        resolved.update(List {
+            Section("First") { Text("a").accessibilityIdentifier("a"); Text("b").accessibilityIdentifier("b") }
+            Section { Text("c").accessibilityIdentifier("c") } header: { Text("Second").accessibilityIdentifier("h2") }
+        }, in: size)
+        let a = try frame(resolved, "a"), b = try frame(resolved, "b"), c = try frame(resolved, "c"), h2 = try frame(resolved, "h2")
+        let headerHeight = h2.height + 2 * ListMetrics.rowInsetY
+        let row = max(ListMetrics.rowHeight, a.height + 2 * ListMetrics.rowInsetY)
+        #expect(abs(a.midY - (headerHeight + row / 2)) <= 0.5, "a under the first header: \(a)")
+        #expect(abs(b.midY - (headerHeight + row * 1.5)) <= 0.5, "b under a: \(b)")
+        let second = headerHeight + 2 * row + ListMetrics.sectionSpacing
+        #expect(abs(h2.midY - (second + headerHeight / 2)) <= 0.5, "the second header after a gap: \(h2)")
+        #expect(abs(c.midY - (second + headerHeight + row / 2)) <= 0.5, "c under it: \(c)")
+        #expect(h2.height < a.height, "a header's text is smaller than a row's")
+    }
+
+    /// Draws `resolved` headless at scale 1: RGBA rows from the top.
+    func draw(_ resolved: ResolvedView) throws -> [UInt8] {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let renderer = try ViewRenderer()
+        let target = try RenderTarget(pixelWidth: Int(resolved.size.width), pixelHeight: Int(resolved.size.height))
+        try renderer.draw(resolved, into: target.framebuffer)
+        return target.readPixels()
+    }
+
+    @Test("List(selection:): a click on a row selects its id and draws the row over the accent colour; a press that drags selects nothing")
+    func selection() throws {
+        var picked: String?
+        let binding = Binding(get: { picked }, set: { picked = $0 })
+        let names = ["red", "green", "blue"]
+        let list = List(names, id: \.self, selection: binding) { name in Text(name).accessibilityIdentifier(name) }
+        var resolved = ResolvedView()
+        let size = CGSize(width: 200, height: 150)
+        resolved.update(list, in: size)
+        let green = try frame(resolved, "green")
+        // Right of the text, inside the row: nothing drawn until it is selected.
+        let probe = (x: 180, y: Int(green.midY))
+        func alpha(_ pixels: [UInt8]) -> UInt8 { pixels[(probe.y * Int(size.width) + probe.x) * 4 + 3] }
+        #expect(alpha(try draw(resolved)) == 0)
+
+        resolved.handle(PointerEvent(.down, Point(x: 100, y: green.midY), at: 0))
+        resolved.handle(PointerEvent(.move, Point(x: 100, y: green.midY + 30), at: 0.05))
+        resolved.handle(PointerEvent(.up, Point(x: 100, y: green.midY + 30), at: 0.1))
+        #expect(picked == nil, "a drag is no click")
+
+        click(resolved, at: Point(x: 150, y: green.midY), time: 1)
+        #expect(picked == "green")
+        resolved.update(list, in: size)
+        let pixels = try draw(resolved)
+        let i = (probe.y * Int(size.width) + probe.x) * 4
+        #expect(alpha(pixels) > 0, "the selected row is highlighted")
+        #expect(pixels[i + 2] > pixels[i], "in the accent colour (blue): \(pixels[i..<i + 4])")
+        let red = try frame(resolved, "red")
+        #expect(alpha(Array(pixels)) > 0 && pixels[(Int(red.midY) * Int(size.width) + 180) * 4 + 3] == 0, "the other rows are not")
     }
 }
