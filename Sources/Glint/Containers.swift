@@ -2,7 +2,7 @@ import Foundation
 import GlintCore
 import GlintRender
 
-/// The containers of grids and lists: one node kind (`NodeKind.container`) whose
+/// The containers of grids, lists and navigation: one node kind (`NodeKind.container`) whose
 /// layout and drawing live beside the views that make them.
 enum ContainerKind {
     /// `Grid`: its `GridRow`s' cells in columns as wide as their widest cell.
@@ -13,6 +13,13 @@ enum ContainerKind {
     case lazyGrid(LazyGridSpec)
     /// `List`'s rows, one under another, with separators and the selection behind.
     case list(StateBox<ListState>)
+    /// `NavigationStack`: its levels (the root, then each view pushed), the top one shown
+    /// under its bar (the last child).
+    case navigation(StateBox<NavigationState>)
+    /// A level of a `NavigationStack`: the root or a destination.
+    case navigationLevel(Int)
+    /// A `NavigationStack`'s bar: the back button, the title and the toolbar's items.
+    case navigationBar
 }
 
 extension ViewLayout {
@@ -28,6 +35,10 @@ extension ViewLayout {
             return lazyGridLayout(&graph, i, p, spec, placing: nil)
         case .list(let state):
             return listLayout(&graph, i, p, state, placing: nil)
+        case .navigation(let state):
+            return navigationSize(&graph, i, p, state)
+        case .navigationLevel, .navigationBar:
+            return overSize(&graph, i, p)
         }
     }
 
@@ -40,7 +51,9 @@ extension ViewLayout {
             _ = lazyGridLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), spec, placing: rect)
         case .list(let state):
             _ = listLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), state, placing: rect)
-        case .gridRow:
+        case .navigation(let state):
+            placeNavigation(&graph, i, state, in: rect)
+        case .gridRow, .navigationLevel, .navigationBar:
             placeOver(&graph, i, in: rect, alignment: .center)
         }
     }
@@ -70,12 +83,15 @@ extension ViewLayout {
 }
 
 extension ResolvedView {
-    /// Draws a container: a list's selection and separators under its rows; the rest as their children.
+    /// Draws a container: a list's selection and separators under its rows, a navigation
+    /// stack's top level and bar; the rest as their children.
     mutating func emitContainer(_ i: Int, _ kind: ContainerKind, context: inout DrawContext) {
         switch kind {
         case .list(let state):
             emitList(i, state, context: &context)
-        case .grid, .gridRow, .lazyGrid:
+        case .navigation(let state):
+            emitNavigation(i, state, context: &context)
+        case .grid, .gridRow, .lazyGrid, .navigationLevel, .navigationBar:
             emitChildren(of: i, context: &context)
         }
     }

@@ -1,0 +1,142 @@
+import Foundation
+@testable import Glint
+import GlintRender
+import Testing
+import struct GlintCore.Point
+import struct GlintCore.PointerEvent
+import struct GlintCore.Rect
+
+/// `NavigationStack`: a click on a link pushes its destination, the bar's back button and
+/// Escape pop it, headless.
+@Suite("Navigation")
+struct NavigationTests {
+    let size = CGSize(width: 300, height: 200)
+
+    /// Presses and releases at `point`.
+    func click(_ resolved: ResolvedView, at point: Point, time: Double = 0) {
+        resolved.handle(PointerEvent(.down, point, at: time))
+        resolved.handle(PointerEvent(.up, point, at: time + 0.05))
+    }
+
+    /// The buttons laid out this frame (links, the back button): those of levels not shown have no size.
+    func buttons(_ resolved: ResolvedView) -> [Rect] {
+        resolved.buttonRects.filter { $0.width > 0 && $0.height > 0 }.map { Rect(x: $0.minX, y: $0.minY, width: $0.width, height: $0.height) }
+    }
+
+    /// A menu of two effects, each a green square with its number as its title.
+    struct Menu: View {
+        var body: some View {
+            NavigationStack {
+                List {
+                    NavigationLink("Ripple", value: 1).accessibilityIdentifier("link1")
+                    NavigationLink("Blur", value: 2).accessibilityIdentifier("link2")
+                }
+                .navigationTitle("Effects")
+                .navigationDestination(for: Int.self) { n in
+                    Color.green.frame(width: 40, height: 40).accessibilityIdentifier("detail\(n)").navigationTitle("Effect \(n)")
+                }
+            }
+        }
+    }
+
+    /// Draws `resolved` headless at scale 1: RGBA rows from the top.
+    func draw(_ resolved: ResolvedView) throws -> [UInt8] {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let renderer = try ViewRenderer()
+        let target = try RenderTarget(pixelWidth: Int(resolved.size.width), pixelHeight: Int(resolved.size.height))
+        try renderer.draw(resolved, into: target.framebuffer)
+        return target.readPixels()
+    }
+
+    func pixel(_ pixels: [UInt8], _ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let i = (Int(y) * Int(size.width) + Int(x)) * 4
+        return (pixels[i], pixels[i + 1], pixels[i + 2], pixels[i + 3])
+    }
+
+    @Test("a click on a link shows its destination under the bar, drawn; the back button returns to the menu")
+    func pushAndBack() throws {
+        var resolved = ResolvedView()
+        resolved.update(Menu(), in: size)
+        let link2 = try #require(resolved.frame(identifiedBy: "link2"))
+        #expect(link2.minY >= NavigationMetrics.barHeight, "the list is under the bar (titled): \(link2)")
+        #expect(resolved.frame(identifiedBy: "detail2") == nil)
+
+        click(resolved, at: Point(x: link2.midX, y: link2.midY))
+        resolved.update(Menu(), in: size)
+        // The destination centred in the space under the bar.
+        let detail = try #require(resolved.frame(identifiedBy: "detail2"))
+        #expect(detail == Rect(x: (300 - 40) / 2, y: NavigationMetrics.barHeight + (200 - NavigationMetrics.barHeight - 40) / 2, width: 40, height: 40))
+        var pixels = try draw(resolved)
+        let centre = pixel(pixels, detail.midX, detail.midY)
+        #expect(centre.g > 150 && centre.r < 100 && centre.a == 255, "the destination (SwiftUI's green) is drawn: \(centre)")
+        // The menu's rows are neither drawn nor take clicks.
+        let back = try #require(buttons(resolved).first, "a back button")
+        #expect(buttons(resolved).count == 1 && back.maxY <= NavigationMetrics.barHeight && back.minX < 20, "only the back button, at the bar's leading end: \(buttons(resolved))")
+
+        click(resolved, at: Point(x: back.midX, y: back.midY), time: 1)
+        resolved.update(Menu(), in: size)
+        #expect(resolved.frame(identifiedBy: "detail2") == nil, "popped")
+        #expect(resolved.frame(identifiedBy: "link2") == link2, "the menu is back where it was")
+        pixels = try draw(resolved)
+        #expect(pixel(pixels, detail.midX, detail.midY).g < 150, "the destination is no longer drawn")
+    }
+
+    @Test("Escape pops, and is not taken with nothing pushed")
+    func escapePops() throws {
+        var resolved = ResolvedView()
+        resolved.update(Menu(), in: size)
+        #expect(!resolved.handleKey(.escape), "nothing to pop")
+        let link1 = try #require(resolved.frame(identifiedBy: "link1"))
+        click(resolved, at: Point(x: link1.midX, y: link1.midY))
+        resolved.update(Menu(), in: size)
+        #expect(resolved.frame(identifiedBy: "detail1") != nil)
+        #expect(resolved.handleKey(.escape))
+        resolved.update(Menu(), in: size)
+        #expect(resolved.frame(identifiedBy: "detail1") == nil)
+    }
+
+    @Test("NavigationStack(path:) follows its binding: pushing appends to it, setting it shows the view, back removes the last")
+    func pathBinding() throws {
+        var path: [Int] = []
+        let binding = Binding(get: { path }, set: { path = $0 })
+        func stack() -> some View {
+            NavigationStack(path: binding) {
+                NavigationLink("Three", value: 3).accessibilityIdentifier("link")
+                    .navigationDestination(for: Int.self) { n in Text("Number \(n)").accessibilityIdentifier("n\(n)") }
+            }
+        }
+        var resolved = ResolvedView()
+        resolved.update(stack(), in: size)
+        let link = try #require(resolved.frame(identifiedBy: "link"))
+        click(resolved, at: Point(x: link.midX, y: link.midY))
+        #expect(path == [3])
+        path = [3, 4]
+        resolved.update(stack(), in: size)
+        #expect(resolved.frame(identifiedBy: "n4").map { $0.width > 0 } == true, "the binding's last value shown")
+        let back = try #require(buttons(resolved).first)
+        click(resolved, at: Point(x: back.midX, y: back.midY), time: 1)
+        #expect(path == [3])
+    }
+
+    @Test("NavigationLink(destination:label:) pushes its view; a link outside any stack does nothing")
+    func viewDestination() throws {
+        let view = NavigationStack {
+            NavigationLink(destination: Color.blue.frame(width: 30, height: 30).accessibilityIdentifier("pushed")) {
+                Text("Open").accessibilityIdentifier("open")
+            }
+        }
+        var resolved = ResolvedView()
+        resolved.update(view, in: size)
+        let open = try #require(resolved.frame(identifiedBy: "open"))
+        #expect(open.minY > 0 && resolved.frame(identifiedBy: "pushed") == nil)
+        click(resolved, at: Point(x: open.midX, y: open.midY))
+        resolved.update(view, in: size)
+        let pushed = try #require(resolved.frame(identifiedBy: "pushed"))
+        #expect(pushed.midY == NavigationMetrics.barHeight + (200 - NavigationMetrics.barHeight) / 2, "under the bar, which shows once something is pushed")
+
+        var alone = ResolvedView()
+        alone.update(NavigationLink("Nowhere", value: 1), in: size)
+        #expect(buttons(alone).isEmpty, "outside a stack a link takes no click")
+    }
+}
