@@ -20,6 +20,10 @@ enum ContainerKind {
     case navigationLevel(Int)
     /// A `NavigationStack`'s bar: the back button, the title and the toolbar's items.
     case navigationBar
+    /// `TabView`: its tabs, the shown one under the bar of tabs (the last child).
+    case tabs(StateBox<TabState>)
+    /// A `TabView`'s bar of tabs.
+    case tabBar
 }
 
 extension ViewLayout {
@@ -37,7 +41,9 @@ extension ViewLayout {
             return listLayout(&graph, i, p, state, placing: nil)
         case .navigation(let state):
             return navigationSize(&graph, i, p, state)
-        case .navigationLevel, .navigationBar:
+        case .tabs(let state):
+            return tabsSize(&graph, i, p, state)
+        case .navigationLevel, .navigationBar, .tabBar:
             return overSize(&graph, i, p)
         }
     }
@@ -53,7 +59,9 @@ extension ViewLayout {
             _ = listLayout(&graph, i, ProposedViewSize(w: rect.width, h: rect.height), state, placing: rect)
         case .navigation(let state):
             placeNavigation(&graph, i, state, in: rect)
-        case .gridRow, .navigationLevel, .navigationBar:
+        case .tabs(let state):
+            placeTabs(&graph, i, state, in: rect)
+        case .gridRow, .navigationLevel, .navigationBar, .tabBar:
             placeOver(&graph, i, in: rect, alignment: .center)
         }
     }
@@ -91,7 +99,9 @@ extension ResolvedView {
             emitList(i, state, context: &context)
         case .navigation(let state):
             emitNavigation(i, state, context: &context)
-        case .grid, .gridRow, .lazyGrid, .navigationLevel, .navigationBar:
+        case .tabs(let state):
+            emitTabs(i, state, context: &context)
+        case .grid, .gridRow, .lazyGrid, .navigationLevel, .navigationBar, .tabBar:
             emitChildren(of: i, context: &context)
         }
     }

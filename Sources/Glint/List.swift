@@ -203,7 +203,7 @@ extension Section where Parent == EmptyView {
 
 extension View {
     /// Tags the view with `tag`, as SwiftUI's `.tag(_:)`: as a row of a `List` with a
-    /// selection, a click on it selects `tag`.
+    /// selection, a click on it selects `tag`; as a tab of a `TabView`, it is the tab's value.
     public func tag<V: Hashable>(_ tag: V) -> some View {
         TagView(content: self, tag: tag)
     }
@@ -219,6 +219,9 @@ struct TagView<Content: View, Tag: Hashable>: View {
     let tag: Tag
     var body: Never { fatalError("TagView has no body") }
     static func _makeView(_ view: Self, into graph: inout ViewGraph) {
+        if case .container(.tabs(let state)) = graph.nodes[graph.current].kind {
+            state.value.setTag(AnyHashable(view.tag), tab: graph.childCount(of: graph.current))
+        }
         let first = graph.nodes.count
         graph.makeChild(view.content)
         graph.noteListRow(from: first, tag: view.tag)

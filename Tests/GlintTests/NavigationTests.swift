@@ -139,4 +139,75 @@ struct NavigationTests {
         alone.update(NavigationLink("Nowhere", value: 1), in: size)
         #expect(buttons(alone).isEmpty, "outside a stack a link takes no click")
     }
+
+    @Test(".toolbar items sit at the bar's trailing end and take clicks")
+    func toolbarItems() throws {
+        var added = 0
+        let view = NavigationStack {
+            Color.red.frame(width: 20, height: 20)
+                .navigationTitle("Shaders")
+                .toolbar { ToolbarItem(placement: .primaryAction) { Button("Add") { added += 1 } } }
+        }
+        var resolved = ResolvedView()
+        resolved.update(view, in: size)
+        let add = try #require(buttons(resolved).first)
+        #expect(add.maxY <= NavigationMetrics.barHeight && add.maxX > 250, "in the bar, at its trailing end: \(add)")
+        click(resolved, at: Point(x: add.midX, y: add.midY))
+        #expect(added == 1)
+    }
+
+    @Test("TabView: tabs along the top; a click on a tab shows its view and sets the selection to its tag")
+    func tabs() throws {
+        var picked = "one"
+        let binding = Binding(get: { picked }, set: { picked = $0 })
+        func view() -> some View {
+            TabView(selection: binding) {
+                Color.red.frame(width: 40, height: 40).accessibilityIdentifier("first").tabItem { Text("One") }.tag("one")
+                Color.green.frame(width: 40, height: 40).accessibilityIdentifier("second").tabItem { Text("Two") }.tag("two")
+            }
+        }
+        var resolved = ResolvedView()
+        resolved.update(view(), in: size)
+        let tabs = buttons(resolved)
+        try #require(tabs.count == 2, "a tab each: \(tabs)")
+        #expect(tabs.allSatisfy { $0.maxY <= TabMetrics.barHeight } && tabs[0].maxX <= tabs[1].minX, "side by side along the top: \(tabs)")
+        let first = try #require(resolved.frame(identifiedBy: "first"))
+        #expect(first.midY == TabMetrics.barHeight + (200 - TabMetrics.barHeight) / 2, "the first tab shown under the bar")
+        #expect(resolved.frame(identifiedBy: "second")?.width == 0, "the second not laid out")
+        click(resolved, at: Point(x: tabs[1].midX, y: tabs[1].midY))
+        #expect(picked == "two")
+        resolved.update(view(), in: size)
+        #expect(resolved.frame(identifiedBy: "second") == first, "the second tab shown where the first was")
+        let pixels = try draw(resolved)
+        #expect(pixel(pixels, first.midX, first.midY).g > 150, "drawn green")
+    }
+
+    @Test(".sheet shows its content over the view and takes the clicks outside it; Escape dismisses it. .alert's button dismisses it after its action")
+    func sheetAndAlert() throws {
+        var shown = true, taps = 0
+        let binding = Binding(get: { shown }, set: { shown = $0 })
+        func view() -> some View {
+            Color.white.onTapGesture { taps += 1 }
+                .sheet(isPresented: binding) { Color.blue.frame(width: 60, height: 30).accessibilityIdentifier("sheet") }
+        }
+        var resolved = ResolvedView()
+        resolved.update(view(), in: size)
+        let sheet = try #require(resolved.frame(identifiedBy: "sheet"))
+        #expect(sheet.midX == 150 && sheet.midY == 100, "in the middle: \(sheet)")
+        click(resolved, at: Point(x: 10, y: 10))
+        #expect(taps == 0, "the view under the sheet takes no click")
+        #expect(resolved.handleKey(.escape))
+        #expect(!shown)
+        resolved.update(view(), in: size)
+        #expect(resolved.frame(identifiedBy: "sheet") == nil)
+        click(resolved, at: Point(x: 10, y: 10), time: 1)
+        #expect(taps == 1)
+
+        var alerted = true, deleted = false
+        let alertBinding = Binding(get: { alerted }, set: { alerted = $0 })
+        resolved.update(Color.white.alert("Delete?", isPresented: alertBinding) { Button("Delete") { deleted = true } }, in: size)
+        let button = try #require(buttons(resolved).first)
+        click(resolved, at: Point(x: button.midX, y: button.midY), time: 2)
+        #expect(deleted && !alerted, "the action ran, and the alert went")
+    }
 }
