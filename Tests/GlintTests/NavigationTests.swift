@@ -210,4 +210,30 @@ struct NavigationTests {
         click(resolved, at: Point(x: button.midX, y: button.midY), time: 2)
         #expect(deleted && !alerted, "the action ran, and the alert went")
     }
+
+    @Test("NavigationSplitView: the sidebar at the leading edge, the detail in the rest; picking in the sidebar's list changes the detail")
+    func splitView() throws {
+        var picked: Int? = nil
+        let binding = Binding(get: { picked }, set: { picked = $0 })
+        func view() -> some View {
+            NavigationSplitView {
+                List(0..<3, id: \.self, selection: binding) { i in Text("Item \(i)").accessibilityIdentifier("item\(i)") }
+            } detail: {
+                // As wide as 20 points a pick (10 with none).
+                Color.green.frame(width: CGFloat(picked.map { 20 * ($0 + 1) } ?? 10), height: 10).accessibilityIdentifier("detail")
+            }
+        }
+        let wide = CGSize(width: 600, height: 300)
+        var resolved = ResolvedView()
+        resolved.update(view(), in: wide)
+        let item = try #require(resolved.frame(identifiedBy: "item1"))
+        let detail = try #require(resolved.frame(identifiedBy: "detail"))
+        #expect(item.minX < SplitMetrics.sidebarWidth && item.maxX <= SplitMetrics.sidebarWidth, "in the sidebar: \(item)")
+        let detailSpace = 600 - Double(SplitMetrics.sidebarWidth) - 1
+        #expect(abs(detail.midX - (Double(SplitMetrics.sidebarWidth) + 1 + detailSpace / 2)) <= 0.5, "centred in the rest: \(detail)")
+        click(resolved, at: Point(x: item.midX, y: item.midY))
+        #expect(picked == 1)
+        resolved.update(view(), in: wide)
+        #expect(try #require(resolved.frame(identifiedBy: "detail")).width == 40, "the detail shows the pick")
+    }
 }
