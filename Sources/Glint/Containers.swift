@@ -24,6 +24,8 @@ enum ContainerKind {
     case tabs(StateBox<TabState>)
     /// A `TabView`'s bar of tabs.
     case tabBar
+    /// `ScrollViewReader`: its content, then its scroll views scrolled to what it was asked for.
+    case scrollReader(StateBox<ScrollTarget>)
 }
 
 extension ViewLayout {
@@ -43,7 +45,7 @@ extension ViewLayout {
             return navigationSize(&graph, i, p, state)
         case .tabs(let state):
             return tabsSize(&graph, i, p, state)
-        case .navigationLevel, .navigationBar, .tabBar:
+        case .navigationLevel, .navigationBar, .tabBar, .scrollReader:
             return overSize(&graph, i, p)
         }
     }
@@ -61,6 +63,8 @@ extension ViewLayout {
             placeNavigation(&graph, i, state, in: rect)
         case .tabs(let state):
             placeTabs(&graph, i, state, in: rect)
+        case .scrollReader(let target):
+            placeScrollReader(&graph, i, target, in: rect)
         case .gridRow, .navigationLevel, .navigationBar, .tabBar:
             placeOver(&graph, i, in: rect, alignment: .center)
         }
@@ -101,7 +105,7 @@ extension ResolvedView {
             emitNavigation(i, state, context: &context)
         case .tabs(let state):
             emitTabs(i, state, context: &context)
-        case .grid, .gridRow, .lazyGrid, .navigationLevel, .navigationBar, .tabBar:
+        case .grid, .gridRow, .lazyGrid, .navigationLevel, .navigationBar, .tabBar, .scrollReader:
             emitChildren(of: i, context: &context)
         }
     }

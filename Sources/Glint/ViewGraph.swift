@@ -80,8 +80,9 @@ public struct ViewGraph {
         let first = nodes.count
         position &+= 1
         makeChild(view, discriminator: Self.mix(0xF0E1_D2C3, UInt64(UInt(bitPattern: id.hashValue))))
-        // A row of a `List` is tagged with its id, for selection.
+        // A row of a `List` is tagged with its id, for selection; a `ScrollViewReader` may look for it.
         noteListRow(from: first, tag: id)
+        if first < nodes.count { noteScrollTarget(from: first, id: id) }
     }
 
     /// Runs `body` in an identity scope of its own, told apart by `discriminator`.

@@ -187,4 +187,30 @@ struct ListTests {
         let red = try frame(resolved, "red")
         #expect(alpha(Array(pixels)) > 0 && pixels[(Int(red.midY) * Int(size.width) + 180) * 4 + 3] == 0, "the other rows are not")
     }
+
+    @Test("ScrollViewReader: scrollTo brings a row into sight: its top at the top with .top, just in sight with no anchor")
+    func scrollViewReader() throws {
+        var proxy: ScrollViewProxy?
+        func view() -> some View {
+            ScrollViewReader { reader in
+                ScrollView { ForEach(0..<20) { i in Color.red.frame(height: 20).accessibilityIdentifier("row\(i)") } }
+                    .onAppear { proxy = reader }
+            }
+        }
+        var resolved = ResolvedView()
+        let size = CGSize(width: 100, height: 100)
+        resolved.update(view(), in: size)
+        let reader = try #require(proxy)
+        reader.scrollTo(15, anchor: .top)
+        resolved.update(view(), in: size)
+        #expect(try frame(resolved, "row15").minY == 0)
+        reader.scrollTo(2)
+        resolved.update(view(), in: size)
+        #expect(try frame(resolved, "row2").minY == 0, "scrolled back up just enough")
+        reader.scrollTo(6)
+        resolved.update(view(), in: size)
+        #expect(try frame(resolved, "row6").maxY == 100, "scrolled down just enough")
+        resolved.update(view(), in: size)
+        #expect(try frame(resolved, "row6").maxY == 100, "and it stays there")
+    }
 }
