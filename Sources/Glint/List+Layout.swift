@@ -35,8 +35,13 @@ struct ListState {
     var tags: [(node: Int, tag: AnyHashable)] = []
     /// Headers, footers and sections' first rows, by node, in the order made.
     var marks: [(node: Int, mark: ListRowMark)] = []
-    /// Each row as last laid out: its whole width, its tag, whether it can be selected.
-    var rows: [(rect: Rect, tag: AnyHashable?, isRow: Bool)] = []
+    /// Each row as last laid out: its whole width, its tag, whether it can be selected, and the
+    /// link in it (an index of `links`, -1 for none).
+    var rows: [(rect: Rect, tag: AnyHashable?, isRow: Bool, link: Int)] = []
+    /// The `NavigationLink`s made as rows this frame: the first node of each, and what it pushes.
+    var links: [(node: Int, push: () -> Void)] = []
+    /// The row the arrow keys are on (an index of `rows`), for a list of links without a selection.
+    var cursor = -1
     /// Whether a tag is selected, and selecting one (nil without a selection).
     var isSelected: ((AnyHashable) -> Bool)?
     var select: ((AnyHashable) -> Void)?
@@ -47,7 +52,47 @@ struct ListState {
     mutating func beginFrame() {
         tags.removeAll(keepingCapacity: true)
         marks.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
         gesture = -1
+    }
+
+    /// Whether row `k` is one the keys can go to: a row with a tag to select or a link.
+    func isKeyable(_ k: Int) -> Bool {
+        rows[k].isRow && ((select != nil && rows[k].tag != nil) || rows[k].link >= 0)
+    }
+
+    /// The row the keys are on: the selected one with a selection, else the cursor.
+    var keyRow: Int {
+        if let isSelected {
+            var k = 0
+            while k < rows.count {
+                if rows[k].isRow, let tag = rows[k].tag, isSelected(tag) { return k }
+                k += 1
+            }
+            return -1
+        }
+        return cursor < rows.count ? cursor : -1
+    }
+
+    /// ↓ (`step` 1) or ↑ (-1): the next row the keys can go to becomes the selected one, or the
+    /// cursor. Returns whether there was one.
+    mutating func move(_ step: Int) -> Bool {
+        var k = keyRow
+        if k < 0 { k = step > 0 ? -1 : rows.count }
+        k += step
+        while k >= 0 && k < rows.count && !isKeyable(k) { k += step }
+        guard k >= 0 && k < rows.count else { return false }
+        cursor = k
+        if let select, let tag = rows[k].tag { select(tag) }
+        return true
+    }
+
+    /// Return: the link in the row the keys are on is followed. Returns whether there was one.
+    func activate() -> Bool {
+        let k = keyRow
+        guard k >= 0, rows[k].link >= 0, rows[k].link < links.count else { return false }
+        links[rows[k].link].push()
+        return true
     }
 
     /// Marks the rows made since node `first` (the list's children from there).
@@ -97,9 +142,13 @@ extension ViewLayout {
         let inner = p.w.map { max(0, $0 - 2 * ListMetrics.rowInsetX) }
         if placing != nil { state.value.rows.removeAll(keepingCapacity: true) }
         var height = 0.0, widest = 0.0
-        var tag = 0, mark = 0, k = 0
+        var tag = 0, mark = 0, link = 0, k = 0
         var child = graph.nodes[i].firstChild
         while child >= 0 {
+            // The link made within this row (its nodes run up to the next row's).
+            let end = graph.nodes[child].next >= 0 ? graph.nodes[child].next : graph.nodes.count
+            while link < state.value.links.count && state.value.links[link].node < child { link += 1 }
+            let rowLink = link < state.value.links.count && state.value.links[link].node < end ? link : -1
             // This row's tag and mark: the first noted for it (the lists are in node order).
             while tag < state.value.tags.count && state.value.tags[tag].node < child { tag += 1 }
             while mark < state.value.marks.count && state.value.marks[mark].node < child { mark += 1 }
@@ -114,7 +163,7 @@ extension ViewLayout {
                 let row = Rect(x: rect.minX, y: rect.minY + height, width: rect.width, height: rowHeight)
                 let origin = rounded(Point(x: row.minX + ListMetrics.rowInsetX, y: row.minY + (rowHeight - s.height) / 2))
                 place(&graph, child, in: Rect(origin: origin, size: s))
-                state.value.rows.append((row, rowTag, isRow))
+                state.value.rows.append((row, rowTag, isRow, rowLink))
             }
             height += rowHeight
             child = graph.nodes[child].next
@@ -136,7 +185,8 @@ extension ResolvedView {
         var k = 0
         while k < rows.count {
             let row = rows[k]
-            if row.isRow, let tag = row.tag, let isSelected = state.value.isSelected, isSelected(tag) {
+            let selected = state.value.isSelected.map { isSelected in row.tag.map { isSelected($0) } ?? false } ?? (k == state.value.cursor && row.link >= 0)
+            if row.isRow && selected {
                 draws.append(.shape(ShapeDraw(leaf: ScrollStyle.clipLeaf, rect: row.rect, color: ListMetrics.selection.opacity(context.opacity))))
             }
             // A hairline under a row followed by another row of the same section.

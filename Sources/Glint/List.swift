@@ -9,7 +9,8 @@ import GlintCore
 ///
 /// With `selection:`, a click on a row selects it (its `ForEach` id, or `.tag(_:)`/`.id(_:)`)
 /// and the selected rows are drawn over the accent colour; a press on a control in a row is the
-/// control's.
+/// control's. ↑ and ↓ move the selection; in a list of `NavigationLink`s they move a highlight
+/// over the links, and Return follows the highlighted one.
 ///
 /// ```swift
 /// @State private var picked: Int?
@@ -75,6 +76,12 @@ public struct List<SelectionValue: Hashable, Content: View>: View {
         position.value.style = graph.environment.controlStyle
         graph.withNode(.scroll(position)) { graph in
             graph.node(.container(.list(state)), content: view.content)
+        }
+        if state.value.select != nil || !state.value.links.isEmpty {
+            // ↑ and ↓ move the selection (or, in a list of links, a cursor); Return follows a link.
+            graph.keyHandlers.append(KeyHandler(key: .downArrow, action: { state.value.move(1) ? .handled : .ignored }))
+            graph.keyHandlers.append(KeyHandler(key: .upArrow, action: { state.value.move(-1) ? .handled : .ignored }))
+            graph.keyHandlers.append(KeyHandler(key: .return, action: { state.value.activate() ? .handled : .ignored }))
         }
     }
 }

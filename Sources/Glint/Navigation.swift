@@ -60,11 +60,15 @@ public struct NavigationStack<Data, Root: View>: View {
             graph.keyHandlers.append(KeyHandler(key: .escape, action: { state.value.pop(); return .handled }))
         }
         graph.withNode(.container(.navigation(state))) { graph in
+            // The keys bound by a level under the top one go: it is not shown.
+            var keys = graph.keyHandlers.count
             graph.withNode(.container(.navigationLevel(0))) { graph in graph.makeChild(view.root) }
             var level = 0
             while level < state.value.entries.count {
+                graph.keyHandlers.removeLast(graph.keyHandlers.count - keys)
                 let entry = state.value.entries[level]
                 level += 1
+                keys = graph.keyHandlers.count
                 graph.withNode(.container(.navigationLevel(level))) { graph in
                     graph.makeChild(NavigationLevelContent(entry: entry, state: state), identifiedBy: level)
                 }

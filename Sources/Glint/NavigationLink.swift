@@ -70,6 +70,10 @@ public struct NavigationLink<Label: View, Destination: View>: View {
             push = { state.value.push(AnyView(destination)) }
         }
         let click = _GestureModifier(recognizer: .button(push))
+        if inList, let list = graph.listAround {
+            // The list's keys can follow it.
+            list.value.links.append((graph.nodes.count, push))
+        }
         if inList {
             graph.makeChild(HStack(spacing: 8) {
                 view.label
@@ -85,16 +89,19 @@ public struct NavigationLink<Label: View, Destination: View>: View {
 extension ViewGraph {
     /// Whether the view being made is a row of a `List` (made in it, or under modifiers that
     /// only mark or gate what they hold).
-    var isListRow: Bool {
+    var isListRow: Bool { listAround != nil }
+
+    /// The list the view being made is a row of, if it is one.
+    var listAround: StateBox<ListState>? {
         var node = current
         while node >= 0 {
             switch nodes[node].kind {
-            case .container(.list): return true
+            case .container(.list(let state)): return state
             case .identifier, .opacity, .hitTesting, .group, .gesture, .hidden: node = nodes[node].parent
-            default: return false
+            default: return nil
             }
         }
-        return false
+        return nil
     }
 
     /// The `NavigationStack` around the view being made, and the level the view is in.

@@ -179,6 +179,8 @@ struct ListTests {
 
         click(resolved, at: Point(x: 150, y: green.midY), time: 1)
         #expect(picked == "green")
+        #expect(resolved.handleKey(.downArrow) && picked == "blue", "↓ selects the next row")
+        #expect(resolved.handleKey(.upArrow) && picked == "green", "↑ the one before")
         resolved.update(list, in: size)
         let pixels = try draw(resolved)
         let i = (probe.y * Int(size.width) + probe.x) * 4

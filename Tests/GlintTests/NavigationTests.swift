@@ -236,4 +236,27 @@ struct NavigationTests {
         resolved.update(view(), in: wide)
         #expect(try #require(resolved.frame(identifiedBy: "detail")).width == 40, "the detail shows the pick")
     }
+
+    @Test("the keyboard works the menu: ↓ highlights the links in turn, Return follows the highlighted one, Escape comes back")
+    func keyboardMenu() throws {
+        var resolved = ResolvedView()
+        resolved.update(Menu(), in: size)
+        let link2 = try #require(resolved.frame(identifiedBy: "link2"))
+        let probe = (x: link2.maxX - 20, y: link2.midY)  // right of the label, left of the chevron: the row's background
+        #expect(pixel(try draw(resolved), probe.x, probe.y).a == 0, "nothing highlighted yet")
+        #expect(!resolved.handleKey(.return), "no link highlighted: Return is not taken")
+        #expect(resolved.handleKey(.downArrow))
+        #expect(resolved.handleKey(.downArrow))
+        #expect(!resolved.handleKey(.downArrow), "no row below the last")
+        resolved.update(Menu(), in: size)
+        let lit = pixel(try draw(resolved), probe.x, probe.y)
+        #expect(lit.a > 0 && lit.b > lit.r, "the second link highlighted in the accent colour: \(lit)")
+        #expect(resolved.handleKey(.return))
+        resolved.update(Menu(), in: size)
+        #expect(resolved.frame(identifiedBy: "detail2") != nil, "Return followed the second link")
+        #expect(!resolved.handleKey(.return) && !resolved.handleKey(.upArrow), "the menu under it takes no keys")
+        #expect(resolved.handleKey(.escape))
+        resolved.update(Menu(), in: size)
+        #expect(resolved.frame(identifiedBy: "link2") == link2)
+    }
 }
