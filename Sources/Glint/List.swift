@@ -227,7 +227,9 @@ struct TagView<Content: View, Tag: Hashable>: View {
     var body: Never { fatalError("TagView has no body") }
     static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         if case .container(.tabs(let state)) = graph.nodes[graph.current].kind {
-            state.value.setTag(AnyHashable(view.tag), tab: graph.childCount(of: graph.current))
+            let tab = graph.childCount(of: graph.current)
+            state.value.setTag(AnyHashable(view.tag), tab: tab)
+            state.value.noteKeys(graph.keyHandlers.count, tab: tab)
         }
         let first = graph.nodes.count
         graph.makeChild(view.content)

@@ -6,7 +6,8 @@ import GlintRender
 /// desktop: each of its views is a tab, labelled by its `.tabItem { }` (its number when it has
 /// none); a click on a tab shows its view. With `selection:`, the tab shown is the one whose
 /// `.tag(_:)` equals the binding, and a click sets the binding to that tag; without, the tab
-/// shown is kept by the view's identity. Only the tab shown is laid out and drawn.
+/// shown is kept by the view's identity. Only the tab shown is laid out and drawn, and only its
+/// keys (`onKeyPress`) are heard (where its `.tabItem` or `.tag` marks where it begins).
 public struct TabView<SelectionValue: Hashable, Content: View>: View {
     let selection: Binding<SelectionValue>?
     let content: Content
@@ -31,6 +32,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
         let state = graph.store.extra(graph.currentIdentity, slot: TabState.slot, initial: TabState())
         state.value.beginFrame()
         graph.withNode(.container(.tabs(state))) { graph in
+            let keys = graph.keyHandlers.count
             graph.makeChild(view.content)
             state.value.count = graph.childCount(of: graph.current)
             if let binding = view.selection {
@@ -43,6 +45,7 @@ public struct TabView<SelectionValue: Hashable, Content: View>: View {
                 state.value.shown = min(state.value.chosen, max(state.value.count - 1, 0))
                 state.value.select = { k in state.value.chosen = k }
             }
+            state.value.dropHiddenKeys(from: &graph.keyHandlers, after: keys)
             graph.withNode(.container(.tabBar)) { graph in graph.makeChild(TabBar(state: state)) }
         }
     }
@@ -62,7 +65,9 @@ struct TabItemView<Content: View>: View {
     var body: Never { fatalError("TabItemView has no body") }
     static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         if case .container(.tabs(let state)) = graph.nodes[graph.current].kind {
-            state.value.setLabel(view.label, tab: graph.childCount(of: graph.current))
+            let tab = graph.childCount(of: graph.current)
+            state.value.setLabel(view.label, tab: tab)
+            state.value.noteKeys(graph.keyHandlers.count, tab: tab)
         }
         graph.makeChild(view.content)
     }
@@ -82,10 +87,34 @@ struct TabState {
     var chosen = 0
     /// Shows tab `k`.
     var select: ((Int) -> Void)?
+    /// Where each tab's keys (`onKeyPress`) begin among the frame's, as its `.tabItem` or
+    /// `.tag` found (-1 where unknown).
+    var keyStarts: [Int] = []
 
     mutating func beginFrame() {
         for k in labels.indices { labels[k] = nil }
         for k in tags.indices { tags[k] = nil }
+        for k in keyStarts.indices { keyStarts[k] = -1 }
+    }
+
+    /// Notes that tab `tab`'s keys begin at `start`.
+    mutating func noteKeys(_ start: Int, tab: Int) {
+        while keyStarts.count <= tab { keyStarts.append(-1) }
+        if keyStarts[tab] < 0 { keyStarts[tab] = start }
+    }
+
+    /// Drops the keys bound by the tabs not shown (those whose start is known): they take none.
+    func dropHiddenKeys(from handlers: inout [KeyHandler], after first: Int) {
+        var end = handlers.count
+        var k = min(keyStarts.count, count) - 1
+        while k >= 0 {
+            let start = keyStarts[k]
+            if start >= first && start <= end {
+                if k != shown { handlers.removeSubrange(start..<end) }
+                end = start
+            }
+            k -= 1
+        }
     }
 
     mutating func setLabel(_ label: AnyView, tab: Int) {

@@ -158,12 +158,14 @@ struct NavigationTests {
 
     @Test("TabView: tabs along the top; a click on a tab shows its view and sets the selection to its tag")
     func tabs() throws {
-        var picked = "one"
+        var picked = "one", keys: [String] = []
         let binding = Binding(get: { picked }, set: { picked = $0 })
         func view() -> some View {
             TabView(selection: binding) {
-                Color.red.frame(width: 40, height: 40).accessibilityIdentifier("first").tabItem { Text("One") }.tag("one")
-                Color.green.frame(width: 40, height: 40).accessibilityIdentifier("second").tabItem { Text("Two") }.tag("two")
+                Color.red.frame(width: 40, height: 40).accessibilityIdentifier("first")
+                    .onKeyPress("x") { keys.append("one"); return .handled }.tabItem { Text("One") }.tag("one")
+                Color.green.frame(width: 40, height: 40).accessibilityIdentifier("second")
+                    .onKeyPress("x") { keys.append("two"); return .handled }.tabItem { Text("Two") }.tag("two")
             }
         }
         var resolved = ResolvedView()
@@ -174,12 +176,14 @@ struct NavigationTests {
         let first = try #require(resolved.frame(identifiedBy: "first"))
         #expect(first.midY == TabMetrics.barHeight + (200 - TabMetrics.barHeight) / 2, "the first tab shown under the bar")
         #expect(resolved.frame(identifiedBy: "second")?.width == 0, "the second not laid out")
+        #expect(resolved.handleKey("x") && keys == ["one"], "only the tab shown hears its keys: \(keys)")
         click(resolved, at: Point(x: tabs[1].midX, y: tabs[1].midY))
         #expect(picked == "two")
         resolved.update(view(), in: size)
         #expect(resolved.frame(identifiedBy: "second") == first, "the second tab shown where the first was")
         let pixels = try draw(resolved)
         #expect(pixel(pixels, first.midX, first.midY).g > 150, "drawn green")
+        #expect(resolved.handleKey("x") && keys == ["one", "two"], "now the second tab hears them: \(keys)")
     }
 
     @Test(".sheet shows its content over the view and takes the clicks outside it; Escape dismisses it. .alert's button dismisses it after its action")
