@@ -260,3 +260,23 @@ extension ListStyle where Self == GroupedListStyle { public static var grouped: 
 extension ListStyle where Self == InsetGroupedListStyle { public static var insetGrouped: InsetGroupedListStyle { .init() } }
 extension ListStyle where Self == SidebarListStyle { public static var sidebar: SidebarListStyle { .init() } }
 extension ListStyle where Self == BorderedListStyle { public static var bordered: BorderedListStyle { .init() } }
+
+/// Controls grouped in sections, as SwiftUI's `Form`: drawn as a `List` of its rows.
+public struct Form<Content: View>: View {
+    let content: Content
+
+    /// A form of `content`'s rows and sections.
+    public init(@ViewBuilder content: () -> Content) { self.content = content() }
+
+    /// A list of the rows.
+    public var body: List<Never, Content> { List { content } }
+}
+
+extension ForEach {
+    /// Deleting rows, as SwiftUI's `.onDelete(perform:)`: accepted; a desktop list has no swipe
+    /// to delete, so `action` is not called.
+    public func onDelete(perform action: ((IndexSet) -> Void)?) -> Self { self }
+
+    /// Moving rows, as SwiftUI's `.onMove(perform:)`: accepted; rows are not dragged.
+    public func onMove(perform action: ((IndexSet, Int) -> Void)?) -> Self { self }
+}

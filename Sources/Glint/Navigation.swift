@@ -132,6 +132,8 @@ struct NavigationState {
     var titles: [String?] = []
     /// Each level's toolbar items this frame.
     var toolbars: [[AnyView]] = []
+    /// The levels whose back button is hidden this frame.
+    var backHidden: [Bool] = []
     /// How many levels were made this frame.
     var levels = 1
     /// The value types already reported as having no destination.
@@ -142,6 +144,7 @@ struct NavigationState {
         destinations.removeAll(keepingCapacity: true)
         for k in titles.indices { titles[k] = nil }
         for k in toolbars.indices { toolbars[k].removeAll(keepingCapacity: true) }
+        for k in backHidden.indices { backHidden[k] = false }
         self.path = path
         guard let path else { return }
         // The values pushed here agree with the binding, or the binding wins (views pushed go).
@@ -185,6 +188,15 @@ struct NavigationState {
         while toolbars.count <= level { toolbars.append([]) }
         toolbars[level].append(item)
     }
+
+    /// Hides level `level`'s back button.
+    mutating func hideBackButton(level: Int) {
+        while backHidden.count <= level { backHidden.append(false) }
+        backHidden[level] = true
+    }
+
+    /// Whether level `level`'s back button is hidden.
+    func hidesBackButton(_ level: Int) -> Bool { level < backHidden.count && backHidden[level] }
 
     /// Level `level`'s title, if it has one.
     func title(_ level: Int) -> String? { level < titles.count ? titles[level] : nil }

@@ -130,6 +130,12 @@ extension View {
         NavigationDeclaration(content: self) { state, level in state.value.setTitle(title.string, level: level) }
     }
 
+    /// Hides the bar's back button while this view is on top, as SwiftUI's
+    /// `.navigationBarBackButtonHidden(_:)` (Escape still pops).
+    public func navigationBarBackButtonHidden(_ hidesBackButton: Bool = true) -> some View {
+        NavigationDeclaration(content: self) { state, level in if hidesBackButton { state.value.hideBackButton(level: level) } }
+    }
+
     /// How the title is shown, as SwiftUI's `.navigationBarTitleDisplayMode(_:)`: accepted;
     /// Glint's bar always shows it inline.
     public func navigationBarTitleDisplayMode(_ mode: NavigationBarItem.TitleDisplayMode) -> Self { self }
@@ -228,7 +234,7 @@ struct NavigationBar: View {
                 NavigationMetrics.barBackground
                 if let title = state.value.title(top) { Text(title).font(.headline).lineLimit(1) }
                 HStack(spacing: 8) {
-                    if top > 0 {
+                    if top > 0 && !state.value.hidesBackButton(top) {
                         Text("‹ " + (state.value.title(top - 1) ?? "Back"))
                             .foregroundStyle(Color.accentColor)
                             .lineLimit(1)

@@ -117,13 +117,14 @@ struct ListTests {
         #expect(try frame(resolved, "cell\(count)").minY == 28, "the next cell starts a row")
     }
 
-    @Test("List: rows one under another at least a row's height, content inset at the leading edge; sections apart under their headers")
+    @Test("List: rows one under another at least a row's height, content inset at the leading edge; a Form's sections apart under their headers")
     func listRows() throws {
         var resolved = ResolvedView()
         let size = CGSize(width: 240, height: 300)
         resolved.update(List {
             Text("One").accessibilityIdentifier("r0")
             ForEach(1..<3) { i in Text("Row \(i)").accessibilityIdentifier("r\(i)") }
+                .onDelete { _ in }
         }, in: size)
         let rows = try (0..<3).map { try frame(resolved, "r\($0)") }
         let rowHeight = max(ListMetrics.rowHeight, rows[0].height + 2 * ListMetrics.rowInsetY)
@@ -132,7 +133,7 @@ struct ListTests {
             #expect(abs(row.midY - (Double(k) + 0.5) * rowHeight) <= 0.5, "row \(k) centred in its row: \(row)")
         }
 
-        resolved.update(List {
+        resolved.update(Form {
             Section("First") { Text("a").accessibilityIdentifier("a"); Text("b").accessibilityIdentifier("b") }
             Section { Text("c").accessibilityIdentifier("c") } header: { Text("Second").accessibilityIdentifier("h2") }
         }, in: size)

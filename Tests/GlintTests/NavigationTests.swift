@@ -122,7 +122,7 @@ struct NavigationTests {
     @Test("NavigationLink(destination:label:) pushes its view; a link outside any stack does nothing")
     func viewDestination() throws {
         let view = NavigationStack {
-            NavigationLink(destination: Color.blue.frame(width: 30, height: 30).accessibilityIdentifier("pushed")) {
+            NavigationLink(destination: Color.blue.frame(width: 30, height: 30).accessibilityIdentifier("pushed").navigationBarBackButtonHidden()) {
                 Text("Open").accessibilityIdentifier("open")
             }
         }
@@ -134,6 +134,7 @@ struct NavigationTests {
         resolved.update(view, in: size)
         let pushed = try #require(resolved.frame(identifiedBy: "pushed"))
         #expect(pushed.midY == NavigationMetrics.barHeight + (200 - NavigationMetrics.barHeight) / 2, "under the bar, which shows once something is pushed")
+        #expect(buttons(resolved).isEmpty, "its back button hidden")
 
         var alone = ResolvedView()
         alone.update(NavigationLink("Nowhere", value: 1), in: size)
