@@ -80,7 +80,7 @@ final class GestureRouter {
                     if let responder = resolved.responder(for: effect), offer(event, to: responder, rect: entry.rect) { return }
                 case .scroll(let position):
                     owner = .scroll(position)
-                    position.value.dragStart = (y: event.location.y, offset: position.value.offset)
+                    position.value.dragStart = (y: position.value.isHorizontal ? event.location.x : event.location.y, offset: position.value.offset)
                     return
                 case .scrollBar(let position, let frame):
                     position.value.pressBar(at: event.location.y, in: frame)
@@ -100,7 +100,8 @@ final class GestureRouter {
                 responder.track(local, viewSize: rect.size)
             case .scroll(let position):
                 // The content follows the pointer; a cancelled drag leaves it where it was dragged.
-                if event.phase != .cancel { position.value.scroll(to: position.value.dragStart.offset - (event.location.y - position.value.dragStart.y)) }
+                let along = position.value.isHorizontal ? event.location.x : event.location.y
+                if event.phase != .cancel { position.value.scroll(to: position.value.dragStart.offset - (along - position.value.dragStart.y)) }
             case .scrollBar(let position, let perPoint):
                 // The thumb follows the pointer: the content moves the other way, in proportion.
                 if event.phase != .cancel { position.value.scroll(to: position.value.dragStart.offset + (event.location.y - position.value.dragStart.y) * perPoint) }

@@ -99,9 +99,14 @@ struct ViewLayout {
             let content = graph.nodes[i].firstChild
             let ideal = content >= 0 ? size(&graph, content, p) : .zero
             return Size(width: p.w ?? ideal.width, height: p.h ?? ideal.height)
-        case .scroll:
-            // The content's width where none (or no finite one) is offered; the height offered.
-            let content = stackedSize(&graph, i, ProposedViewSize(w: p.w.flatMap { $0.isFinite ? $0 : nil }, h: nil))
+        case .container(let kind):
+            return containerSize(&graph, i, p, kind)
+        case .scroll(let position):
+            // The content's width where none (or no finite one) is offered; the height offered
+            // (the other way round sideways).
+            let finite = ProposedViewSize(w: p.w.flatMap { $0.isFinite ? $0 : nil }, h: p.h.flatMap { $0.isFinite ? $0 : nil })
+            let content = stackedSize(&graph, i, position.value.isHorizontal ? ProposedViewSize(w: nil, h: finite.h)
+                                                                              : ProposedViewSize(w: finite.w, h: nil))
             return Size(width: p.w.flatMap { $0.isFinite ? $0 : nil } ?? content.width,
                         height: p.h.flatMap { $0.isFinite ? $0 : nil } ?? content.height)
         }
@@ -371,15 +376,20 @@ struct ViewLayout {
             }
         case .dock(let dock):
             placeDock(&graph, i, dock, in: rect)
+        case .container(let kind):
+            placeContainer(&graph, i, kind, in: rect)
         case .scroll(let position):
             // The content at its own height, moved up by the offset (clamped to what it overflows).
             let child = graph.nodes[i].firstChild
             guard child >= 0 else { return }
-            let s = size(&graph, child, ProposedViewSize(w: rect.width, h: nil))
-            position.value.contentHeight = s.height
-            position.value.viewportHeight = rect.height
+            let horizontal = position.value.isHorizontal
+            let s = size(&graph, child, horizontal ? ProposedViewSize(w: nil, h: rect.height) : ProposedViewSize(w: rect.width, h: nil))
+            position.value.contentHeight = horizontal ? s.width : s.height
+            position.value.viewportHeight = horizontal ? rect.width : rect.height
             position.value.scroll(to: position.value.offset)
-            let origin = rounded(Point(x: rect.minX + (rect.width - s.width) / 2, y: rect.minY - position.value.offset))
+            let origin = horizontal
+                ? rounded(Point(x: rect.minX - position.value.offset, y: rect.minY + (rect.height - s.height) / 2))
+                : rounded(Point(x: rect.minX + (rect.width - s.width) / 2, y: rect.minY - position.value.offset))
             place(&graph, child, in: Rect(origin: origin, size: s))
         case .geometry(let index):
             // The content is made now that the size is known, top-leading in the reader.

@@ -185,7 +185,8 @@ public struct _TagModifier<V: Hashable>: ViewModifier {
 
     public static func _makeModifier<C: View>(_ modifier: Self, content: C, into graph: inout ViewGraph) {
         guard let picker = graph.pickerContext else {
-            graph.makeChild(content)
+            // A row of a `List` with a selection, a tab of a `TabView`, or nothing.
+            TagView._makeView(TagView(content: content, tag: modifier.tag), into: &graph)
             return
         }
         let selected = picker.isSelected(modifier.tag)
@@ -233,7 +234,8 @@ extension View {
         modifier(_PickerStyleModifier(kind: style._kind.kind))
     }
 
-    /// The value this view stands for as a picker's option (SwiftUI's `tag`).
+    /// The value this view stands for, as SwiftUI's `.tag(_:)`: a picker's option; as a row of a
+    /// `List` with a selection, a click on it selects `tag`; as a tab of a `TabView`, the tab's value.
     public func tag<V: Hashable>(_ tag: V) -> ModifiedContent<Self, _TagModifier<V>> {
         modifier(_TagModifier(tag: tag))
     }

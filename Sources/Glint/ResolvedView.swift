@@ -220,6 +220,8 @@ public struct ResolvedView {
             break
         case .scroll(let position):
             emitScroll(i, position: position, context: &context)
+        case .container(let kind):
+            emitContainer(i, kind, context: &context)
         case .opacity(let amount):
             let saved = context
             context.opacity *= amount

@@ -2,7 +2,9 @@ import Foundation
 import GlintCore
 import GlintRender
 
-/// A view whose content moves within it, as SwiftUI's `ScrollView`: vertical only. The content
+/// A view whose content moves within it, as SwiftUI's `ScrollView`. Its content is stacked along
+/// its axis, as SwiftUI's is (several views, a `ForEach`, go in an implicit `VStack`, or an
+/// `HStack` for `.horizontal`). The content
 /// is offered the scroll view's width and as much height as it wants; when it is taller than
 /// the scroll view it scrolls — by the mouse wheel over it (`ResolvedView.handleScroll`, a
 /// window hands it its wheel), by dragging its background (a press on a control inside
@@ -12,13 +14,17 @@ import GlintRender
 /// on from there — and shows a scroll bar at its right edge. The wheel's step and the bar's
 /// size and colours are the environment's `ControlStyle` (`controlStyle(_:)`). What scrolls out of sight is
 /// clipped, and takes no press. The position is kept by the view's identity, as `@State` is.
+///
+/// A `.horizontal` scroll view offers its content the height and as much width as it wants, and
+/// scrolls sideways by the wheel (either direction) or by dragging its background; it shows no
+/// scroll bar.
 public struct ScrollView<Content: View>: View {
     let axes: Axis.Set
     let showsIndicators: Bool
     let content: Content
 
-    /// Content that scrolls along `axes` (Glint scrolls vertically only), with a scroll bar while
-    /// it overflows unless `showsIndicators` is false.
+    /// Content that scrolls along `axes` (vertically, or sideways when `axes` is `.horizontal`
+    /// alone), with a scroll bar while it overflows unless `showsIndicators` is false.
     public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) {
         self.axes = axes
         self.showsIndicators = showsIndicators
@@ -33,7 +39,13 @@ public struct ScrollView<Content: View>: View {
         let position = graph.store.extra(graph.currentIdentity, slot: ScrollPosition.slot, initial: ScrollPosition())
         position.value.showsIndicators = view.showsIndicators
         position.value.style = graph.environment.controlStyle
-        graph.node(.scroll(position), content: view.content)
+        let horizontal = view.axes == .horizontal
+        position.value.isHorizontal = horizontal
+        // The content stacked along the axis, as SwiftUI's implicit stack (one view is its own stack).
+        graph.withNode(.scroll(position)) { graph in
+            graph.node(.stack(axis: horizontal ? .horizontal : .vertical, alignment: HorizontalAlignment.center.fraction, spacing: nil),
+                       content: view.content)
+        }
     }
 }
 
@@ -51,8 +63,10 @@ extension Axis {
 struct ScrollPosition {
     /// The store slot it is kept in.
     static let slot = 4
-    /// How far the content is moved up, in points: 0 … `maxOffset`.
+    /// How far the content is moved up (left, when horizontal), in points: 0 … `maxOffset`.
     var offset = 0.0
+    /// Whether it scrolls sideways: then the heights below are widths, and there is no bar.
+    var isHorizontal = false
     /// The content's height and the scroll view's, as last laid out.
     var contentHeight = 0.0
     var viewportHeight = 0.0
@@ -90,7 +104,7 @@ struct ScrollPosition {
     /// The scroll bar's track and thumb in a scroll view at `frame`, while there is something to scroll.
     func scrollBar(in frame: Rect) -> (track: Rect, thumb: Rect)? {
         let span = maxOffset
-        guard showsIndicators, span > 0, contentHeight > 0 else { return nil }
+        guard showsIndicators, !isHorizontal, span > 0, contentHeight > 0 else { return nil }
         let inset = style.scrollBarInset
         let track = Rect(x: frame.maxX - inset - style.scrollBarWidth, y: frame.minY + inset,
                          width: style.scrollBarWidth, height: max(frame.height - 2 * inset, 0))
@@ -129,7 +143,9 @@ extension ResolvedView {
         while i >= 0 {
             defer { i -= 1 }
             guard case .scroll(let position) = hits[i].target, hits[i].takes(event.location), position.value.maxOffset > 0 else { continue }
-            position.value.scroll(to: position.value.offset - event.dy * position.value.style.scrollStep)
+            // Sideways, the wheel's sideways turn counts; an ordinary wheel's turn does too.
+            let turn = position.value.isHorizontal && event.dx != 0 ? event.dx : event.dy
+            position.value.scroll(to: position.value.offset - turn * position.value.style.scrollStep)
             return true
         }
         return false

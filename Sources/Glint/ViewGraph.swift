@@ -109,8 +109,12 @@ public struct ViewGraph {
 
     /// Makes `view` identified by `id` (`ForEach`, `.id`), not by its position.
     package mutating func makeChild<V: View, ID: Hashable>(_ view: V, identifiedBy id: ID) {
+        let first = nodes.count
         position &+= 1
         makeChild(view, discriminator: Self.mix(0xF0E1_D2C3, UInt64(UInt(bitPattern: id.hashValue))))
+        // A row of a `List` is tagged with its id, for selection; a `ScrollViewReader` may look for it.
+        noteListRow(from: first, tag: id)
+        if first < nodes.count { noteScrollTarget(from: first, id: id) }
     }
 
     /// Runs `body` in an identity scope of its own, told apart by `discriminator`.
@@ -393,6 +397,8 @@ enum NodeKind {
     /// A dock (`GlintControls`' `ControlsDock`): its content, panel and their edge line placed
     /// as `DockLayout.placement(in:)` says.
     case dock(DockLayout)
+    /// Grids, lists and navigation: laid out and drawn by their own files (`Containers.swift`).
+    case container(ContainerKind)
 }
 
 /// How a content leaf is drawn and sized.
