@@ -90,7 +90,7 @@ struct SystemSymbol {
         font.size *= Self.emPerFontSize * scale
         font.design = .symbols
         font.italic = false
-        graph.addNode(.text(TextLeaf(string: text, font: font, style: env.foregroundStyle ?? .color(.primary),
+        graph.addNode(.text(TextLeaf(string: text, font: font, style: (env.foregroundStyle ?? .color(.primary)).resolved(in: env),
                                      alignment: .center, lineLimit: 1, lineSpacing: 0, shadow: env.shadow,
                                      fitsFrame: resizable)))
     }

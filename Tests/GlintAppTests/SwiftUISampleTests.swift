@@ -13,7 +13,7 @@ struct SwiftUISampleTests {
         return path
     }
 
-    @Test("the @main App opens its WindowGroup at its .defaultSize under its title; its button, text field (typing S does not save a frame), segmented picker and stepper act; openWindow(id:) opens the About window and its dismiss closes it; Escape closes the last window and the app exits 0",
+    @Test("the @main App opens its WindowGroup at its .defaultSize under its title; a NavigationStack link (a Label with a symbol) shows its shader view and the back button returns; its button, text field (typing S does not save a frame), segmented picker and stepper act; openWindow(id:) opens the About window and its dismiss closes it; Escape closes the last window and the app exits 0",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func drivesItsWindows() throws {
         let sample = try Self.sample()
@@ -36,18 +36,24 @@ struct SwiftUISampleTests {
         func expectLine(_ line: String) {
             #expect(app.waitForStdout(containing: line + "\n", seconds: 20), "the sample said '\(line)': \(app.stdout(waitingUpTo: 0)) \(app.stderrSummary())")
         }
-        // Where the views are, in the window's points (24 points of padding, a column of 14).
-        try click(60, 82)        // the prominent "Press" button
+        // Where the views are, in the window's points: the navigation bar (44 points), then the
+        // list's "Effects" section (three links with their symbols) and its "Settings" section.
+        try click(100, 111)      // the "Water" link
+        expectLine("showing water")
+        try state.frames(2)
+        try click(85, 22)        // the back button, "‹ SwiftUI sample"
+        try state.frames(2)
+        try click(372, 210)      // the prominent "Press" button, on the list again
         expectLine("count 1")
-        try click(133, 126)      // the text field: focused
+        try click(240, 248)      // the text field: focused
         try x.run("xdotool", ["type", "--delay", "20", "Ada s"])
         try x.run("xdotool", ["key", "Return"])
         expectLine("submitted Ada s")
-        try click(155, 170)      // the segmented picker's middle segment
-        expectLine("effect glow")
-        try click(269, 212)      // the stepper's +
+        try click(240, 286)      // the segmented picker's middle segment
+        expectLine("favourite water")
+        try click(452, 322)      // the stepper's +
         expectLine("speed 2")
-        try click(130, 82)       // "About": openWindow(id: "about")
+        try click(442, 210)      // "About": openWindow(id: "about")
         expectLine("about shown")
         let about = try findWindow(x, app, name: "^About$")
         #expect(about.width == 300 && about.height == 160, "Window(\"About\", id:).defaultSize(width: 300, height: 160): \(about)")

@@ -106,6 +106,16 @@ struct SymbolTests {
         #expect(names.count >= 100)
     }
 
+    @Test("a symbol with no style of its own is drawn in the scheme's primary colour: white in dark, as text is")
+    func primaryPerScheme() throws {
+        let renderer = ImageRenderer(content: Image(systemName: "star.fill").font(.system(size: 20)).preferredColorScheme(.dark))
+        renderer.backdrop = .black
+        let image = try renderer.render()
+        var white = 0
+        for y in 0..<image.height { for x in 0..<image.width where image.pixel(x: x, y: y).red > 200 && image.pixel(x: x, y: y).blue > 200 { white += 1 } }
+        #expect(white > 40, "the star is white on black in dark: \(white) white pixels")
+    }
+
     @Test("a symbol lays out as a square 1.2 times its font's size: 24 points at 20, 12 at 10, at 1x and 2x", arguments: [1.0, 2.0])
     func sizedByTheFont(scale: Double) throws {
         for (size, side) in [(CGFloat(20), 24), (10, 12), (30, 36)] {

@@ -34,50 +34,102 @@ extension EnvironmentValues {
 }
 
 enum Effect: String, CaseIterable, Hashable {
-    case ripple, glow, tear
+    case sinebow, water, gradient
+
+    var symbol: String {
+        switch self {
+        case .sinebow: "sparkles"
+        case .water: "drop.fill"
+        case .gradient: "paintbrush"
+        }
+    }
 }
 
+/// The app's menu: a list of the shader views, then its settings.
 struct ContentView: View {
     @Environment(\.colorScheme) private var colorScheme
     @Environment(\.accent) private var accent
     @Environment(\.openWindow) private var openWindow
     @State private var count = 0
     @State private var name = ""
-    @State private var effect = Effect.ripple
+    @State private var effect = Effect.sinebow
     @State private var speed = 1
 
     var body: some View {
-        VStack(alignment: .leading, spacing: 14) {
-            Text("Pressed \(count) times")
-                .font(.system(size: 24, weight: .bold))
-                .foregroundStyle(accent)
-            HStack {
-                Button("Press") {
-                    count += 1
-                    say("count \(count)")
+        NavigationStack {
+            List {
+                Section("Effects") {
+                    ForEach(Effect.allCases, id: \.self) { effect in
+                        NavigationLink(value: effect) {
+                            Label(effect.rawValue.capitalized, systemImage: effect.symbol)
+                        }
+                    }
                 }
-                .buttonStyle(.borderedProminent)
-                Button("About") { openWindow(id: "about") }
-            }
-            TextField("Your name", text: $name)
-                .onSubmit { say("submitted \(name)") }
-                .frame(width: 220)
-            Picker("Effect", selection: $effect) {
-                ForEach(Effect.allCases, id: \.self) { effect in
-                    Text(effect.rawValue.capitalized).tag(effect)
+                Section("Settings") {
+                    HStack {
+                        Text("Pressed \(count) times")
+                            .foregroundStyle(accent)
+                        Spacer()
+                        Button("Press") {
+                            count += 1
+                            say("count \(count)")
+                        }
+                        .buttonStyle(.borderedProminent)
+                        Button("About") { openWindow(id: "about") }
+                    }
+                    TextField("Your name", text: $name)
+                        .onSubmit { say("submitted \(name)") }
+                    Picker("Favourite", selection: $effect) {
+                        ForEach(Effect.allCases, id: \.self) { effect in
+                            Text(effect.rawValue.capitalized).tag(effect)
+                        }
+                    }
+                    .pickerStyle(.segmented)
+                    Stepper("Speed \(speed)", value: $speed, in: 1...4)
+                    Text(colorScheme == .dark ? "Dark" : "Light")
+                        .foregroundStyle(.secondary)
                 }
             }
-            .pickerStyle(.segmented)
-            .frame(width: 260)
-            Stepper("Speed \(speed)", value: $speed, in: 1...4)
-                .frame(width: 260)
-            Text(colorScheme == .dark ? "Dark" : "Light")
-                .foregroundStyle(.secondary)
+            .navigationTitle("SwiftUI sample")
+            .navigationDestination(for: Effect.self) { effect in
+                EffectView(effect: effect, speed: Double(speed))
+                    .onAppear { say("showing \(effect.rawValue)") }
+            }
         }
-        .padding(24)
-        .frame(maxWidth: .infinity, maxHeight: .infinity, alignment: .topLeading)
-        .onChange(of: effect) { say("effect \(effect.rawValue)") }
+        .onChange(of: effect) { say("favourite \(effect.rawValue)") }
         .onChange(of: speed) { say("speed \(speed)") }
+    }
+}
+
+/// One shader, full size, moving with time; drag to bend it.
+struct EffectView: View {
+    let effect: Effect
+    let speed: Double
+    @State private var bend = 0.0
+
+    var body: some View {
+        TimelineView(.animation) { context in
+            let time = context.date.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 1000)
+            shader(time: time)
+                .gesture(DragGesture(minimumDistance: 0).onChanged { value in
+                    bend = min(max(value.translation.width / 100, -2), 2)
+                })
+        }
+        .navigationTitle(effect.rawValue.capitalized)
+    }
+
+    @ViewBuilder
+    func shader(time: Double) -> some View {
+        switch effect {
+        case .sinebow:
+            Rectangle().colorEffect(ShaderLibrary.sinebow(.boundingRect, .float(time), .float(speed * 0.2), .float(3), .float(bend)))
+        case .water:
+            Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
+                .distortionEffect(ShaderLibrary.water(.float(time), .float(speed), .float(4 + bend * 2), .float(1)),
+                                  maxSampleOffset: CGSize(width: 12, height: 12))
+        case .gradient:
+            Rectangle().colorEffect(ShaderLibrary.gradient(.boundingRect))
+        }
     }
 }
 
