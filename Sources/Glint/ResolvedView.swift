@@ -80,6 +80,7 @@ public struct ResolvedView {
         tree.reset()
         tree.time = time
         tree.date = date ?? Date(timeIntervalSinceReferenceDate: time)
+        tree.beginAnimationFrame(at: time)
         tree.makeChild(view)
 
         let container = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
@@ -111,6 +112,7 @@ public struct ResolvedView {
         updateResponders()
         store.endFrame()
         router.frameBuilt(self)
+        tree.endAnimationFrame()
         // `onAppear` and `onChange` run once the frame is made, as SwiftUI runs them.
         i = 0
         while i < tree.pendingActions.count {
@@ -151,6 +153,7 @@ public struct ResolvedView {
     /// The pointer event `event` (in the container's points): to the view that owns the press,
     /// or for a `.down`, the frontmost that takes it.
     public func handle(_ event: PointerEvent) {
+        store.animations.now = event.time  // a change the event makes begins at its time
         router.handle(event, in: self)
     }
 

@@ -86,6 +86,9 @@ open class BindingLocation<Value> {
 final class StateBox<Value>: BindingLocation<Value>, AnyStateBox {
     private var stored: Value
     var lastUsed: Int
+    /// The store of the view whose `@State` this is (nil for Glint's own storage): told of a
+    /// change made inside `withAnimation`.
+    weak var owner: ViewStore?
 
     init(_ value: Value, frame: Int) {
         stored = value
@@ -94,7 +97,10 @@ final class StateBox<Value>: BindingLocation<Value>, AnyStateBox {
 
     override var value: Value {
         get { stored }
-        set { stored = newValue }
+        set {
+            stored = newValue
+            if let owner, let scope = TransactionScope.current { scope.noteChange(in: owner) }
+        }
     }
 }
 
@@ -218,6 +224,8 @@ public final class ViewStore {
     /// Values other parts keep per view (gesture progress, appearance, last seen values).
     private var extras: [StateKey: any AnyStateBox] = [:]
     private(set) var frame = 0
+    /// The transaction and completions of `withAnimation` changes (`AnimationAttributes.swift`).
+    let animations = AnimationState()
 
     public init() {}
 
@@ -230,6 +238,7 @@ public final class ViewStore {
             return existing
         }
         let made = StateBox(initial, frame: frame)
+        made.owner = self
         boxes[key] = made
         return made
     }

@@ -37,6 +37,8 @@ public struct ViewGraph {
     /// The host's clock: seconds since it started, and the date `TimelineView` shows.
     var time = 0.0
     var date = Date(timeIntervalSinceReferenceDate: 0)
+    /// The transaction the views being made animate by (`AnimationAttributes.swift`).
+    var animationScope = AnimationScope()
 
     init(store: ViewStore) {
         self.store = store
@@ -118,6 +120,7 @@ public struct ViewGraph {
     @discardableResult
     mutating func addNode(_ kind: NodeKind) -> Int {
         let index = nodes.count
+        let kind = animated(kind)
         nodes.append(ViewNode(kind: kind, parent: current, identity: identity))
         if nodes[current].lastChild >= 0 {
             nodes[nodes[current].lastChild].next = index
