@@ -151,6 +151,10 @@ extension ViewGraph {
             guard case .color(let color) = leaf.style, let shown = moving(color.resolved, attribute: 5) else { return kind }
             leaf.style = .color(Color(shown))
             return .text(leaf)
+        case .transform(var spec):
+            guard let v = moving(AnimatableVector4(spec.angle, spec.scaleX, spec.scaleY), attribute: 6) else { return kind }
+            (spec.angle, spec.scaleX, spec.scaleY) = (v.x, v.y, v.z)
+            return .transform(spec)
         case .effect(var spec):
             guard presentArguments(&spec.shader, attribute: 10) else { return kind }
             return .effect(spec)

@@ -182,6 +182,7 @@ public struct ResolvedView {
     }
 
     mutating func emitChildren(of i: Int, context: inout DrawContext) {
+        if emitChildrenByZIndex(of: i, context: &context) { return }
         var child = tree.nodes[i].firstChild
         while child >= 0 {
             emit(child, context: &context)
@@ -192,7 +193,7 @@ public struct ResolvedView {
     mutating func emit(_ i: Int, context: inout DrawContext) {
         let frame = tree.nodes[i].frame
         switch tree.nodes[i].kind {
-        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier:
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier, .zIndex:
             emitChildren(of: i, context: &context)
         case .background:
             // What is behind first, then the content.
@@ -208,6 +209,8 @@ public struct ResolvedView {
             break
         case .hidden:
             break
+        case .transform(let spec):
+            emitTransform(i, spec, context: &context)
         case .scroll(let position):
             emitScroll(i, position: position, context: &context)
         case .opacity(let amount):
@@ -417,10 +420,14 @@ struct HitEntry {
     var target: Target
     /// Where in `rect` a press may land (a `ScrollView`'s visible part); nil for all of it.
     var clip: Rect? = nil
+    /// From the container's points to those of `rect` and `clip`, under a `.rotationEffect` or
+    /// `.scaleEffect`; nil where nothing is transformed.
+    var toLocal: AffineMap? = nil
 
     /// Whether a press at `p` lands on it.
     func takes(_ p: Point) -> Bool {
-        rect.contains(p) && (clip?.contains(p) ?? true)
+        let q = toLocal?.apply(p) ?? p
+        return rect.contains(q) && (clip?.contains(q) ?? true)
     }
 }
 

@@ -332,6 +332,10 @@ enum NodeKind {
     case hitTesting(Bool)
     /// `.accessibilityIdentifier`: its one child, found by the identifier in the laid-out tree.
     case identifier(String)
+    /// `.rotationEffect`, `.scaleEffect`: drawn and hit transformed, laid out as before (`Transforms.swift`).
+    case transform(TransformSpec)
+    /// `.zIndex`: its place among its siblings' drawing.
+    case zIndex(Double)
     /// `.hidden()`: laid out, not drawn, not hit.
     case hidden
     /// `ScrollView`: its one child moved up by the position's offset, clipped.
