@@ -82,6 +82,25 @@ struct AnimationViewTests {
         #expect(levels[1] > 5 && levels[1] < 120, "mid-flight, not at either end")
     }
 
+    @Test("a colour change moves through linear light: half way is the sRGB encoding of the mean of the decoded channels")
+    func colourInLinearLight() throws {
+        let log = Log()
+        let view = Appearing(animation: .linear(duration: 1), log: log) { on in
+            (on ? Color(red: 0, green: 0, blue: 1) : Color(red: 1, green: 0.2, blue: 0)).frame(width: 4, height: 4)
+        }
+        let renderer = ImageRenderer(content: view)
+        renderer.date = Self.at(20)
+        _ = try renderer.render()
+        renderer.date = Self.at(20.5)
+        let p = try renderer.render().pixel(x: 2, y: 2)
+        func decode(_ c: Double) -> Double { c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4) }
+        func encode(_ c: Double) -> Double { c <= 0.0031308 ? c * 12.92 : 1.055 * pow(c, 1 / 2.4) - 0.055 }
+        let expected = [(1.0, 0.0), (0.2, 0.0), (0.0, 1.0)].map { encode((decode($0.0) + decode($0.1)) / 2) * 255 }
+        let got = [Double(p.red), Double(p.green), Double(p.blue)]
+        #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1.5 }, "\(got) against \(expected)")
+        #expect(got[0] > 150, "lighter than the encoded numbers' mean (127.5)")
+    }
+
     /// A red square 10 points wide in a 100-point row, at `x`.
     static func square(at x: CGFloat) -> some View {
         Color.red.frame(width: 10, height: 10).offset(x: x).frame(width: 100, height: 10, alignment: .leading)
