@@ -18,12 +18,13 @@ struct AnimationViewTests {
     struct Appearing<Content: View>: View {
         let animation: Animation?
         let log: Log
+        var criteria = AnimationCompletionCriteria.logicallyComplete
         let content: (Bool) -> Content
         @State private var on = false
         var body: some View {
             content(on).onAppear {
                 let log = self.log
-                withAnimation(animation, completionCriteria: .logicallyComplete) { on = true } completion: {
+                withAnimation(animation, completionCriteria: criteria) { on = true } completion: {
                     log.completions.append(log.now)
                 }
             }
@@ -99,6 +100,40 @@ struct AnimationViewTests {
         let got = [Double(p.red), Double(p.green), Double(p.blue)]
         #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1.5 }, "\(got) against \(expected)")
         #expect(got[0] > 150, "lighter than the encoded numbers' mean (127.5)")
+    }
+
+    @Test("a spring's completion: .logicallyComplete after its duration, .removed once settled; repeatForever never completes")
+    func completionCriteria() {
+        let spring = Spring(duration: 0.5, bounce: 0)
+        let size = CGSize(width: 100, height: 10)
+        func run(_ animation: Animation, _ criteria: AnimationCompletionCriteria, times: [Double]) -> [Double] {
+            let log = Log()
+            let view = Appearing(animation: animation, log: log, criteria: criteria) { on in Self.square(at: on ? 50 : 0) }
+            var resolved = ResolvedView()
+            for t in times {
+                log.now = t
+                resolved.update(view, in: size, time: t)
+            }
+            return log.completions
+        }
+        let settling = spring.settlingDuration
+        #expect(settling > 0.6 && settling < 1, "\(settling)")
+        let times = [0, 0.25, 0.49, 0.5, settling - 0.01, settling, 2]
+        #expect(run(.spring(spring), .logicallyComplete, times: times) == [0.5])
+        #expect(run(.spring(spring), .removed, times: times) == [settling])
+        #expect(run(.linear(duration: 1).repeatForever(autoreverses: true), .removed, times: [0, 1, 10, 100]) == [])
+
+        let log = Log()
+        let pulsing = Appearing(animation: .linear(duration: 1).repeatForever(autoreverses: true), log: log) { on in
+            Self.square(at: on ? 40 : 0)
+        }
+        var resolved = ResolvedView()
+        var shown: [Double] = []
+        for t in [0, 0.25, 1.25, 2.5, 7.75] {
+            resolved.update(pulsing, in: size, time: t)
+            shown.append(resolved.graph.viewRect.minX)
+        }
+        #expect(shown == [0, 10, 30, 20, 10], "there and back: \(shown)")
     }
 
     /// A red square 10 points wide in a 100-point row, at `x`.
