@@ -42,7 +42,7 @@ final class AnimationState {
     }
 
     /// Notes which completions `track` still holds back at `time`.
-    func noteRunning(_ track: AnimatedValue<AnimatableVector4>, at time: Double) {
+    func noteRunning<V>(_ track: AnimatedValue<V>, at time: Double) {
         var i = 0
         while i < completions.count {
             let tag = completions[i].tag
@@ -73,6 +73,16 @@ final class AttributeTrack {
     var frame = -1
 
     init(_ value: AnimatableVector4) {
+        self.value = AnimatedValue(value)
+    }
+}
+
+/// A value's `animatableData` on its way to the last one set (a custom `Shape`'s).
+final class DataTrack<V: VectorArithmetic> {
+    var value: AnimatedValue<V>
+    var frame = -1
+
+    init(_ value: V) {
         self.value = AnimatedValue(value)
     }
 }
@@ -161,6 +171,33 @@ extension ViewGraph {
         default:
             return kind
         }
+    }
+
+    /// `value` as shown this frame: its `animatableData` (a custom `Shape`'s, as SwiftUI's
+    /// `Animatable`) moved by the transaction's animation when it changed. Values with no data
+    /// (`EmptyAnimatableData`) are returned as they came.
+    mutating func animatedData<A: Animatable>(_ value: A) -> A {
+        guard animationScope.isActive, A.AnimatableData.self != EmptyAnimatableData.self else { return value }
+        let model = value.animatableData
+        let box = store.extra(currentIdentity, slot: AnimationScope.firstSlot + 7, initial: DataTrack(model))
+        let track = box.value
+        let time = animationScope.time
+        if track.frame < 0 {
+            track.frame = store.frame
+            return value
+        }
+        track.frame = store.frame
+        if model != track.value.target {
+            let transaction = animationScope.transaction
+            track.value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
+        }
+        guard track.value.isAnimating else { return value }
+        track.value.removeFinished(at: time)
+        store.animations.noteRunning(track.value, at: time)
+        guard track.value.isAnimating else { return value }
+        var shown = value
+        shown.animatableData = track.value.sample(at: time).value
+        return shown
     }
 
     /// A colour as shown while it moves (its channels animated in linear light); nil at rest.

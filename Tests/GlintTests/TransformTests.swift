@@ -106,3 +106,40 @@ struct TransformTests {
         #expect(Self.isRed(half, 56, 56) && Self.isClear(half, 62, 40) && Self.isClear(half, 40, 62), "at 45°")
     }
 }
+
+/// A custom `Shape` with `animatableData`, as SwiftUI's `Animatable` shapes.
+@Suite("Animatable shapes", .serialized)
+struct AnimatableShapeTests {
+    /// A bar filling `fraction` of its rect from the left.
+    struct Bar: Shape {
+        var fraction: Double
+        var animatableData: Double {
+            get { fraction }
+            set { fraction = newValue }
+        }
+        func path(in rect: CGRect) -> Path {
+            var path = Path()
+            path.addRect(CGRect(x: 0, y: 0, width: rect.width * fraction, height: rect.height))
+            return path
+        }
+    }
+
+    struct Growing: View {
+        @State private var full = false
+        var body: some View {
+            Bar(fraction: full ? 1 : 0.2).fill(Color.red).frame(width: 100, height: 10)
+                .onAppear { withAnimation(.linear(duration: 2)) { full = true } }
+        }
+    }
+
+    @Test("a shape's animatableData moves: a bar from 20 % to 100 % is at 60 % half way")
+    func barHalfWay() throws {
+        let renderer = ImageRenderer(content: Growing())
+        renderer.date = Date(timeIntervalSinceReferenceDate: 30)
+        let start = try renderer.render()
+        #expect(TransformTests.isRed(start, 18, 5) && TransformTests.isClear(start, 22, 5))
+        renderer.date = Date(timeIntervalSinceReferenceDate: 31)
+        let half = try renderer.render()
+        #expect(TransformTests.isRed(half, 58, 5) && TransformTests.isClear(half, 62, 5), "the bar ends at 60 points")
+    }
+}
