@@ -200,6 +200,19 @@ extension ViewGraph {
         return shown
     }
 
+    /// Moves the `animatableData` of a view or modifier of your own that is `Animatable` (as
+    /// SwiftUI animates an `Animatable` view or an `AnimatableModifier`); others are untouched.
+    /// (Opened by its type, not boxed: nothing is allocated.)
+    mutating func animateData<V>(of value: inout V) {
+        guard animationScope.isActive, let type = V.self as? any Animatable.Type else { return }
+        func open<A: Animatable>(_: A.Type) {
+            withUnsafeMutablePointer(to: &value) { pointer in
+                pointer.withMemoryRebound(to: A.self, capacity: 1) { a in a.pointee = animatedData(a.pointee) }
+            }
+        }
+        open(type)
+    }
+
     /// A colour as shown while it moves (its channels animated in linear light); nil at rest.
     private mutating func moving(_ color: GlintCore.Color, attribute: Int) -> GlintCore.Color? {
         guard let v = moving(AnimatableVector4(Double(Color.linear(color.red)), Double(Color.linear(color.green)),

@@ -223,3 +223,55 @@ struct AnimationViewTests {
         #expect(resolved.graph.viewRect.minX == 0)
     }
 }
+
+/// Views and modifiers of your own that are `Animatable`, as SwiftUI's `Animatable` views and
+/// `AnimatableModifier`s: their `animatableData` moves, so what their body makes of it does.
+@Suite("Animatable views and modifiers")
+struct AnimatableViewTests {
+    /// Pads its content by `inset` on the leading side (padding itself does not animate).
+    struct Inset: ViewModifier, Animatable {
+        var inset: Double
+        var animatableData: Double {
+            get { inset }
+            set { inset = newValue }
+        }
+        func body(content: Content) -> some View { content.padding(.leading, CGFloat(inset)) }
+    }
+
+    /// A square padded by `inset`, as a view.
+    struct Padded: View, Animatable {
+        var inset: Double
+        var animatableData: Double {
+            get { inset }
+            set { inset = newValue }
+        }
+        var body: some View { Color.red.frame(width: 10, height: 10).padding(.leading, CGFloat(inset)) }
+    }
+
+    struct Moving: View {
+        let asView: Bool
+        @State private var far = false
+        var body: some View {
+            Group {
+                if asView {
+                    Padded(inset: far ? 40 : 0)
+                } else {
+                    Color.red.frame(width: 10, height: 10).modifier(Inset(inset: far ? 40 : 0))
+                }
+            }
+            .frame(width: 100, height: 10, alignment: .leading)
+            .onAppear { withAnimation(.linear(duration: 1)) { far = true } }
+        }
+    }
+
+    @Test("an Animatable modifier's and view's data are half way after half the time", arguments: [false, true])
+    func halfWay(asView: Bool) {
+        var resolved = ResolvedView()
+        let size = CGSize(width: 100, height: 10)
+        resolved.update(Moving(asView: asView), in: size, time: 0)
+        resolved.update(Moving(asView: asView), in: size, time: 0.5)
+        #expect(resolved.graph.viewRect.minX == 20)
+        resolved.update(Moving(asView: asView), in: size, time: 1)
+        #expect(resolved.graph.viewRect.minX == 40)
+    }
+}
