@@ -198,6 +198,32 @@ struct AnimationViewTests {
         }
     }
 
+    /// The square moved to 80 by a tap, under `.animation(.linear(duration: 1), value:)`; the tap
+    /// changes it inside `withTransaction(\.disablesAnimations, true)` when `disables`.
+    struct Implicit: View {
+        let disables: Bool
+        @State private var on = false
+        var body: some View {
+            AnimationViewTests.square(at: on ? 80 : 0)
+                .animation(.linear(duration: 1), value: on)
+                .onTapGesture {
+                    if disables { withTransaction(\.disablesAnimations, true) { on = true } } else { on = true }
+                }
+        }
+    }
+
+    @Test("withTransaction(\\.disablesAnimations, true) keeps .animation(_:value:) from animating the change", arguments: [false, true])
+    func disablesAnimations(disables: Bool) {
+        let size = CGSize(width: 100, height: 10)
+        var resolved = ResolvedView()
+        resolved.update(Implicit(disables: disables), in: size, time: 0)
+        resolved.handle(PointerEvent(.down, Point(x: 50, y: 5), at: 0.1))
+        resolved.handle(PointerEvent(.up, Point(x: 50, y: 5), at: 0.1))
+        resolved.update(Implicit(disables: disables), in: size, time: 0.2)
+        resolved.update(Implicit(disables: disables), in: size, time: 0.7)
+        #expect(resolved.graph.viewRect.minX == (disables ? 80 : 40))
+    }
+
     @Test("a change interrupted by another spring keeps moving as it was, from where it was, from the tap's time")
     func interruptedOnViews() {
         let size = CGSize(width: 100, height: 10)
