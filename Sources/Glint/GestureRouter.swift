@@ -72,7 +72,7 @@ final class GestureRouter {
                 case .gesture(let index):
                     let handler = resolved.tree.gestures[index]
                     owner = .gesture(handler.identity)
-                    begin(handler, rect: entry.rect, event, resolved)
+                    begin(handler, rect: entry.rect, entry.local(event), resolved)
                     return
                 case .responder(let responder):
                     if offer(event, to: responder, rect: entry.rect) { return }
@@ -92,7 +92,7 @@ final class GestureRouter {
             switch owner {
             case .gesture(let identity):
                 if let (index, rect) = gestureIndex(identity, in: resolved) {
-                    track(resolved.tree.gestures[index], rect: rect, event, resolved)
+                    track(resolved.tree.gestures[index], rect: rect, resolved.localEvent(event, gesture: index), resolved)
                 }
             case .responder(let responder, let rect):
                 var local = event

@@ -89,6 +89,7 @@ public struct ResolvedView {
         tree.reset()
         tree.time = time
         tree.date = date ?? Date(timeIntervalSinceReferenceDate: time)
+        tree.beginAnimationFrame(at: time)
         tree.makeChild(view)
         preferredColorScheme = tree.preferredColorScheme
         // The background colour as a backdrop follows the scheme the view asked for.
@@ -123,6 +124,7 @@ public struct ResolvedView {
         updateResponders()
         store.endFrame()
         router.frameBuilt(self)
+        tree.endAnimationFrame()
         // `onAppear` and `onChange` run once the frame is made, as SwiftUI runs them.
         i = 0
         while i < tree.pendingActions.count {
@@ -164,6 +166,7 @@ public struct ResolvedView {
     /// The pointer event `event` (in the container's points): to the view that owns the press,
     /// or for a `.down`, the frontmost that takes it.
     public func handle(_ event: PointerEvent) {
+        store.animations.now = event.time  // a change the event makes begins at its time
         router.handle(event, in: self)
     }
 
@@ -192,6 +195,7 @@ public struct ResolvedView {
     }
 
     mutating func emitChildren(of i: Int, context: inout DrawContext) {
+        if emitChildrenByZIndex(of: i, context: &context) { return }
         var child = tree.nodes[i].firstChild
         while child >= 0 {
             emit(child, context: &context)
@@ -202,7 +206,7 @@ public struct ResolvedView {
     mutating func emit(_ i: Int, context: inout DrawContext) {
         let frame = tree.nodes[i].frame
         switch tree.nodes[i].kind {
-        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier:
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier, .zIndex:
             emitChildren(of: i, context: &context)
         case .background:
             // What is behind first, then the content.
@@ -218,6 +222,8 @@ public struct ResolvedView {
             break
         case .hidden:
             break
+        case .transform(let spec):
+            emitTransform(i, spec, context: &context)
         case .scroll(let position):
             emitScroll(i, position: position, context: &context)
         case .container(let kind):
@@ -431,10 +437,14 @@ struct HitEntry {
     var target: Target
     /// Where in `rect` a press may land (a `ScrollView`'s visible part); nil for all of it.
     var clip: Rect? = nil
+    /// From the container's points to those of `rect` and `clip`, under a `.rotationEffect` or
+    /// `.scaleEffect`; nil where nothing is transformed.
+    var toLocal: AffineMap? = nil
 
     /// Whether a press at `p` lands on it.
     func takes(_ p: Point) -> Bool {
-        rect.contains(p) && (clip?.contains(p) ?? true)
+        let q = toLocal?.apply(p) ?? p
+        return rect.contains(q) && (clip?.contains(q) ?? true)
     }
 }
 

@@ -19,7 +19,7 @@ import GlintRender
 ///     }
 /// }
 /// ```
-public protocol Shape: View {
+public protocol Shape: View, Animatable {
     /// The outline of the shape laid out in `rect` (in the shape's own space: (0, 0) at its top-left).
     func path(in rect: CGRect) -> Path
 }
@@ -31,7 +31,7 @@ extension Shape {
     /// Fills the space offered with the foreground style.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         let style = (graph.environment.foregroundStyle ?? .color(.primary)).resolved(in: graph.environment)
-        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(view), fill: style, fillStyle: FillStyle())))
+        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(graph.animatedData(view)), fill: style, fillStyle: FillStyle())))
     }
 
     /// The shape filled with `content` (a colour, a gradient, a `Shader`), as SwiftUI's `fill`.
@@ -93,7 +93,7 @@ public struct _ShapeView<S: Shape>: View {
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         let style = (view.style ?? graph.environment.foregroundStyle ?? .color(.primary)).resolved(in: graph.environment)
-        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(view.shape), fill: style, fillStyle: view.fillStyle,
+        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(graph.animatedData(view.shape)), fill: style, fillStyle: view.fillStyle,
                                        stroke: view.stroke, isBorder: view.isBorder)))
     }
 }

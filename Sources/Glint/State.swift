@@ -103,6 +103,9 @@ open class BindingLocation<Value> {
 final class StateBox<Value>: BindingLocation<Value>, AnyStateBox {
     private var stored: Value
     var lastUsed: Int
+    /// The store of the view whose `@State` this is (nil for Glint's own storage): told of a
+    /// change made inside `withAnimation`.
+    weak var owner: ViewStore?
 
     init(_ value: Value, frame: Int) {
         stored = value
@@ -111,7 +114,10 @@ final class StateBox<Value>: BindingLocation<Value>, AnyStateBox {
 
     override var value: Value {
         get { stored }
-        set { stored = newValue }
+        set {
+            stored = newValue
+            if let owner, let scope = TransactionScope.current { scope.noteChange(in: owner) }
+        }
     }
 }
 
@@ -239,6 +245,8 @@ public final class ViewStore {
     var focusedField: UInt64?
     /// Where text fields copy to and paste from: the window's clipboard, or one in memory.
     public var clipboard = Clipboard()
+    /// The transaction and completions of `withAnimation` changes (`AnimationAttributes.swift`).
+    let animations = AnimationState()
 
     public init() {}
 
@@ -251,6 +259,7 @@ public final class ViewStore {
             return existing
         }
         let made = StateBox(initial, frame: frame)
+        made.owner = self
         boxes[key] = made
         return made
     }

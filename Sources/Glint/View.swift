@@ -43,6 +43,7 @@ extension View {
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         var bound = view
         guard graph.bindDynamicProperties(of: &bound) else { return }  // a missing model: left out
+        graph.animateData(of: &bound)
         graph.makeChild(bound.body)
     }
 }
@@ -80,6 +81,7 @@ extension ViewModifier {
     public static func _makeModifier<C: View>(_ modifier: Self, content: C, into graph: inout ViewGraph) {
         var bound = modifier
         guard graph.bindDynamicProperties(of: &bound) else { return }  // a missing model: left out
+        graph.animateData(of: &bound)
         let body = bound.body(content: _ViewModifier_Content(make: { graph in graph.makeChild(content) }))
         graph.makeChild(body)
     }

@@ -58,6 +58,8 @@ public struct ViewGraph {
     /// The host's clock: seconds since it started, and the date `TimelineView` shows.
     var time = 0.0
     var date = Date(timeIntervalSinceReferenceDate: 0)
+    /// The transaction the views being made animate by (`AnimationAttributes.swift`).
+    var animationScope = AnimationScope()
 
     init(store: ViewStore) {
         self.store = store
@@ -154,6 +156,7 @@ public struct ViewGraph {
     @discardableResult
     mutating func addNode(_ kind: NodeKind) -> Int {
         let index = nodes.count
+        let kind = animated(kind)
         nodes.append(ViewNode(kind: kind, parent: current, identity: identity))
         if nodes[current].lastChild >= 0 {
             nodes[nodes[current].lastChild].next = index
@@ -390,6 +393,10 @@ enum NodeKind {
     case hitTesting(Bool)
     /// `.accessibilityIdentifier`: its one child, found by the identifier in the laid-out tree.
     case identifier(String)
+    /// `.rotationEffect`, `.scaleEffect`: drawn and hit transformed, laid out as before (`Transforms.swift`).
+    case transform(TransformSpec)
+    /// `.zIndex`: its place among its siblings' drawing.
+    case zIndex(Double)
     /// `.hidden()`: laid out, not drawn, not hit.
     case hidden
     /// `ScrollView`: its one child moved up by the position's offset, clipped.

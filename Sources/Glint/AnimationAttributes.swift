@@ -1,0 +1,287 @@
+import Foundation
+import GlintCore
+
+/// What a store keeps of animation between frames: the transaction the next frame's changes
+/// belong to, the completions waiting, and the host's clock as last seen (the last frame's time,
+/// or the time of the event being handled), which is when a change made now begins.
+final class AnimationState {
+    /// The host's clock now.
+    var now = 0.0
+    /// The transaction of the changes made since the last frame.
+    private var pending: Transaction?
+    private var completions: [PendingCompletion] = []
+    /// Completions due after this frame, taken out of `completions`.
+    private var due: [() -> Void] = []
+    /// Tags seen moving this frame.
+    private var running: [Int] = []
+
+    /// A `withTransaction` body changed this store's state under `transaction`.
+    func receive(_ transaction: Transaction, completion: PendingCompletion?) {
+        var t = transaction
+        t.start = now
+        pending = t
+        if let completion { completions.append(completion) }
+    }
+
+    /// Starts a frame at `time`: the transaction its changes belong to.
+    func beginFrame(at time: Double) -> Transaction {
+        now = time
+        running.removeAll(keepingCapacity: true)
+        if pending == nil, TransactionScope.hasUnclaimed, let (transaction, completion) = TransactionScope.takeUnclaimed() {
+            pending = transaction
+            if let completion { completions.append(completion) }
+        }
+        guard let transaction = pending else { return Transaction() }
+        pending = nil
+        var i = 0
+        while i < completions.count {
+            completions[i].shown = true
+            i += 1
+        }
+        return transaction
+    }
+
+    /// Notes which completions `track` still holds back at `time`.
+    func noteRunning<V>(_ track: AnimatedValue<V>, at time: Double) {
+        var i = 0
+        while i < completions.count {
+            let tag = completions[i].tag
+            if !running.contains(tag), track.isRunning(tag: tag, at: time, untilRemoved: completions[i].criteria.untilRemoved) {
+                running.append(tag)
+            }
+            i += 1
+        }
+    }
+
+    /// Ends a frame: the completions shown and no longer held back run (once), after the frame.
+    func endFrame(into actions: inout [() -> Void]) {
+        var i = completions.count - 1
+        while i >= 0 {
+            if completions[i].shown && !running.contains(completions[i].tag) {
+                actions.append(completions[i].action)
+                completions.remove(at: i)
+            }
+            i -= 1
+        }
+    }
+}
+
+/// One animated attribute of one view: the value it shows on its way to the last one set.
+final class AttributeTrack {
+    var value: AnimatedValue<AnimatableVector4>
+    /// The last frame this track was used in (two alike attributes of one view take two tracks).
+    var frame = -1
+
+    init(_ value: AnimatableVector4) {
+        self.value = AnimatedValue(value)
+    }
+}
+
+/// A value's `animatableData` on its way to the last one set (a custom `Shape`'s).
+final class DataTrack<V: VectorArithmetic> {
+    var value: AnimatedValue<V>
+    var frame = -1
+
+    init(_ value: V) {
+        self.value = AnimatedValue(value)
+    }
+}
+
+/// What the views being made animate by: the frame's transaction, changed for parts of the view
+/// by `.animation(_:value:)` and `.transaction(_:)`.
+struct AnimationScope {
+    /// The transaction of the view being made.
+    var transaction = Transaction()
+    /// The frame's time on the host's clock.
+    var time = 0.0
+    /// Whether a frame is being made (a measurement, `sizeThatFits`, animates nothing).
+    var isActive = false
+
+    /// The first of the slots animated attributes keep their tracks in.
+    static let firstSlot = 100
+    /// How far apart the slots of two alike attributes of one view are.
+    static let repeatStride = 1000
+}
+
+extension ViewGraph {
+    /// Starts animating a frame made at the store's time `time`.
+    mutating func beginAnimationFrame(at time: Double) {
+        animationScope.transaction = store.animations.beginFrame(at: time)
+        animationScope.time = time
+        animationScope.isActive = true
+    }
+
+    /// Ends the frame: completions due join the actions run after it.
+    mutating func endAnimationFrame() {
+        animationScope.isActive = false
+        store.animations.endFrame(into: &pendingActions)
+    }
+
+    /// The kind a node shows this frame: its animatable attributes (opacity, offset, a fixed
+    /// frame's size, colours, shader arguments) as their animations have them now. A node whose
+    /// attributes rest is returned as it came (nothing copied).
+    mutating func animated(_ kind: NodeKind) -> NodeKind {
+        guard animationScope.isActive else { return kind }
+        switch kind {
+        case .opacity(let amount):
+            guard let v = moving(AnimatableVector4(amount), attribute: 0) else { return kind }
+            return .opacity(min(max(v.x, 0), 1))
+        case .offset(let x, let y):
+            guard let v = moving(AnimatableVector4(x, y), attribute: 1) else { return kind }
+            return .offset(x: v.x, y: v.y)
+        case .frame(var spec) where spec.isFixed:
+            guard let v = moving(AnimatableVector4(spec.idealWidth ?? 0, spec.idealHeight ?? 0, spec.idealWidth == nil ? 0 : 1,
+                                                   spec.idealHeight == nil ? 0 : 1), attribute: 2) else { return kind }
+            if spec.idealWidth != nil { spec.idealWidth = max(0, v.x) }
+            if spec.idealHeight != nil { spec.idealHeight = max(0, v.y) }
+            return .frame(spec)
+        case .content(var leaf):
+            switch leaf.source {
+            case .color(let color):
+                guard let shown = moving(color, attribute: 3) else { return kind }
+                leaf.source = .color(shown)
+            case .shader(var shader):
+                guard presentArguments(&shader, attribute: 10) else { return kind }
+                leaf.source = .shader(shader)
+            default:
+                return kind
+            }
+            return .content(leaf)
+        case .shape(var leaf):
+            switch leaf.fill {
+            case .color(let color):
+                guard let shown = moving(color.resolved, attribute: 4) else { return kind }
+                leaf.fill = .color(Color(shown))
+            case .shader(var shader):
+                guard presentArguments(&shader, attribute: 10) else { return kind }
+                leaf.fill = .shader(shader)
+            }
+            return .shape(leaf)
+        case .text(var leaf):
+            guard case .color(let color) = leaf.style, let shown = moving(color.resolved, attribute: 5) else { return kind }
+            leaf.style = .color(Color(shown))
+            return .text(leaf)
+        case .transform(var spec):
+            guard let v = moving(AnimatableVector4(spec.angle, spec.scaleX, spec.scaleY), attribute: 6) else { return kind }
+            (spec.angle, spec.scaleX, spec.scaleY) = (v.x, v.y, v.z)
+            return .transform(spec)
+        case .effect(var spec):
+            guard presentArguments(&spec.shader, attribute: 10) else { return kind }
+            return .effect(spec)
+        default:
+            return kind
+        }
+    }
+
+    /// `value` as shown this frame: its `animatableData` (a custom `Shape`'s, as SwiftUI's
+    /// `Animatable`) moved by the transaction's animation when it changed. Values with no data
+    /// (`EmptyAnimatableData`) are returned as they came.
+    mutating func animatedData<A: Animatable>(_ value: A) -> A {
+        guard animationScope.isActive, A.AnimatableData.self != EmptyAnimatableData.self else { return value }
+        let model = value.animatableData
+        let box = store.extra(currentIdentity, slot: AnimationScope.firstSlot + 7, initial: DataTrack(model))
+        let track = box.value
+        let time = animationScope.time
+        if track.frame < 0 {
+            track.frame = store.frame
+            return value
+        }
+        track.frame = store.frame
+        if model != track.value.target {
+            let transaction = animationScope.transaction
+            track.value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
+        }
+        guard track.value.isAnimating else { return value }
+        track.value.removeFinished(at: time)
+        store.animations.noteRunning(track.value, at: time)
+        guard track.value.isAnimating else { return value }
+        var shown = value
+        shown.animatableData = track.value.sample(at: time).value
+        return shown
+    }
+
+    /// Moves the `animatableData` of a view or modifier of your own that is `Animatable` (as
+    /// SwiftUI animates an `Animatable` view or an `AnimatableModifier`); others are untouched.
+    /// (Opened by its type, not boxed: nothing is allocated.)
+    mutating func animateData<V>(of value: inout V) {
+        guard animationScope.isActive, let type = V.self as? any Animatable.Type else { return }
+        func open<A: Animatable>(_: A.Type) {
+            withUnsafeMutablePointer(to: &value) { pointer in
+                pointer.withMemoryRebound(to: A.self, capacity: 1) { a in a.pointee = animatedData(a.pointee) }
+            }
+        }
+        open(type)
+    }
+
+    /// A colour as shown while it moves (its channels animated in linear light); nil at rest.
+    private mutating func moving(_ color: GlintCore.Color, attribute: Int) -> GlintCore.Color? {
+        guard let v = moving(AnimatableVector4(Double(Color.linear(color.red)), Double(Color.linear(color.green)),
+                                               Double(Color.linear(color.blue)), Double(color.alpha)), attribute: attribute)
+        else { return nil }
+        return GlintCore.Color(red: Color.encoded(Float(v.x)), green: Color.encoded(Float(v.y)), blue: Color.encoded(Float(v.z)),
+                               alpha: Float(min(max(v.w, 0), 1)))
+    }
+
+    /// A shader's number and colour arguments as shown; whether one moves (the arguments are
+    /// copied only then).
+    private mutating func presentArguments(_ shader: inout Shader, attribute: Int) -> Bool {
+        var changed = false
+        var i = 0
+        while i < shader.arguments.count {
+            let slot = attribute + 16 * i
+            var shown: ShaderArgument?
+            switch shader.arguments[i].value {
+            case .float(let x):
+                if let v = moving(AnimatableVector4(Double(x)), attribute: slot) { shown = .float(Float(v.x)) }
+            case .float2(let x, let y):
+                if let v = moving(AnimatableVector4(Double(x), Double(y)), attribute: slot) { shown = .float2(Float(v.x), Float(v.y)) }
+            case .float3(let x, let y, let z):
+                if let v = moving(AnimatableVector4(Double(x), Double(y), Double(z)), attribute: slot) {
+                    shown = .float3(Float(v.x), Float(v.y), Float(v.z))
+                }
+            case .float4(let x, let y, let z, let w):
+                if let v = moving(AnimatableVector4(Double(x), Double(y), Double(z), Double(w)), attribute: slot) {
+                    shown = .float4(Float(v.x), Float(v.y), Float(v.z), Float(v.w))
+                }
+            case .color(let color):
+                if let c = moving(color, attribute: slot) { shown = .color(c) }
+            default:
+                break
+            }
+            if let shown {
+                shader.arguments[i].value = shown
+                changed = true
+            }
+            i += 1
+        }
+        return changed
+    }
+
+    /// The value an attribute shows this frame while it moves, nil when it rests on what the
+    /// view asks for. The attribute's track (kept by the view's identity) is retargeted when the
+    /// value asked for changed: by the transaction's animation, or at once without one.
+    private mutating func moving(_ model: AnimatableVector4, attribute: Int) -> AnimatableVector4? {
+        let frame = store.frame
+        var slot = AnimationScope.firstSlot + attribute
+        var box = store.extra(currentIdentity, slot: slot, initial: AttributeTrack(model))
+        while box.value.frame == frame {  // the view's second attribute of this kind
+            slot += AnimationScope.repeatStride
+            box = store.extra(currentIdentity, slot: slot, initial: AttributeTrack(model))
+        }
+        let track = box.value
+        let time = animationScope.time
+        if track.frame < 0 {
+            track.frame = frame
+            return nil
+        }
+        track.frame = frame
+        if model != track.value.target {
+            let transaction = animationScope.transaction
+            track.value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
+        }
+        guard track.value.isAnimating else { return nil }
+        track.value.removeFinished(at: time)
+        store.animations.noteRunning(track.value, at: time)
+        return track.value.isAnimating ? track.value.sample(at: time).value : nil
+    }
+}

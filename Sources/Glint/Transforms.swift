@@ -1,0 +1,195 @@
+import Foundation
+import GlintCore
+
+/// A rotation and scale about an anchor, as `.rotationEffect` and `.scaleEffect` apply them: the
+/// view is laid out as before and drawn (and hit) transformed.
+struct TransformSpec {
+    /// Clockwise on screen, in radians.
+    var angle: Double
+    var scaleX: Double
+    var scaleY: Double
+    /// The fixed point, as a fraction of the view's frame.
+    var anchor: UnitPoint
+
+    /// Whether it changes nothing.
+    var isIdentity: Bool { angle == 0 && scaleX == 1 && scaleY == 1 }
+}
+
+/// A 2-D affine map p ↦ (a·x + b·y + tx, c·x + d·y + ty).
+struct AffineMap {
+    var a = 1.0, b = 0.0, c = 0.0, d = 1.0, tx = 0.0, ty = 0.0
+
+    func apply(_ p: Point) -> Point {
+        Point(x: a * p.x + b * p.y + tx, y: c * p.x + d * p.y + ty)
+    }
+
+    /// `self` after `first`: p ↦ self(first(p)).
+    func after(_ first: AffineMap) -> AffineMap {
+        AffineMap(a: a * first.a + b * first.c, b: a * first.b + b * first.d,
+                  c: c * first.a + d * first.c, d: c * first.b + d * first.d,
+                  tx: a * first.tx + b * first.ty + tx, ty: c * first.tx + d * first.ty + ty)
+    }
+
+    /// The map from container points to the untransformed view's points, for `spec` about `anchor`
+    /// (nil where a scale of 0 leaves nothing to hit).
+    static func inverse(of spec: TransformSpec, about anchor: Point) -> AffineMap? {
+        guard spec.scaleX != 0, spec.scaleY != 0 else { return nil }
+        let (s, co) = (sin(spec.angle), cos(spec.angle))
+        // (R·S)⁻¹ = S⁻¹·R(−θ), about the anchor.
+        var m = AffineMap(a: co / spec.scaleX, b: s / spec.scaleX, c: -s / spec.scaleY, d: co / spec.scaleY)
+        let moved = m.apply(anchor)
+        m.tx = anchor.x - moved.x
+        m.ty = anchor.y - moved.y
+        return m
+    }
+
+    /// The forward map of `spec` about `anchor`.
+    static func forward(_ spec: TransformSpec, about anchor: Point) -> AffineMap {
+        let (s, co) = (sin(spec.angle), cos(spec.angle))
+        var m = AffineMap(a: co * spec.scaleX, b: -s * spec.scaleY, c: s * spec.scaleX, d: co * spec.scaleY)
+        let moved = m.apply(anchor)
+        m.tx = anchor.x - moved.x
+        m.ty = anchor.y - moved.y
+        return m
+    }
+}
+
+extension View {
+    /// Draws the view turned by `angle` (clockwise on screen) about `anchor`, laid out where it
+    /// was, as SwiftUI's `rotationEffect(_:anchor:)`. Presses land through the turn.
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> ModifiedContent<Self, _NodeModifier> {
+        modifier(_NodeModifier(kind: .transform(TransformSpec(angle: angle.radians.isFinite ? angle.radians : 0,
+                                                              scaleX: 1, scaleY: 1, anchor: anchor))))
+    }
+
+    /// Draws the view scaled by `scale` about `anchor`, laid out where it was, as SwiftUI's
+    /// `scaleEffect(_:anchor:)`.
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> ModifiedContent<Self, _NodeModifier> {
+        func finite(_ x: CGFloat) -> Double { x.isFinite ? Double(x) : 1 }
+        return modifier(_NodeModifier(kind: .transform(TransformSpec(angle: 0, scaleX: finite(scale.width), scaleY: finite(scale.height),
+                                                                     anchor: anchor))))
+    }
+
+    /// Draws the view scaled by `s` on both axes about `anchor`.
+    public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> ModifiedContent<Self, _NodeModifier> {
+        scaleEffect(CGSize(width: s, height: s), anchor: anchor)
+    }
+
+    /// Draws the view scaled by `x` and `y` about `anchor`.
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> ModifiedContent<Self, _NodeModifier> {
+        scaleEffect(CGSize(width: x, height: y), anchor: anchor)
+    }
+
+    /// Draws the view in front of its siblings of lower `value` (and behind those of higher),
+    /// as SwiftUI's `zIndex(_:)`; siblings of the same index keep their order.
+    public func zIndex(_ value: Double) -> ModifiedContent<Self, _NodeModifier> {
+        modifier(_NodeModifier(kind: .zIndex(value.isFinite ? value : 0)))
+    }
+}
+
+extension HitEntry {
+    /// `event` with its location in the points of `rect` (through a rotation or scale).
+    func local(_ event: PointerEvent) -> PointerEvent {
+        guard let toLocal else { return event }
+        var local = event
+        local.location = toLocal.apply(event.location)
+        return local
+    }
+}
+
+extension ResolvedView {
+    /// `event` in the points of gesture `index`'s rect (through a rotation or scale over it).
+    func localEvent(_ event: PointerEvent, gesture index: Int) -> PointerEvent {
+        var i = 0
+        while i < hits.count {
+            if case .gesture(let g) = hits[i].target, g == index { return hits[i].local(event) }
+            i += 1
+        }
+        return event
+    }
+
+    /// The z-index of node `i` (0 unless it is a `.zIndex`).
+    func zIndex(of i: Int) -> Double {
+        if case .zIndex(let z) = tree.nodes[i].kind { return z }
+        return 0
+    }
+
+    /// Emits the children of `i` in order of their z-index, the same index in the order made.
+    /// Returns false (emitting nothing) when no child has an index: the plain order then.
+    mutating func emitChildrenByZIndex(of i: Int, context: inout DrawContext) -> Bool {
+        var child = tree.nodes[i].firstChild
+        var any = false
+        while child >= 0 {
+            if case .zIndex = tree.nodes[child].kind { any = true; break }
+            child = tree.nodes[child].next
+        }
+        guard any else { return false }
+        // Each pass emits the children at the lowest index above the last pass's.
+        var level = -Double.infinity
+        while true {
+            var next = Double.infinity
+            child = tree.nodes[i].firstChild
+            while child >= 0 {
+                let z = zIndex(of: child)
+                if z > level && z < next { next = z }
+                child = tree.nodes[child].next
+            }
+            guard next.isFinite else { return true }
+            child = tree.nodes[i].firstChild
+            while child >= 0 {
+                if zIndex(of: child) == next { emit(child, context: &context) }
+                child = tree.nodes[child].next
+            }
+            level = next
+        }
+    }
+
+    /// A transformed subtree: drawn into a layer over its bounds, shown through the transform
+    /// (`layerTransform`); what it holds is hit through the inverse map.
+    mutating func emitTransform(_ i: Int, _ spec: TransformSpec, context: inout DrawContext) {
+        let firstHit = hits.count
+        let frame = tree.nodes[i].frame
+        let anchor = Point(x: frame.minX + Double(spec.anchor.x) * frame.width, y: frame.minY + Double(spec.anchor.y) * frame.height)
+        guard !spec.isIdentity, let inverse = AffineMap.inverse(of: spec, about: anchor) else {
+            if spec.isIdentity { emitChildren(of: i, context: &context) }
+            return  // scaled to nothing: not drawn, not hit
+        }
+        // The layer covers the untransformed subtree on whole pixels; the composite its image.
+        let s = Double(scale)
+        let b = bounds(of: i)
+        let x0 = (b.minX * s).rounded(.down) / s, y0 = (b.minY * s).rounded(.down) / s
+        let inner = Rect(x: x0, y: y0, width: max(1 / s, (b.maxX * s).rounded(.up) / s - x0),
+                         height: max(1 / s, (b.maxY * s).rounded(.up) / s - y0))
+        let forward = AffineMap.forward(spec, about: anchor)
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for k in 0..<4 {  // the corners (no array: nothing allocated)
+            let p = forward.apply(Point(x: k & 1 == 0 ? inner.minX : inner.maxX, y: k & 2 == 0 ? inner.minY : inner.maxY))
+            (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
+        }
+        minX = (minX * s).rounded(.down) / s
+        minY = (minY * s).rounded(.down) / s
+        let outer = Rect(x: minX, y: minY, width: max(1 / s, (maxX * s).rounded(.up) / s - minX),
+                         height: max(1 / s, (maxY * s).rounded(.up) / s - minY))
+
+        let layer = openLayer(rect: inner, opacity: context.opacity, clip: nil)
+        let graph = layers[layer].graph
+        // position (in `outer`) ↦ the layer's points: inverse(outer.origin + position) − inner.origin.
+        let origin = inverse.apply(Point(x: outer.minX, y: outer.minY))
+        setBuiltIn(graph, "layerTransform", kind: .color, isOpaque: false, .boundingRect, .image(layerImages[layer]))
+        graphs[graph].content.arguments.append(.float(Float(context.opacity)))
+        graphs[graph].content.arguments.append(.float4(Float(inverse.a), Float(inverse.c), Float(inverse.b), Float(inverse.d)))
+        graphs[graph].content.arguments.append(.float2(Float(origin.x - inner.minX), Float(origin.y - inner.minY)))
+        graphs[graph].content.arguments.append(.float2(Float(inner.width), Float(inner.height)))
+        graphs[graph].viewRect = outer
+        var innerContext = context
+        innerContext.opacity = 1
+        emitChildren(of: i, context: &innerContext)
+        draws.append(.endLayer(layer))
+
+        var k = firstHit
+        while k < hits.count {
+            hits[k].toLocal = hits[k].toLocal.map { $0.after(inverse) } ?? inverse
+            k += 1
+        }
+    }
+}
