@@ -201,6 +201,8 @@ final class GestureRouter {
         let cancelled = event.phase == .cancel
         switch handler.recognizer {
         case .drag(let drag):
+            // A press released or taken away: `@GestureState`s it updated go back (after onEnded).
+            defer { if ends { drag.finished?() } }
             if !box.value.isActive && moved >= Double(drag.minimumDistance) && !cancelled { box.value.isActive = true }
             guard box.value.isActive, !cancelled else { return }
             let v = value(drag, box.value, event, rect, resolved)

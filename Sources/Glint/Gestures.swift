@@ -59,6 +59,8 @@ public struct DragGesture: Gesture {
     public var coordinateSpace: CoordinateSpace
     var changed: ((Value) -> Void)?
     var ended: ((Value) -> Void)?
+    /// When the press is released or taken away, active or not (`updating` resets its state).
+    var finished: (() -> Void)?
 
     public init(minimumDistance: CGFloat = 10, coordinateSpace: CoordinateSpace = .local) {
         self.minimumDistance = minimumDistance
@@ -105,6 +107,8 @@ public struct LongPressGesture: Gesture {
     public var minimumDuration: Double
     public var maximumDistance: CGFloat
     var action: (() -> Void)?
+    /// Hears the press start and end (`updating`).
+    var pressing: ((Bool) -> Void)?
 
     public init(minimumDuration: Double = 0.5, maximumDistance: CGFloat = 10) {
         self.minimumDuration = minimumDuration
@@ -119,7 +123,7 @@ public struct LongPressGesture: Gesture {
     }
 
     public var _recognizer: GestureRecognizerKind {
-        .longPress(minimumDuration: minimumDuration, maximumDistance: Double(maximumDistance), perform: action, pressing: nil)
+        .longPress(minimumDuration: minimumDuration, maximumDistance: Double(maximumDistance), perform: action, pressing: pressing)
     }
 }
 
