@@ -225,7 +225,7 @@ extension ViewGraph {
     /// A shader's number and colour arguments as shown; whether one moves (the arguments are
     /// copied only then).
     private mutating func presentArguments(_ shader: inout Shader, attribute: Int) -> Bool {
-        var changed = false
+        var moved: [(Int, ShaderArgument)]?
         var i = 0
         while i < shader.arguments.count {
             let slot = attribute + 16 * i
@@ -249,12 +249,16 @@ extension ViewGraph {
                 break
             }
             if let shown {
-                shader.arguments[i].value = shown
-                changed = true
+                if moved == nil { moved = [] }
+                moved?.append((i, shown))
             }
             i += 1
         }
-        return changed
+        // Written only when one moves: the arguments array is the view's, and writing to it
+        // copies it (an allocation every frame, were it touched while nothing moves).
+        guard let moved else { return false }
+        for (index, value) in moved { shader.arguments[index].value = value }
+        return true
     }
 
     /// The value an attribute shows this frame while it moves, nil when it rests on what the
