@@ -97,3 +97,27 @@ struct ShapeShorthandTests {
         #expect(three.pixels == (try Self.pixels(Text("Hold anywhere").foregroundStyle(.white))).pixels)
     }
 }
+
+/// `UnevenRoundedRectangle` and `.rect(cornerRadii:)`: each corner its own radius.
+@Suite("Uneven rounded rectangles")
+struct UnevenRoundedRectangleTests {
+    @Test("each corner is cut by its own radius: a 30-point top-leading corner leaves its corner pixel empty, a square bottom-trailing one fills it; overlapping radii shrink together")
+    func corners() throws {
+        func draw(_ shape: some Shape) throws -> RenderedImage {
+            let renderer = ImageRenderer(content: shape.fill(Color.white).frame(width: 100, height: 60))
+            renderer.backdrop = .black
+            return try renderer.render()
+        }
+        let image = try draw(UnevenRoundedRectangle(topLeadingRadius: 30, bottomTrailingRadius: 0))
+        #expect(image.pixel(x: 2, y: 2).red < 20, "the rounded corner's tip is outside")
+        #expect(image.pixel(x: 97, y: 57).red > 240, "the square corner is filled")
+        #expect(image.pixel(x: 97, y: 2).red > 240 && image.pixel(x: 2, y: 57).red > 240)
+        // A point 30 - 30/√2 ≈ 8.8 points in along the diagonal is on the arc: just inside at 11.
+        #expect(image.pixel(x: 11, y: 11).red > 200 && image.pixel(x: 6, y: 6).red < 60)
+        let shorthand = try draw(.rect(cornerRadii: RectangleCornerRadii(topLeading: 30)))
+        #expect(shorthand.pixels == image.pixels, ".rect(cornerRadii:) is the same shape")
+        // 50 + 50 on a 60-point side: both shrink to 30, so the side's middle is still filled.
+        let big = try draw(UnevenRoundedRectangle(topLeadingRadius: 50, bottomLeadingRadius: 50))
+        #expect(big.pixel(x: 1, y: 30).red > 200 && big.pixel(x: 1, y: 3).red < 20)
+    }
+}
