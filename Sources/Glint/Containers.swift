@@ -36,7 +36,7 @@ extension ViewLayout {
             return gridLayout(&graph, i, p, spec, placing: nil)
         case .gridRow:
             // Outside a grid, a row is laid out as its cells over each other.
-            return overSize(&graph, i, p)
+            return stackedSize(&graph, i, p)
         case .lazyGrid(let spec):
             return lazyGridLayout(&graph, i, p, spec, placing: nil)
         case .list(let state):
@@ -46,7 +46,7 @@ extension ViewLayout {
         case .tabs(let state):
             return tabsSize(&graph, i, p, state)
         case .navigationLevel, .navigationBar, .tabBar, .scrollReader:
-            return overSize(&graph, i, p)
+            return stackedSize(&graph, i, p)
         }
     }
 
@@ -70,18 +70,6 @@ extension ViewLayout {
         }
     }
 
-    /// The children of `i` over each other: the largest size on each side.
-    func overSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
-        var result = Size.zero
-        var child = graph.nodes[i].firstChild
-        while child >= 0 {
-            let s = size(&graph, child, p)
-            result.width = max(result.width, s.width)
-            result.height = max(result.height, s.height)
-            child = graph.nodes[child].next
-        }
-        return result
-    }
 
     /// Places each child of `i` in `rect`, offered its size, aligned.
     func placeOver(_ graph: inout ViewGraph, _ i: Int, in rect: Rect, alignment: Alignment) {

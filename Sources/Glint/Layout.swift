@@ -119,7 +119,7 @@ struct ViewLayout {
     }
 
     /// The size of the children laid over each other: the largest on each side.
-    private func stackedSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
+    func stackedSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
         var result = Size.zero
         var child = graph.nodes[i].firstChild
         while child >= 0 {

@@ -99,13 +99,13 @@ extension ControlsViewTests {
         let view = ControlsDock(effects: [effect]) { EffectView(effect) }
         var resolved = ResolvedView()
         resolved.update(view, in: Self.wide)
-        let before = try draw(resolved)
+        let before = try resolved.drawnHeadless()
         let laid = layout([HarmonicEffect()], Self.wide).slider(named: "amplitude")!
         let old = laid.thumbCenter, new = laid.location(of: 3)
         press(resolved, at: new)
         #expect(effect.setting("amplitude") == 3)
         resolved.update(view, in: Self.wide)
-        let after = try draw(resolved)
+        let after = try resolved.drawnHeadless()
         let width = Int(Self.wide.width)
         func px(_ image: [UInt8], _ x: Double, _ y: Double) -> (Int, Int, Int) {
             let i = (Int(y) * width + Int(x)) * 4
@@ -230,7 +230,7 @@ extension ControlsViewTests {
         let reset = layout([HarmonicEffect()], Self.wide).button(.reset)!.frame
         // The plate left of the title.
         func plate() throws -> Int {
-            let image = try draw(resolved)
+            let image = try resolved.drawnHeadless()
             let i = (Int(reset.midY) * Int(Self.wide.width) + Int(reset.minX + 5)) * 4
             return Int(image[i]) + Int(image[i + 1]) + Int(image[i + 2])
         }
@@ -428,7 +428,7 @@ extension ControlsViewTests {
         let view = ControlsDock(effects: [effect]) { Color.black }
         var resolved = ResolvedView()
         resolved.update(view, in: Self.knobsFrame)
-        let image = try draw(resolved)
+        let image = try resolved.drawnHeadless()
         let width = Int(Self.knobsFrame.width)
         func px(_ p: Point) -> [Int] {
             let i = (Int(p.y) * width + Int(p.x)) * 4
@@ -459,7 +459,7 @@ extension ControlsViewTests {
         let c = holder.color.resolved
         #expect(c.red == 1 && abs(c.green - 0.5) < 1e-6 && c.blue == 0 && c.alpha == 1, "green set alone: \(c)")
         resolved.update(ColorPicker("Tint", selection: selection, supportsOpacity: false).padding(10), in: size)
-        let pixels = try draw(resolved)
+        let pixels = try resolved.drawnHeadless()
         // The swatch: at the right of the label's line, above the first slider.
         let x = Int(size.width) - 10 - 22, y = Int(sliders[0].minY) - 4 - 10
         let i = (y * Int(size.width) + x) * 4

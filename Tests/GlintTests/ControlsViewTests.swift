@@ -347,15 +347,6 @@ struct ControlsViewTests {
         #expect(differing == 0, "\(differing) pixels of the view differ from the effect drawn alone at its size")
     }
 
-    /// Draws `resolved` headless at scale 1: RGBA rows from the top.
-    func draw(_ resolved: ResolvedView) throws -> [UInt8] {
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let renderer = try ViewRenderer()
-        let target = try RenderTarget(pixelWidth: Int(resolved.size.width), pixelHeight: Int(resolved.size.height))
-        try renderer.draw(resolved, into: target.framebuffer)
-        return target.readPixels()
-    }
 
     @Test("scrolled below a portrait view, the rows stay inside the panel: above it is the effect alone; the scroll bar shows")
     func scrolledRowsStayInside() throws {
@@ -367,7 +358,7 @@ struct ControlsViewTests {
         #expect(resolved.handleScroll(ScrollEvent(centre(layout.frame), dy: -2, at: 0)))
         resolved.update(view, in: Self.tall)
         #expect(resolved.sliderRects[0].maxY <= CGFloat(layout.frame.minY), "the first row scrolled up past the band's top")
-        let shown = try draw(resolved)
+        let shown = try resolved.drawnHeadless()
         let alone = ImageRenderer(content: EffectView(chain()[0]))
         alone.proposedSize = CGSize(width: layout.frame.width, height: layout.frame.minY)
         let view0 = try alone.render()

@@ -148,15 +148,6 @@ struct ListTests {
         #expect(h2.height < a.height, "a header's text is smaller than a row's")
     }
 
-    /// Draws `resolved` headless at scale 1: RGBA rows from the top.
-    func draw(_ resolved: ResolvedView) throws -> [UInt8] {
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let renderer = try ViewRenderer()
-        let target = try RenderTarget(pixelWidth: Int(resolved.size.width), pixelHeight: Int(resolved.size.height))
-        try renderer.draw(resolved, into: target.framebuffer)
-        return target.readPixels()
-    }
 
     @Test("List(selection:): a click on a row selects its id and draws the row over the accent colour; a press that drags selects nothing")
     func selection() throws {
@@ -171,7 +162,7 @@ struct ListTests {
         // Right of the text, inside the row: nothing drawn until it is selected.
         let probe = (x: 180, y: Int(green.midY))
         func alpha(_ pixels: [UInt8]) -> UInt8 { pixels[(probe.y * Int(size.width) + probe.x) * 4 + 3] }
-        #expect(alpha(try draw(resolved)) == 0)
+        #expect(alpha(try resolved.drawnHeadless()) == 0)
 
         resolved.handle(PointerEvent(.down, Point(x: 100, y: green.midY), at: 0))
         resolved.handle(PointerEvent(.move, Point(x: 100, y: green.midY + 30), at: 0.05))
@@ -183,7 +174,7 @@ struct ListTests {
         #expect(resolved.handleKey(.downArrow) && picked == "blue", "↓ selects the next row")
         #expect(resolved.handleKey(.upArrow) && picked == "green", "↑ the one before")
         resolved.update(list, in: size)
-        let pixels = try draw(resolved)
+        let pixels = try resolved.drawnHeadless()
         let i = (probe.y * Int(size.width) + probe.x) * 4
         #expect(alpha(pixels) > 0, "the selected row is highlighted")
         #expect(pixels[i + 2] > pixels[i], "in the accent colour (blue): \(pixels[i..<i + 4])")

@@ -39,15 +39,6 @@ struct NavigationTests {
         }
     }
 
-    /// Draws `resolved` headless at scale 1: RGBA rows from the top.
-    func draw(_ resolved: ResolvedView) throws -> [UInt8] {
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let renderer = try ViewRenderer()
-        let target = try RenderTarget(pixelWidth: Int(resolved.size.width), pixelHeight: Int(resolved.size.height))
-        try renderer.draw(resolved, into: target.framebuffer)
-        return target.readPixels()
-    }
 
     func pixel(_ pixels: [UInt8], _ x: Double, _ y: Double) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
         let i = (Int(y) * Int(size.width) + Int(x)) * 4
@@ -67,7 +58,7 @@ struct NavigationTests {
         // The destination centred in the space under the bar.
         let detail = try #require(resolved.frame(identifiedBy: "detail2"))
         #expect(detail == Rect(x: (300 - 40) / 2, y: NavigationMetrics.barHeight + (200 - NavigationMetrics.barHeight - 40) / 2, width: 40, height: 40))
-        var pixels = try draw(resolved)
+        var pixels = try resolved.drawnHeadless()
         let centre = pixel(pixels, detail.midX, detail.midY)
         #expect(centre.g > 150 && centre.r < 100 && centre.a == 255, "the destination (SwiftUI's green) is drawn: \(centre)")
         // The menu's rows are neither drawn nor take clicks.
@@ -78,7 +69,7 @@ struct NavigationTests {
         resolved.update(Menu(), in: size)
         #expect(resolved.frame(identifiedBy: "detail2") == nil, "popped")
         #expect(resolved.frame(identifiedBy: "link2") == link2, "the menu is back where it was")
-        pixels = try draw(resolved)
+        pixels = try resolved.drawnHeadless()
         #expect(pixel(pixels, detail.midX, detail.midY).g < 150, "the destination is no longer drawn")
     }
 
@@ -182,7 +173,7 @@ struct NavigationTests {
         #expect(picked == "two")
         resolved.update(view(), in: size)
         #expect(resolved.frame(identifiedBy: "second") == first, "the second tab shown where the first was")
-        let pixels = try draw(resolved)
+        let pixels = try resolved.drawnHeadless()
         #expect(pixel(pixels, first.midX, first.midY).g > 150, "drawn green")
         #expect(resolved.handleKey("x") && keys == ["one", "two"], "now the second tab hears them: \(keys)")
     }
@@ -248,13 +239,13 @@ struct NavigationTests {
         resolved.update(Menu(), in: size)
         let link2 = try #require(resolved.frame(identifiedBy: "link2"))
         let probe = (x: link2.maxX - 20, y: link2.midY)  // right of the label, left of the chevron: the row's background
-        #expect(pixel(try draw(resolved), probe.x, probe.y).a == 0, "nothing highlighted yet")
+        #expect(pixel(try resolved.drawnHeadless(), probe.x, probe.y).a == 0, "nothing highlighted yet")
         #expect(!resolved.handleKey(.return), "no link highlighted: Return is not taken")
         #expect(resolved.handleKey(.downArrow))
         #expect(resolved.handleKey(.downArrow))
         #expect(!resolved.handleKey(.downArrow), "no row below the last")
         resolved.update(Menu(), in: size)
-        let lit = pixel(try draw(resolved), probe.x, probe.y)
+        let lit = pixel(try resolved.drawnHeadless(), probe.x, probe.y)
         #expect(lit.a > 0 && lit.b > lit.r, "the second link highlighted in the accent colour: \(lit)")
         #expect(resolved.handleKey(.return))
         resolved.update(Menu(), in: size)

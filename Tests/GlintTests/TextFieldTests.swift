@@ -119,12 +119,7 @@ struct TextFieldTests {
         resolved.update(view, in: Self.size)
         click(resolved, try centre(resolved, "name"))
         resolved.update(view, in: Self.size)
-        let context = try HeadlessContext()
-        defer { withExtendedLifetime(context) {} }
-        let renderer = try ViewRenderer()
-        let target = try RenderTarget(pixelWidth: Int(Self.size.width), pixelHeight: Int(Self.size.height))
-        try renderer.draw(resolved, into: target.framebuffer)
-        let pixels = target.readPixels()
+        let pixels = try resolved.drawnHeadless()
         func pixel(_ x: Int, _ y: Int) -> (Int, Int, Int) {
             let i = (y * Int(Self.size.width) + x) * 4
             return (Int(pixels[i]), Int(pixels[i + 1]), Int(pixels[i + 2]))
