@@ -22,6 +22,8 @@ final class GestureRouter {
     }
 
     private var owner: Owner?
+    /// The simultaneous gestures following the press beside its owner.
+    private var companions: [UInt64] = []
 
     /// Whether a press is owned now (for tests).
     var isTracking: Bool { owner != nil }
@@ -63,6 +65,28 @@ final class GestureRouter {
             guard owner == nil else { return }  // a second button while one is held
             // A press anywhere leaves the text field that had the focus; one on a field gives it back.
             resolved.store.focusedField = nil
+            // Gestures beside the owner (`.simultaneousGesture`) under the press hear it too.
+            companions.removeAll(keepingCapacity: true)
+            var k = resolved.hits.count - 1
+            while k >= 0 {
+                let entry = resolved.hits[k]
+                k -= 1
+                guard entry.takes(event.location), case .gesture(let index) = entry.target,
+                      resolved.tree.gestures[index].priority == .simultaneous else { continue }
+                companions.append(resolved.tree.gestures[index].identity)
+                begin(resolved.tree.gestures[index], rect: entry.rect, entry.local(event), resolved)
+            }
+            // A high-priority gesture under the press takes it before the views it holds.
+            var h = 0
+            while h < resolved.hits.count {
+                let entry = resolved.hits[h]
+                h += 1
+                guard entry.takes(event.location), case .gesture(let index) = entry.target,
+                      resolved.tree.gestures[index].priority == .high else { continue }
+                owner = .gesture(resolved.tree.gestures[index].identity)
+                begin(resolved.tree.gestures[index], rect: entry.rect, entry.local(event), resolved)
+                return
+            }
             var i = resolved.hits.count - 1
             while i >= 0 {
                 let entry = resolved.hits[i]
@@ -71,6 +95,7 @@ final class GestureRouter {
                 switch entry.target {
                 case .gesture(let index):
                     let handler = resolved.tree.gestures[index]
+                    if handler.priority == .simultaneous { continue }
                     owner = .gesture(handler.identity)
                     begin(handler, rect: entry.rect, entry.local(event), resolved)
                     return
@@ -89,6 +114,14 @@ final class GestureRouter {
                 }
             }
         case .move, .up, .cancel:
+            var c = 0
+            while c < companions.count {
+                if let (index, rect) = gestureIndex(companions[c], in: resolved) {
+                    track(resolved.tree.gestures[index], rect: rect, resolved.localEvent(event, gesture: index), resolved)
+                }
+                c += 1
+            }
+            if event.phase != .move { companions.removeAll(keepingCapacity: true) }
             switch owner {
             case .gesture(let identity):
                 if let (index, rect) = gestureIndex(identity, in: resolved) {
@@ -181,7 +214,7 @@ final class GestureRouter {
         case .textField(let identity):
             resolved.store.focusedField = identity
             resolved.placeCaret(inField: identity, atX: event.location.x - rect.minX, extending: false)
-        case .tap, .button, .toggle:
+        case .tap, .spatialTap, .button, .toggle:
             break
         }
     }
@@ -214,6 +247,15 @@ final class GestureRouter {
             if box.value.taps >= count {
                 box.value.taps = 0
                 action?()
+            }
+        case .spatialTap(let count, let space, let action):
+            guard event.phase == .up, moved < Self.tapSlop, rect.contains(event.location) else { return }
+            box.value.taps += 1
+            box.value.lastTapTime = event.time
+            if box.value.taps >= count {
+                box.value.taps = 0
+                let origin = space == .local ? rect.origin : .zero
+                action?(SpatialTapGesture.Value(location: CGPoint(x: event.location.x - origin.x, y: event.location.y - origin.y)))
             }
         case .longPress(_, let maximum, _, let pressing):
             if ends || moved > maximum {

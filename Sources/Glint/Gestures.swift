@@ -12,6 +12,8 @@ public protocol Gesture {
 public enum GestureRecognizerKind {
     case drag(DragGesture)
     case tap(count: Int, action: (() -> Void)?)
+    /// A tap that tells where it was (in the space given).
+    case spatialTap(count: Int, coordinateSpace: CoordinateSpace, action: ((SpatialTapGesture.Value) -> Void)?)
     case longPress(minimumDuration: Double, maximumDistance: Double, perform: (() -> Void)?, pressing: ((Bool) -> Void)?)
     /// A `Slider`'s track: the press sets the value where it is along the track.
     case slider(Binding<Double>, ClosedRange<Double>, step: Double?, onEditingChanged: ((Bool) -> Void)?)
@@ -102,6 +104,34 @@ public struct TapGesture: Gesture {
     public var _recognizer: GestureRecognizerKind { .tap(count: count, action: action) }
 }
 
+/// A press released where it went down, telling where, as SwiftUI's `SpatialTapGesture`.
+public struct SpatialTapGesture: Gesture {
+    /// Where the tap was.
+    public struct Value: Equatable, Sendable {
+        public var location: CGPoint
+    }
+
+    public var count: Int
+    public var coordinateSpace: CoordinateSpace
+    var action: ((Value) -> Void)?
+
+    public init(count: Int = 1, coordinateSpace: CoordinateSpace = .local) {
+        self.count = max(1, count)
+        self.coordinateSpace = coordinateSpace
+    }
+
+    /// Calls `action` with where the tap was.
+    public func onEnded(_ action: @escaping (Value) -> Void) -> SpatialTapGesture {
+        var copy = self
+        copy.action = action
+        return copy
+    }
+
+    public var _recognizer: GestureRecognizerKind {
+        .spatialTap(count: count, coordinateSpace: coordinateSpace, action: action)
+    }
+}
+
 /// A press held still, as SwiftUI's `LongPressGesture`.
 public struct LongPressGesture: Gesture {
     public var minimumDuration: Double
@@ -134,6 +164,25 @@ extension View {
         modifier(_GestureModifier(recognizer: gesture._recognizer))
     }
 
+    /// `gesture` recognised before the gestures of the views inside, as SwiftUI's
+    /// `highPriorityGesture`: a press anywhere on the view is its.
+    public func highPriorityGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
+        modifier(_GestureModifier(recognizer: gesture._recognizer, priority: .high))
+    }
+
+    /// `gesture` recognised beside whichever gesture takes the press, as SwiftUI's
+    /// `simultaneousGesture`: both hear it.
+    public func simultaneousGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
+        modifier(_GestureModifier(recognizer: gesture._recognizer, priority: .simultaneous))
+    }
+
+    /// Calls `action` with where the view was tapped `count` times, in `coordinateSpace`, as
+    /// SwiftUI's `onTapGesture(count:coordinateSpace:perform:)`.
+    public func onTapGesture(count: Int = 1, coordinateSpace: CoordinateSpace = .local,
+                             perform action: @escaping (CGPoint) -> Void) -> ModifiedContent<Self, _GestureModifier> {
+        modifier(_GestureModifier(recognizer: SpatialTapGesture(count: count, coordinateSpace: coordinateSpace).onEnded { action($0.location) }._recognizer))
+    }
+
     /// Calls `action` when the view is tapped `count` times, as SwiftUI's `onTapGesture`.
     public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> ModifiedContent<Self, _GestureModifier> {
         modifier(_GestureModifier(recognizer: .tap(count: max(1, count), action: action)))
@@ -153,11 +202,14 @@ extension View {
 /// `.gesture(_:)` and its kin.
 public struct _GestureModifier: ViewModifier {
     let recognizer: GestureRecognizerKind
+    var priority = GesturePriority.normal
     public typealias Body = Never
 
     public static func _makeModifier<C: View>(_ modifier: Self, content: C, into graph: inout ViewGraph) {
-        let index = graph.addGesture(GestureHandler(recognizer: modifier.recognizer, identity: graph.currentIdentity,
-                                             isEnabled: graph.environment.isEnabled))
+        // A second gesture on the same view keeps progress of its own.
+        let identity = modifier.priority == .normal ? graph.currentIdentity : ViewGraph.mix(graph.currentIdentity, modifier.priority == .high ? 0x4191 : 0x5133)
+        let index = graph.addGesture(GestureHandler(recognizer: modifier.recognizer, identity: identity,
+                                             isEnabled: graph.environment.isEnabled, priority: modifier.priority))
         graph.node(.gesture(index), content: content)
     }
 }
@@ -171,6 +223,18 @@ struct GestureHandler {
     /// knob in from the control's edges.
     var knob = ControlStyle.standard.knobDiameter
     var node = -1
+    /// How it competes for a press (`.gesture`, `.highPriorityGesture`, `.simultaneousGesture`).
+    var priority = GesturePriority.normal
+}
+
+/// How a gesture competes for a press with the others under it.
+enum GesturePriority {
+    /// The frontmost takes the press.
+    case normal
+    /// Before the gestures of the views it holds (`.highPriorityGesture`).
+    case high
+    /// Beside whichever takes the press (`.simultaneousGesture`): it hears the press too.
+    case simultaneous
 }
 
 /// A press's progress, kept by the gesture's view identity between frames.
