@@ -134,9 +134,15 @@ public struct Button<Label: View>: View {
         }
         let identity = ViewGraph.mix(graph.currentIdentity, 0xB077_0)
         let pressed = graph.store.isTracking(identity)
+        // An item of an open `Menu` closes it once it has run.
+        var action = view.action
+        if let dismiss = graph.menuDismiss {
+            let run = view.action
+            action = { run(); dismiss() }
+        }
         var tint = graph.environment.tint ?? .accentColor
         if view.role == .destructive { tint = .red }
-        let index = graph.addGesture(GestureHandler(recognizer: .button(view.action), identity: identity, isEnabled: enabled))
+        let index = graph.addGesture(GestureHandler(recognizer: .button(action), identity: identity, isEnabled: enabled))
         if enabled { graph.focusOrder.append(identity) }
         graph.withNode(.gesture(index)) { graph in
           graph.withFocusRing(identity, cornerRadius: style.buttonCornerRadius) { graph in
@@ -222,6 +228,18 @@ public struct Toggle<Label: View>: View {
         let tint = graph.environment.tint ?? .green
         let dim = enabled ? 1 : style.disabledOpacity
         if enabled { graph.focusOrder.append(identity) }
+        if graph.toggleStyle != .switch {
+            let kind = graph.toggleStyle
+            let plain = graph.environment.tint ?? .accentColor
+            graph.withNode(.gesture(index)) { graph in
+                graph.withFocusRing(identity, cornerRadius: style.buttonCornerRadius) { graph in
+                    graph.withNode(.opacity(dim)) { graph in
+                        makeStyled(kind, label: view.label, isOn: isOn, tint: plain, style: style, into: &graph)
+                    }
+                }
+            }
+            return
+        }
         graph.withNode(.gesture(index)) { graph in
           graph.withFocusRing(identity, cornerRadius: style.controlHeight / 2) { graph in
             graph.withNode(.stack(axis: .horizontal, alignment: 0.5, spacing: style.labelSpacing)) { graph in

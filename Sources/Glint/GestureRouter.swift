@@ -65,6 +65,8 @@ final class GestureRouter {
             guard owner == nil else { return }  // a second button while one is held
             // A press anywhere leaves the text field that had the focus; one on a field gives it back.
             resolved.store.focusedField = nil
+            // A click that opens nothing closes the open menu (at its release: see below).
+            resolved.store.menuOpenAtPress = resolved.store.openMenu
             // Gestures beside the owner (`.simultaneousGesture`) under the press hear it too.
             companions.removeAll(keepingCapacity: true)
             var k = resolved.hits.count - 1
@@ -141,7 +143,12 @@ final class GestureRouter {
             case nil:
                 break
             }
-            if event.phase != .move { owner = nil }
+            if event.phase != .move {
+                owner = nil
+                // Released: a menu still open as at the press was clicked outside it: it closes.
+                if resolved.store.openMenu == resolved.store.menuOpenAtPress { resolved.store.openMenu = nil }
+                resolved.store.menuOpenAtPress = nil
+            }
         }
     }
 

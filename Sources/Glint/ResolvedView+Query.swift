@@ -74,14 +74,30 @@ extension ResolvedView {
                 }
                 found.append(LaidOutControl(kind: kind, frame: tree.nodes[i].frame, knobDiameter: handler.knob))
             case .gesture(let index):
-                if case .button = tree.gestures[index].recognizer {
+                switch tree.gestures[index].recognizer {
+                case .button:
                     found.append(LaidOutControl(kind: .button, frame: tree.nodes[i].frame, knobDiameter: 0))
+                case .toggle where !hasSwitch(under: i):
+                    // A toggle drawn as a button or a checkbox: the whole of it.
+                    found.append(LaidOutControl(kind: .toggle, frame: tree.nodes[i].frame, knobDiameter: 0))
+                default:
+                    break
                 }
             default:
                 continue
             }
         }
         return found
+    }
+
+    /// Whether a switch's frame (an ideal-size node) is under node `i`.
+    private func hasSwitch(under i: Int) -> Bool {
+        var n = i + 1
+        while n < tree.nodes.count, isInside(n, i) {
+            if case .idealSize = tree.nodes[n].kind { return true }
+            n += 1
+        }
+        return false
     }
 
     /// The first `ScrollView` inside the view marked `accessibilityIdentifier(identifier)` (the

@@ -243,6 +243,9 @@ public final class ViewStore {
     private(set) var frame = 0
     /// The text field with the keyboard focus (its identity), if any.
     var focusedField: UInt64?
+    /// The `Menu` open now (its identity), and the one open when the press now held began.
+    var openMenu: UInt64?
+    var menuOpenAtPress: UInt64?
     /// Where text fields copy to and paste from: the window's clipboard, or one in memory.
     public var clipboard = Clipboard()
     /// The transaction and completions of `withAnimation` changes (`AnimationAttributes.swift`).

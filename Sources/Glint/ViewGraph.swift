@@ -48,6 +48,12 @@ public struct ViewGraph {
     /// Whether text fields made now have a border (`.textFieldStyle`), and what Return in one runs.
     var textFieldBordered = true
     var submitAction: (() -> Void)?
+    /// Closes the `Menu` whose items are being made (their buttons run it after their action).
+    var menuDismiss: (() -> Void)?
+    /// The size `.controlSize` set for the controls made now.
+    var controlSize = ControlSize.regular
+    /// How toggles made now look (`.toggleStyle`).
+    var toggleStyle = _ToggleStyleKind.Kind.switch
     /// How pickers made now show their options (`.pickerStyle`), and the picker whose options are being made.
     var pickerStyle = PickerStyleKind.menu
     var pickerContext: PickerContext?
@@ -83,6 +89,9 @@ public struct ViewGraph {
         focusOrder.removeAll(keepingCapacity: true)
         textFieldBordered = true
         submitAction = nil
+        menuDismiss = nil
+        controlSize = .regular
+        toggleStyle = .switch
         pickerStyle = .menu
         pickerContext = nil
         progressCircular = false
