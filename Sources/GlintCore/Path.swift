@@ -332,6 +332,23 @@ public struct Path: Equatable, Sendable, CustomStringConvertible {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
+    /// The path with every point and control point moved by `transform` (an affine map keeps
+    /// curves exact).
+    public func mapped(_ transform: (CGPoint) -> CGPoint) -> Path {
+        var out = Path()
+        out.reserveCapacity(elements.count)
+        for e in elements {
+            switch e {
+            case .move(let p): out.move(to: transform(p))
+            case .line(let p): out.addLine(to: transform(p))
+            case .quadCurve(let p, let c): out.addQuadCurve(to: transform(p), control: transform(c))
+            case .curve(let p, let c1, let c2): out.addCurve(to: transform(p), control1: transform(c1), control2: transform(c2))
+            case .closeSubpath: out.closeSubpath()
+            }
+        }
+        return out
+    }
+
     /// The path moved by (`dx`, `dy`).
     public func offsetBy(dx: CGFloat, dy: CGFloat) -> Path {
         var out = Path()

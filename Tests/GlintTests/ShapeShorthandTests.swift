@@ -121,3 +121,25 @@ struct UnevenRoundedRectangleTests {
         #expect(big.pixel(x: 1, y: 30).red > 200 && big.pixel(x: 1, y: 3).red < 20)
     }
 }
+
+/// A shape's own transforms: `offset`, `rotation`, `scale`, `inset(by:)`.
+@Suite("Shape transforms")
+struct ShapeTransformTests {
+    func draw(_ shape: some Shape) throws -> RenderedImage {
+        let renderer = ImageRenderer(content: shape.fill(Color.white).frame(width: 100, height: 100))
+        renderer.backdrop = .black
+        return try renderer.render()
+    }
+
+    @Test("a square inset by 20 and moved 10 right covers 30…90 across; scaled by 0.5 about its top-leading corner 0…50; a thin bar turned 90° stands upright")
+    func transforms() throws {
+        let moved = try draw(Rectangle().inset(by: 20).offset(x: 10))
+        #expect(moved.pixel(x: 29, y: 50).red < 20 && moved.pixel(x: 31, y: 50).red > 240 && moved.pixel(x: 89, y: 50).red > 240 && moved.pixel(x: 91, y: 50).red < 20)
+        let scaled = try draw(Rectangle().scale(0.5, anchor: .topLeading))
+        #expect(scaled.pixel(x: 48, y: 48).red > 240 && scaled.pixel(x: 52, y: 52).red < 20)
+        let bar = try draw(Rectangle().scale(x: 1, y: 0.1).rotation(.degrees(90)))
+        #expect(bar.pixel(x: 50, y: 5).red > 240 && bar.pixel(x: 10, y: 50).red < 20, "upright: tall and thin")
+        let ring = try draw(Circle().inset(by: 30))
+        #expect(ring.pixel(x: 50, y: 50).red > 240 && ring.pixel(x: 25, y: 50).red < 20, "a circle 40 across in the middle")
+    }
+}
