@@ -66,24 +66,30 @@ final class AnimationState {
     }
 }
 
-/// One animated attribute of one view: the value it shows on its way to the last one set.
-final class AttributeTrack {
-    var value: AnimatedValue<AnimatableVector4>
-    /// The last frame this track was used in (two alike attributes of one view take two tracks).
-    var frame = -1
-
-    init(_ value: AnimatableVector4) {
-        self.value = AnimatedValue(value)
-    }
-}
-
-/// A value's `animatableData` on its way to the last one set (a custom `Shape`'s).
-final class DataTrack<V: VectorArithmetic> {
+/// One animated value of one view (an attribute, or a custom `Shape`'s `animatableData`): the
+/// value it shows on its way to the last one set.
+final class AnimationTrack<V: VectorArithmetic> {
     var value: AnimatedValue<V>
+    /// The last frame this track was used in (two alike attributes of one view take two tracks).
     var frame = -1
 
     init(_ value: V) {
         self.value = AnimatedValue(value)
+    }
+
+    /// What the value shows in `frame` at `time` when the view asks for `model`: retargeted by
+    /// `transaction`'s animation (at once without one) when `model` changed; nil while it rests
+    /// on `model`, and on the track's first frame.
+    func present(_ model: V, frame: Int, time: Double, transaction: Transaction, animations: AnimationState) -> V? {
+        defer { self.frame = frame }
+        guard self.frame >= 0 else { return nil }
+        if model != value.target {
+            value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
+        }
+        guard value.isAnimating else { return nil }
+        value.removeFinished(at: time)
+        animations.noteRunning(value, at: time)
+        return value.isAnimating ? value.sample(at: time).value : nil
     }
 }
 
@@ -179,24 +185,11 @@ extension ViewGraph {
     mutating func animatedData<A: Animatable>(_ value: A) -> A {
         guard animationScope.isActive, A.AnimatableData.self != EmptyAnimatableData.self else { return value }
         let model = value.animatableData
-        let box = store.extra(currentIdentity, slot: AnimationScope.firstSlot + 7, initial: DataTrack(model))
-        let track = box.value
-        let time = animationScope.time
-        if track.frame < 0 {
-            track.frame = store.frame
-            return value
-        }
-        track.frame = store.frame
-        if model != track.value.target {
-            let transaction = animationScope.transaction
-            track.value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
-        }
-        guard track.value.isAnimating else { return value }
-        track.value.removeFinished(at: time)
-        store.animations.noteRunning(track.value, at: time)
-        guard track.value.isAnimating else { return value }
+        let track = store.extra(currentIdentity, slot: AnimationScope.firstSlot + 7, initial: AnimationTrack(model)).value
+        guard let moving = track.present(model, frame: store.frame, time: animationScope.time, transaction: animationScope.transaction,
+                                         animations: store.animations) else { return value }
         var shown = value
-        shown.animatableData = track.value.sample(at: time).value
+        shown.animatableData = moving
         return shown
     }
 
@@ -267,25 +260,12 @@ extension ViewGraph {
     private mutating func moving(_ model: AnimatableVector4, attribute: Int) -> AnimatableVector4? {
         let frame = store.frame
         var slot = AnimationScope.firstSlot + attribute
-        var box = store.extra(currentIdentity, slot: slot, initial: AttributeTrack(model))
+        var box = store.extra(currentIdentity, slot: slot, initial: AnimationTrack(model))
         while box.value.frame == frame {  // the view's second attribute of this kind
             slot += AnimationScope.repeatStride
-            box = store.extra(currentIdentity, slot: slot, initial: AttributeTrack(model))
+            box = store.extra(currentIdentity, slot: slot, initial: AnimationTrack(model))
         }
-        let track = box.value
-        let time = animationScope.time
-        if track.frame < 0 {
-            track.frame = frame
-            return nil
-        }
-        track.frame = frame
-        if model != track.value.target {
-            let transaction = animationScope.transaction
-            track.value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
-        }
-        guard track.value.isAnimating else { return nil }
-        track.value.removeFinished(at: time)
-        store.animations.noteRunning(track.value, at: time)
-        return track.value.isAnimating ? track.value.sample(at: time).value : nil
+        return box.value.present(model, frame: frame, time: animationScope.time, transaction: animationScope.transaction,
+                                 animations: store.animations)
     }
 }
