@@ -42,6 +42,10 @@ public struct EnvironmentValues {
     public var lineLimit: Int? = nil
     /// Extra space between lines (`.lineSpacing`).
     public var lineSpacing: CGFloat = 0
+    /// Points added after each character of text (`.kerning`, `.tracking`).
+    var tracking: CGFloat = 0
+    /// Whether digits in text share one width (`.monospacedDigit`).
+    var monospacedDigits = false
     /// The accent colour of controls (`.tint`).
     public var tint: Color? = nil
     /// Whether controls respond (`.disabled`).

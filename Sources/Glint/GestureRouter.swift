@@ -22,6 +22,11 @@ final class GestureRouter {
     }
 
     private var owner: Owner?
+    /// The wheel gesture in progress (its identity), apart from the press: it ends
+    /// `wheelGestureEnd` seconds after its last notch.
+    private var wheelOwner: UInt64?
+    /// How long after the last notch a wheel gesture ends, in seconds.
+    static let wheelGestureEnd = 0.25
     /// The simultaneous gestures following the press beside its owner.
     private var companions: [UInt64] = []
 
@@ -154,6 +159,15 @@ final class GestureRouter {
 
     /// Long presses fire once held long enough.
     func advance(to time: Double, in resolved: ResolvedView) {
+        if let wheelOwner {
+            if let (index, rect) = gestureIndex(wheelOwner, in: resolved) {
+                if time - progress(wheelOwner, resolved).value.lastTime >= Self.wheelGestureEnd {
+                    endWheel(resolved.tree.gestures[index], rect: rect, resolved)
+                }
+            } else {
+                self.wheelOwner = nil  // its view is gone
+            }
+        }
         guard case .gesture(let identity) = owner, let (index, _) = gestureIndex(identity, in: resolved) else { return }
         let handler = resolved.tree.gestures[index]
         guard case .longPress(let minimum, _, let perform, _) = handler.recognizer else { return }
@@ -162,6 +176,83 @@ final class GestureRouter {
             box.value.hasFired = true
             perform?()
         }
+    }
+
+    /// A turn of the wheel with Control (and Shift) held: to the frontmost magnify (rotate)
+    /// gesture under the pointer. Returns whether one took it.
+    func wheel(_ event: ScrollEvent, in resolved: ResolvedView) -> Bool {
+        guard event.control, event.dy.isFinite, event.time.isFinite else { return false }
+        var i = resolved.hits.count - 1
+        while i >= 0 {
+            let entry = resolved.hits[i]
+            i -= 1
+            guard entry.takes(event.location), case .gesture(let index) = entry.target,
+                  case .wheel(let kind) = resolved.tree.gestures[index].recognizer, kind.takes(event) else { continue }
+            let handler = resolved.tree.gestures[index]
+            if let wheelOwner, wheelOwner != handler.identity, let (other, rect) = gestureIndex(wheelOwner, in: resolved) {
+                endWheel(resolved.tree.gestures[other], rect: rect, resolved)
+            }
+            let box = progress(handler.identity, resolved)
+            let location = entry.toLocal?.apply(event.location) ?? event.location
+            if wheelOwner != handler.identity {
+                box.value = GestureProgress()
+                box.value.isTracking = true
+                box.value.start = location
+                box.value.startTime = event.time
+                box.value.lastTime = event.time
+                wheelOwner = handler.identity
+            }
+            let step = WheelGestureKind.amount(ofNotches: event.dy, kind)
+            let dt = event.time - box.value.lastTime
+            box.value.wheelAmount += step
+            box.value.wheelRate = dt > 0 ? step / dt : box.value.wheelRate
+            box.value.lastTime = event.time
+            box.value.last = location
+            switch kind {
+            case .magnify(let gesture):
+                if !box.value.isActive && abs(exp(box.value.wheelAmount) - 1) >= Double(gesture.minimumScaleDelta) { box.value.isActive = true }
+                if box.value.isActive { gesture.changed?(magnifyValue(box.value, entry.rect, resolved, at: event.time)) }
+            case .rotate(let gesture):
+                if !box.value.isActive && abs(box.value.wheelAmount) >= gesture.minimumAngleDelta.degrees { box.value.isActive = true }
+                if box.value.isActive { gesture.changed?(rotateValue(box.value, entry.rect, resolved, at: event.time)) }
+            }
+            return true
+        }
+        return false
+    }
+
+    /// Ends the wheel gesture in progress: its `onEnded` (when it began) and `@GestureState`s back.
+    private func endWheel(_ handler: GestureHandler, rect: Rect, _ resolved: ResolvedView) {
+        wheelOwner = nil
+        guard case .wheel(let kind) = handler.recognizer else { return }
+        let box = progress(handler.identity, resolved)
+        box.value.isTracking = false
+        let time = box.value.lastTime
+        switch kind {
+        case .magnify(let gesture):
+            if box.value.isActive { gesture.ended?(magnifyValue(box.value, rect, resolved, at: time)) }
+            gesture.finished?()
+        case .rotate(let gesture):
+            if box.value.isActive { gesture.ended?(rotateValue(box.value, rect, resolved, at: time)) }
+            gesture.finished?()
+        }
+    }
+
+    private func magnifyValue(_ p: GestureProgress, _ rect: Rect, _ resolved: ResolvedView, at time: Double) -> MagnifyGesture.Value {
+        let scale = exp(p.wheelAmount)
+        return MagnifyGesture.Value(time: resolved.tree.date.addingTimeInterval(time - resolved.tree.time),
+                                    magnification: scale, velocity: p.wheelRate * scale,
+                                    startAnchor: anchor(p.start, rect), startLocation: CGPoint(x: p.start.x - rect.minX, y: p.start.y - rect.minY))
+    }
+
+    private func rotateValue(_ p: GestureProgress, _ rect: Rect, _ resolved: ResolvedView, at time: Double) -> RotateGesture.Value {
+        RotateGesture.Value(time: resolved.tree.date.addingTimeInterval(time - resolved.tree.time),
+                            rotation: .degrees(p.wheelAmount), velocity: .degrees(p.wheelRate),
+                            startAnchor: anchor(p.start, rect), startLocation: CGPoint(x: p.start.x - rect.minX, y: p.start.y - rect.minY))
+    }
+
+    private func anchor(_ p: Point, _ rect: Rect) -> UnitPoint {
+        UnitPoint(x: rect.width > 0 ? (p.x - rect.minX) / rect.width : 0.5, y: rect.height > 0 ? (p.y - rect.minY) / rect.height : 0.5)
     }
 
     private func offer(_ event: PointerEvent, to responder: any PointerResponder, rect: Rect) -> Bool {
@@ -221,7 +312,7 @@ final class GestureRouter {
         case .textField(let identity):
             resolved.store.focusedField = identity
             resolved.placeCaret(inField: identity, atX: event.location.x - rect.minX, extending: false)
-        case .tap, .spatialTap, .button, .toggle:
+        case .tap, .spatialTap, .button, .toggle, .wheel:
             break
         }
     }
@@ -280,6 +371,8 @@ final class GestureRouter {
             if event.phase == .up && rect.contains(event.location) { binding.wrappedValue.toggle() }
         case .pad(let x, let y, let xBounds, let yBounds):
             if !cancelled { setPad(x, y, xBounds, yBounds, at: event.location, rect: rect, knob: handler.knob) }
+        case .wheel:
+            break
         case .textField(let identity):
             // A drag selects from where the press put the caret.
             if !cancelled && moved > 0 { resolved.placeCaret(inField: identity, atX: event.location.x - rect.minX, extending: true) }

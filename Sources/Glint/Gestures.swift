@@ -6,6 +6,8 @@ import GlintCore
 public protocol Gesture {
     /// The gesture as Glint recognises it.
     var _recognizer: GestureRecognizerKind { get }
+    /// A second gesture recognised beside it (`SimultaneousGesture`); nil for most.
+    var _companion: GestureRecognizerKind? { get }
 }
 
 /// What a gesture recognises and whom it tells.
@@ -25,6 +27,8 @@ public enum GestureRecognizerKind {
     case pad(x: Binding<Double>, y: Binding<Double>, ClosedRange<Double>, ClosedRange<Double>)
     /// A `TextField` (its identity): a press focuses it and puts the caret there, a drag selects.
     case textField(UInt64)
+    /// A magnification or rotation from the mouse wheel with modifiers held.
+    case wheel(WheelGestureKind)
 }
 
 /// A press that moves, as SwiftUI's `DragGesture`: `onChanged` once the pointer has moved
@@ -161,19 +165,19 @@ extension View {
     /// `gesture` recognised on the view: it takes a press on the view before anything behind
     /// it, and before the views it holds only where they have none of their own.
     public func gesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
-        modifier(_GestureModifier(recognizer: gesture._recognizer))
+        modifier(_GestureModifier(recognizer: gesture._recognizer, companion: gesture._companion))
     }
 
     /// `gesture` recognised before the gestures of the views inside, as SwiftUI's
     /// `highPriorityGesture`: a press anywhere on the view is its.
     public func highPriorityGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
-        modifier(_GestureModifier(recognizer: gesture._recognizer, priority: .high))
+        modifier(_GestureModifier(recognizer: gesture._recognizer, companion: gesture._companion, priority: .high))
     }
 
     /// `gesture` recognised beside whichever gesture takes the press, as SwiftUI's
     /// `simultaneousGesture`: both hear it.
     public func simultaneousGesture<G: Gesture>(_ gesture: G) -> ModifiedContent<Self, _GestureModifier> {
-        modifier(_GestureModifier(recognizer: gesture._recognizer, priority: .simultaneous))
+        modifier(_GestureModifier(recognizer: gesture._recognizer, companion: gesture._companion, priority: .simultaneous))
     }
 
     /// Calls `action` with where the view was tapped `count` times, in `coordinateSpace`, as
@@ -202,10 +206,22 @@ extension View {
 /// `.gesture(_:)` and its kin.
 public struct _GestureModifier: ViewModifier {
     let recognizer: GestureRecognizerKind
+    /// A second gesture recognised beside the first (`SimultaneousGesture`).
+    var companion: GestureRecognizerKind? = nil
     var priority = GesturePriority.normal
     public typealias Body = Never
 
     public static func _makeModifier<C: View>(_ modifier: Self, content: C, into graph: inout ViewGraph) {
+        if let companion = modifier.companion {
+            // The second hears every press beside the first, on a node of its own around it.
+            let identity = ViewGraph.mix(graph.currentIdentity, 0x5134)
+            let index = graph.addGesture(GestureHandler(recognizer: companion, identity: identity,
+                                                        isEnabled: graph.environment.isEnabled, priority: .simultaneous))
+            var first = modifier
+            first.companion = nil
+            graph.node(.gesture(index), content: content.modifier(first))
+            return
+        }
         // A second gesture on the same view keeps progress of its own.
         let identity = modifier.priority == .normal ? graph.currentIdentity : ViewGraph.mix(graph.currentIdentity, modifier.priority == .high ? 0x4191 : 0x5133)
         let index = graph.addGesture(GestureHandler(recognizer: modifier.recognizer, identity: identity,
@@ -240,6 +256,10 @@ enum GesturePriority {
 /// A press's progress, kept by the gesture's view identity between frames.
 struct GestureProgress {
     var isTracking = false
+    /// A wheel gesture's amount so far: the log of its scale, or its degrees.
+    var wheelAmount = 0.0
+    /// How fast the amount changes, per second.
+    var wheelRate = 0.0
     var isActive = false
     var start = Point.zero
     var last = Point.zero

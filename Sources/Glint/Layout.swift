@@ -58,8 +58,7 @@ struct ViewLayout {
         case .text(let leaf):
             guard let text else { return .zero }
             let measured = text.measure(leaf.string, font: leaf.font, maxWidth: p.w.map { $0.isFinite ? $0 : nil } ?? nil,
-                                        options: TextLayoutOptions(alignment: leaf.alignment, lineLimit: leaf.lineLimit,
-                                                                   lineSpacing: leaf.lineSpacing, lineBreaks: leaf.lineBreaks),
+                                        options: leaf.layoutOptions,
                                         scale: scale)
             // A resizable symbol takes the space offered, as a resizable image does.
             guard leaf.fitsFrame else { return measured }

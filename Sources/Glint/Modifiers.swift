@@ -27,6 +27,8 @@ public struct _EnvironmentModifier: ViewModifier {
         case disabled(Bool)
         case controlStyle(ControlStyle)
         case shadow(TextShadow?)
+        case tracking(CGFloat)
+        case monospacedDigits(Bool)
     }
 
     let change: Change
@@ -53,6 +55,8 @@ public struct _EnvironmentModifier: ViewModifier {
         case .disabled(let disabled): graph.environment.isEnabled = graph.environment.isEnabled && !disabled
         case .controlStyle(let style): graph.environment.controlStyle = style
         case .shadow(let shadow): graph.environment.shadow = shadow
+        case .tracking(let tracking): graph.environment.tracking = tracking
+        case .monospacedDigits(let on): graph.environment.monospacedDigits = on
         }
         graph.makeChild(content)
         graph.environment = saved

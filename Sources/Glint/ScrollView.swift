@@ -139,6 +139,8 @@ extension ResolvedView {
     @discardableResult
     public func handleScroll(_ event: ScrollEvent) -> Bool {
         guard event.dy.isFinite else { return false }
+        // With Control held the wheel magnifies or rotates (`MagnifyGesture`, `RotateGesture`).
+        if event.control, router.wheel(event, in: self) { return true }
         var i = hits.count - 1
         while i >= 0 {
             defer { i -= 1 }

@@ -23,7 +23,9 @@ public struct Text: View, Equatable, Sendable {
         graph.addNode(.text(TextLeaf(
             string: view.string, font: (env.font ?? .body).spec,
             style: (env.foregroundStyle ?? .color(.primary)).resolved(in: env), alignment: env.multilineTextAlignment,
-            lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing), shadow: env.shadow)))
+            lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing), shadow: env.shadow,
+            tracking: Double(env.tracking),
+            monospacedDigits: env.monospacedDigits || env.font?.monospacedDigits == true)))
     }
 }
 
@@ -33,6 +35,8 @@ public struct Text: View, Equatable, Sendable {
 public struct Font: Hashable, Sendable {
     /// The font as the text engine takes it.
     package var spec: FontSpec
+    /// Whether its digits share one width (`monospacedDigit()`).
+    var monospacedDigits = false
 
     /// How heavy the strokes are, as SwiftUI's `Font.Weight`.
     public struct Weight: Hashable, Sendable {

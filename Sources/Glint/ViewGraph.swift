@@ -462,6 +462,16 @@ struct TextLeaf {
     var shadow: TextShadow? = nil
     /// A resizable symbol's: sized to the frame offered, drawn to fit it (`SystemSymbol.fit`).
     var fitsFrame = false
+    /// Points after each character (`.kerning`, `.tracking`).
+    var tracking: Double = 0
+    /// Whether the digits share one width (`.monospacedDigit`).
+    var monospacedDigits = false
+
+    /// How the text engine lays it out.
+    var layoutOptions: TextLayoutOptions {
+        TextLayoutOptions(alignment: alignment, lineLimit: lineLimit, lineSpacing: lineSpacing, lineBreaks: lineBreaks,
+                          tracking: tracking, monospacedDigits: monospacedDigits)
+    }
 }
 
 /// A sharp shadow under text: the text again, `x`, `y` points away, in `color`.

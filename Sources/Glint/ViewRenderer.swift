@@ -196,8 +196,7 @@ public final class ViewRenderer {
                 let first = placed.count
                 let rect = Rect(x: draw.rect.minX - o.x, y: draw.rect.minY - o.y, width: draw.rect.width, height: draw.rect.height)
                 text.layout(draw.leaf.string, font: draw.leaf.font, in: rect,
-                            options: TextLayoutOptions(alignment: draw.leaf.alignment, lineLimit: draw.leaf.lineLimit,
-                                                       lineSpacing: draw.leaf.lineSpacing, lineBreaks: draw.leaf.lineBreaks),
+                            options: draw.leaf.layoutOptions,
                             color: draw.color.resolved, scale: scale, into: &placed)
                 ranges.append(first..<placed.count)
             case .beginLayer(let l):

@@ -440,7 +440,12 @@ public final class GlintWindow {
     /// A turn of the wheel, where the cursor was when it happened.
     private func scrolled(dx: Double, dy: Double) {
         let cursor = cursorAtEvent
-        pendingScrollEvents.append(ScrollEvent(points(x: cursor.x, y: cursor.y), dx: dx, dy: dy, at: time))
+        func held(_ a: Int32, _ b: Int32) -> Bool {
+            glfwGetKey(window, a) == GLFW_PRESS || glfwGetKey(window, b) == GLFW_PRESS
+        }
+        pendingScrollEvents.append(ScrollEvent(points(x: cursor.x, y: cursor.y), dx: dx, dy: dy, at: time,
+                                               control: held(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL),
+                                               shift: held(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT)))
     }
 
     private func keyChanged(_ code: Int32, action: Int32, mods: Int32) {

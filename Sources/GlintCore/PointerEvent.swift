@@ -65,13 +65,22 @@ public struct ScrollEvent: Equatable, Sendable, CustomStringConvertible {
     public var dy: Double
     /// Seconds since the start, as a `PointerEvent`'s.
     public var time: Double
+    /// Whether Control was held: the wheel then magnifies (`MagnifyGesture`), as desktop
+    /// toolkits zoom with Control and the wheel.
+    public var control: Bool
+    /// Whether Shift was held: with Control the wheel then rotates (`RotateGesture`).
+    public var shift: Bool
 
-    public init(_ location: Point, dx: Double = 0, dy: Double, at time: Double) {
+    public init(_ location: Point, dx: Double = 0, dy: Double, at time: Double, control: Bool = false, shift: Bool = false) {
         self.location = location
         self.dx = dx
         self.dy = dy
         self.time = time
+        self.control = control
+        self.shift = shift
     }
 
-    public var description: String { "\(time) scroll \(location.x) \(location.y) \(dx) \(dy)" }
+    public var description: String {
+        "\(time) scroll \(location.x) \(location.y) \(dx) \(dy)" + (control ? " control" : "") + (shift ? " shift" : "")
+    }
 }

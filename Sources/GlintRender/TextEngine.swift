@@ -46,6 +46,12 @@ public struct TextLayoutOptions: Hashable, Sendable {
     public var lineSpacing: Double
     /// Where lines may break.
     public var lineBreaks: LineBreaks
+    /// Points added after each character but a line's last (SwiftUI's `kerning` and `tracking`);
+    /// negative draws them closer. Rounded to whole pixels at the scale drawn.
+    public var tracking: Double = 0
+    /// Whether the digits 0 to 9 all take the widest digit's advance, each centred in it
+    /// (SwiftUI's `monospacedDigit`), so numbers that change keep their width.
+    public var monospacedDigits = false
 
     /// Where a text's lines may break when it is wider than the space offered.
     public enum LineBreaks: Hashable, Sendable {
@@ -58,11 +64,13 @@ public struct TextLayoutOptions: Hashable, Sendable {
     }
 
     public init(alignment: TextAlignment = .leading, lineLimit: Int? = nil, lineSpacing: Double = 0,
-                lineBreaks: LineBreaks = .atSpaces) {
+                lineBreaks: LineBreaks = .atSpaces, tracking: Double = 0, monospacedDigits: Bool = false) {
         self.alignment = alignment
         self.lineLimit = lineLimit
         self.lineSpacing = lineSpacing
         self.lineBreaks = lineBreaks
+        self.tracking = tracking.isFinite ? tracking : 0
+        self.monospacedDigits = monospacedDigits
     }
 }
 
@@ -155,8 +163,8 @@ public final class TextEngine: @unchecked Sendable {
         let line = lineMetricsFor(face, pixels)
         var widest = 0
         var count = 0
-        forEachLine(text, face: face, pixels: pixels, maxWidth: maxWidth.map { $0 * scale }, limit: options.lineLimit,
-                    breaks: options.lineBreaks) { _, _, width in
+        forEachLine(text, face: face, pixels: pixels, maxWidth: maxWidth.map { $0 * scale }, options: options,
+                    scale: scale) { _, _, width in
             widest = max(widest, width)
             count += 1
         }
@@ -177,8 +185,9 @@ public final class TextEngine: @unchecked Sendable {
         var baseline = (rect.minY * scale).rounded() + Double(line.ascender)
         let spacing = (options.lineSpacing * scale).rounded()
         let scalars = text.unicodeScalars
-        forEachLine(text, face: face, pixels: pixels, maxWidth: width + 0.5, limit: options.lineLimit,
-                    breaks: options.lineBreaks) { start, end, lineWidth in
+        let letters = Spacing(self, face, pixels, options, scale)
+        forEachLine(text, face: face, pixels: pixels, maxWidth: width + 0.5, options: options,
+                    scale: scale) { start, end, lineWidth in
             var x: Double
             switch options.alignment {
             case .leading: x = left
@@ -188,12 +197,15 @@ public final class TextEngine: @unchecked Sendable {
             var previous: UInt32?
             var i = start
             while i < end {
-                let m = glyphMetrics(face, pixels, scalars[i].value)
-                if let previous { x += Double(kerning(face, pixels, previous, m.glyph)) }
+                let scalar = scalars[i].value
+                let m = glyphMetrics(face, pixels, scalar)
+                if let previous { x += Double(kerning(face, pixels, previous, m.glyph) + letters.tracking) }
+                let advance = letters.advance(m, scalar)
                 if m.hasInk {
-                    glyphs.append(PlacedGlyph(x: Float(x), y: Float(baseline), key: GlyphKey(face: face, pixelSize: pixels, glyph: m.glyph), color: color))
+                    let centring = Double((advance - m.advance) / 2)
+                    glyphs.append(PlacedGlyph(x: Float(x + centring), y: Float(baseline), key: GlyphKey(face: face, pixelSize: pixels, glyph: m.glyph), color: color))
                 }
-                x += Double(m.advance)
+                x += Double(advance)
                 previous = m.glyph
                 i = scalars.index(after: i)
             }
@@ -204,9 +216,11 @@ public final class TextEngine: @unchecked Sendable {
     /// The lines of `text`: each as the scalars from `start` to `end` (trailing spaces left out)
     /// and its width in pixels. With `.betweenItems`, only runs of two or more spaces are
     /// places to break, and an item too wide for a line overflows it.
-    private func forEachLine(_ text: String, face: Int32, pixels: Int32, maxWidth: Double?, limit: Int?,
-                             breaks: TextLayoutOptions.LineBreaks = .atSpaces,
+    private func forEachLine(_ text: String, face: Int32, pixels: Int32, maxWidth: Double?, options: TextLayoutOptions,
+                             scale: Double,
                              _ body: (String.UnicodeScalarView.Index, String.UnicodeScalarView.Index, Int) -> Void) {
+        let limit = options.lineLimit, breaks = options.lineBreaks
+        let spacing = Spacing(self, face, pixels, options, scale)
         let scalars = text.unicodeScalars
         var lines = 0
         var lineStart = scalars.startIndex
@@ -233,7 +247,7 @@ public final class TextEngine: @unchecked Sendable {
                 continue
             }
             let m = glyphMetrics(face, pixels, scalar.value)
-            let kern = previous.map { kerning(face, pixels, $0, m.glyph) } ?? 0
+            let kern = previous.map { kerning(face, pixels, $0, m.glyph) + spacing.tracking } ?? 0
             var isSpace = scalar == " " || scalar == "\t"
             if isSpace && breaks == .betweenItems {
                 // A lone space is part of its item; a run of two or more separates items.
@@ -242,7 +256,7 @@ public final class TextEngine: @unchecked Sendable {
                 isSpace = previousWasSpace || nextIsSpace
             }
             previousWasSpace = isSpace
-            let next = width + kern + m.advance
+            let next = width + kern + spacing.advance(m, scalar.value)
             if let maxWidth, !isSpace, Double(next) > maxWidth, i > lineStart, contentWidth > 0,
                hasBreak || breaks == .atSpaces {
                 if hasBreak {
@@ -275,6 +289,27 @@ public final class TextEngine: @unchecked Sendable {
         }
         if lineStart < scalars.endIndex || lines == 0 {
             _ = emit(contentEnd, contentWidth)
+        }
+    }
+
+    /// The tracking and digit widths of one layout, in pixels. Made with the lock held.
+    private struct Spacing {
+        let tracking: Int
+        /// The widest digit's advance where digits are monospaced; 0 otherwise.
+        let digitAdvance: Int
+
+        init(_ engine: TextEngine, _ face: Int32, _ pixels: Int32, _ options: TextLayoutOptions, _ scale: Double) {
+            let pixelsOfTracking = (options.tracking * scale).rounded()
+            tracking = abs(pixelsOfTracking) < 1e6 ? Int(pixelsOfTracking) : 0
+            var widest = 0
+            if options.monospacedDigits {
+                for digit in UInt32(48)...57 { widest = max(widest, engine.glyphMetrics(face, pixels, digit).advance) }
+            }
+            digitAdvance = widest
+        }
+
+        func advance(_ m: GlyphMetrics, _ scalar: UInt32) -> Int {
+            digitAdvance > 0 && (48...57).contains(scalar) ? digitAdvance : m.advance
         }
     }
 
