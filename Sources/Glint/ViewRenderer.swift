@@ -265,6 +265,18 @@ public final class ViewRenderer {
 
     /// Rasterises a shape into the next mask of the pool; returns its index.
     private func rasterize(_ draw: ShapeDraw, origin: (x: Double, y: Double), scale: Double, clip: (Int, Int)) -> Int {
+        if draw.leaf.stroke == nil, case .custom(let shape) = draw.leaf.shape.kind, let combined = shape as? any CombinedShapeParts {
+            // Each shape on its own, then their coverage combined.
+            var part = draw
+            part.leaf.fillStyle = FillStyle(eoFill: combined.eoFill)
+            part.leaf.shape = combined.parts.0
+            let a = rasterize(part, origin: origin, scale: scale, clip: clip)
+            part.leaf.shape = combined.parts.1
+            let b = rasterize(part, origin: origin, scale: scale, clip: clip)
+            let m = nextMask()
+            masks[m].combine(masks[a], masks[b], combined.combination)
+            return m
+        }
         var rect = CGRect(x: 0, y: 0, width: draw.rect.width, height: draw.rect.height)
         if draw.leaf.isBorder, let stroke = draw.leaf.stroke {
             let inset = stroke.lineWidth / 2
