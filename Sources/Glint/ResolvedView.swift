@@ -260,7 +260,7 @@ public struct ResolvedView {
                 let offset = Rect(x: frame.minX + shadow.x, y: frame.minY + shadow.y, width: frame.width, height: frame.height)
                 draws.append(.text(TextDraw(leaf: leaf, rect: offset, color: shadow.color.opacity(context.opacity))))
             }
-            draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity))))
+            draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity), opacity: context.opacity)))
         case .effect, .statefulEffects, .tear, .visualEffect:
             emitEffectChain(from: i, context: &context)
         case .clip(let shape):
@@ -411,6 +411,8 @@ struct TextDraw {
     var leaf: TextLeaf
     var rect: Rect
     var color: Color
+    /// The opacity of the views around it, for the parts in colours of their own.
+    var opacity = 1.0
 }
 
 /// An offscreen layer: what is drawn in it is masked by `clip`, then composited at `opacity`,

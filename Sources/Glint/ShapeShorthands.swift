@@ -118,12 +118,6 @@ extension Path {
     }
 }
 
-extension Text {
-    /// The two texts one after the other, as SwiftUI's `Text("a") + Text("b")`. Glint's `Text`
-    /// is one run: its font and colour come from the views around it, so both parts are drawn
-    /// in the same style (a part's own style, as SwiftUI keeps per run, is not kept).
-    public static func + (lhs: Text, rhs: Text) -> Text { Text(verbatim: lhs.string + rhs.string) }
-}
 
 extension View {
     /// `style` filling `shape` behind the view, as SwiftUI's `.background(_:in:fillStyle:)`:

@@ -9,6 +9,15 @@ import GlintRender
 /// `.multilineTextAlignment`, `.lineLimit`).
 public struct Text: View, Equatable, Sendable {
     let string: String
+    /// Parts in colours of their own, in unicode scalars, sorted and apart: an
+    /// `AttributedString`'s `foregroundColor` runs, or the parts of joined texts.
+    var colorRuns: [ColorRun] = []
+
+    struct ColorRun: Equatable, Sendable {
+        var start: Int
+        var end: Int
+        var color: Color
+    }
 
     /// `content` shown as it is.
     public init<S: StringProtocol>(_ content: S) { string = String(content) }
@@ -20,12 +29,18 @@ public struct Text: View, Equatable, Sendable {
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         let env = graph.environment
+        var runs: [TextColorRun] = []
+        if !view.colorRuns.isEmpty {
+            runs = view.colorRuns.map { run in
+                TextColorRun(start: run.start, end: run.end, color: run.color.resolved(in: env.colorScheme).resolved)
+            }
+        }
         graph.addNode(.text(TextLeaf(
             string: view.string, font: (env.font ?? .body).spec,
             style: (env.foregroundStyle ?? .color(.primary)).resolved(in: env), alignment: env.multilineTextAlignment,
             lineLimit: env.lineLimit, lineSpacing: Double(env.lineSpacing), shadow: env.shadow,
             tracking: Double(env.tracking),
-            monospacedDigits: env.monospacedDigits || env.font?.monospacedDigits == true)))
+            monospacedDigits: env.monospacedDigits || env.font?.monospacedDigits == true, colorRuns: runs)))
     }
 }
 

@@ -466,6 +466,8 @@ struct TextLeaf {
     var tracking: Double = 0
     /// Whether the digits share one width (`.monospacedDigit`).
     var monospacedDigits = false
+    /// Parts drawn in colours of their own (an `AttributedString`'s, or joined texts'), sorted.
+    var colorRuns: [TextColorRun] = []
 
     /// How the text engine lays it out.
     var layoutOptions: TextLayoutOptions {

@@ -197,7 +197,8 @@ public final class ViewRenderer {
                 let rect = Rect(x: draw.rect.minX - o.x, y: draw.rect.minY - o.y, width: draw.rect.width, height: draw.rect.height)
                 text.layout(draw.leaf.string, font: draw.leaf.font, in: rect,
                             options: draw.leaf.layoutOptions,
-                            color: draw.color.resolved, scale: scale, into: &placed)
+                            color: draw.color.resolved, runs: draw.leaf.colorRuns, opacity: Float(draw.opacity),
+                            scale: scale, into: &placed)
                 ranges.append(first..<placed.count)
             case .beginLayer(let l):
                 ranges.append(0..<0)

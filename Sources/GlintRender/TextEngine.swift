@@ -74,6 +74,19 @@ public struct TextLayoutOptions: Hashable, Sendable {
     }
 }
 
+/// A part of a text drawn in a colour of its own: its unicode scalars from `start` up to `end`.
+public struct TextColorRun: Sendable, Equatable {
+    public var start: Int
+    public var end: Int
+    public var color: GlintCore.Color
+
+    public init(start: Int, end: Int, color: GlintCore.Color) {
+        self.start = start
+        self.end = end
+        self.color = color
+    }
+}
+
 /// Which glyph, of which face, at which pixel size.
 public struct GlyphKey: Hashable, Sendable {
     var face: Int32
@@ -176,7 +189,7 @@ public final class TextEngine: @unchecked Sendable {
     /// Lays `text` out in `rect` (points): lines wrapped to its width, aligned in it, the first
     /// line's top at its top; appends each inked glyph, in the target's pixels at `scale`.
     public func layout(_ text: String, font: FontSpec, in rect: Rect, options: TextLayoutOptions, color: GlintCore.Color,
-                       scale: Double, into glyphs: inout [PlacedGlyph]) {
+                       runs: [TextColorRun] = [], opacity: Float = 1, scale: Double, into glyphs: inout [PlacedGlyph]) {
         lock.lock()
         defer { lock.unlock() }
         guard let (face, pixels) = resolve(font, scale: scale) else { return }
@@ -196,14 +209,26 @@ public final class TextEngine: @unchecked Sendable {
             }
             var previous: UInt32?
             var i = start
+            // Where the line starts in the text, in scalars: to find the colour of each part.
+            var offset = runs.isEmpty ? 0 : scalars.distance(from: scalars.startIndex, to: start)
+            var run = 0
             while i < end {
                 let scalar = scalars[i].value
+                var glyphColor = color
+                if !runs.isEmpty {
+                    while run < runs.count && runs[run].end <= offset { run += 1 }
+                    if run < runs.count && runs[run].start <= offset {
+                        glyphColor = runs[run].color
+                        glyphColor.alpha *= opacity
+                    }
+                    offset += 1
+                }
                 let m = glyphMetrics(face, pixels, scalar)
                 if let previous { x += Double(kerning(face, pixels, previous, m.glyph) + letters.tracking) }
                 let advance = letters.advance(m, scalar)
                 if m.hasInk {
                     let centring = Double((advance - m.advance) / 2)
-                    glyphs.append(PlacedGlyph(x: Float(x + centring), y: Float(baseline), key: GlyphKey(face: face, pixelSize: pixels, glyph: m.glyph), color: color))
+                    glyphs.append(PlacedGlyph(x: Float(x + centring), y: Float(baseline), key: GlyphKey(face: face, pixelSize: pixels, glyph: m.glyph), color: glyphColor))
                 }
                 x += Double(advance)
                 previous = m.glyph
