@@ -34,6 +34,16 @@ extension App {
     /// Opens the app's first window and runs until the last window closes.
     public static func main() {
         let name = CommandLine.arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } ?? "app"
+        // `--color-scheme light|dark` on the command line: the process's scheme, as GLINT_COLOR_SCHEME.
+        switch AppArguments.colorScheme(in: CommandLine.arguments) {
+        case .failure(let complaint):
+            FileHandle.standardError.write(Data("\(name): \(complaint)\n".utf8))
+            exit(2)
+        case .success(let scheme?):
+            setenv("GLINT_COLOR_SCHEME", scheme, 1)
+        case .success(nil):
+            break
+        }
         let runner = AppRunner(scenes: SceneList.of(Self()), name: name)
         do {
             try runner.run()
@@ -41,6 +51,34 @@ extension App {
             FileHandle.standardError.write(Data("\(name): \(error)\n".utf8))
             exit(1)
         }
+    }
+}
+
+/// What an app's command line may say to Glint itself.
+enum AppArguments {
+    struct Complaint: Error, CustomStringConvertible { let description: String }
+
+    /// The scheme `--color-scheme light|dark` (or `--color-scheme=…`) names, nil where none is
+    /// given, or why the value is not one.
+    static func colorScheme(in arguments: [String]) -> Result<String?, Complaint> {
+        var i = 1
+        while i < arguments.count {
+            let argument = arguments[i]
+            i += 1
+            var value: String?
+            if argument == "--color-scheme" {
+                guard i < arguments.count else { return .failure(Complaint(description: "--color-scheme needs a value: light or dark")) }
+                value = arguments[i]
+            } else if argument.hasPrefix("--color-scheme=") {
+                value = String(argument.dropFirst("--color-scheme=".count))
+            }
+            guard let value else { continue }
+            switch value.lowercased() {
+            case "light", "dark": return .success(value.lowercased())
+            default: return .failure(Complaint(description: "--color-scheme \(value) is not a colour scheme: say light or dark"))
+            }
+        }
+        return .success(nil)
     }
 }
 

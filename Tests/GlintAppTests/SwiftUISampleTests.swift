@@ -70,4 +70,34 @@ struct SwiftUISampleTests {
         let exit = app.waitForExit(seconds: 10)
         #expect(exit == .exited(0), "Escape closes the app's last window and it exits 0; got \(exit). stderr: \(app.stderrSummary())")
     }
+
+    @Test("--color-scheme light draws the app light (white behind its list, where dark is black); a scheme that is not one ends the app with one line and status 2",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func colorScheme() throws {
+        let sample = try Self.sample()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        let folder = try TemporaryFiles.folder("glint-swiftui-scheme")
+        let wrong = try Child.launch(sample, ["--color-scheme", "purple"], environment: x.environment, in: folder)
+        #expect(wrong.waitForExit(seconds: 20) == .exited(2))
+        #expect(wrong.stderrSummary().contains("--color-scheme purple is not a colour scheme: say light or dark"), "\(wrong.stderrSummary())")
+        for scheme in ["light", "dark"] {
+            let stateFile = folder + "/state-\(scheme).json"
+            let app = try Child.launch(sample, ["--color-scheme", scheme], environment: x.environment.merging(["GLINT_WINDOW_STATE": stateFile]) { $1 },
+                                       in: folder)
+            defer { app.stop() }
+            let window = try findWindow(x, app, name: "^SwiftUI sample$")
+            try WindowState(path: stateFile, app: app).started(frames: 3)
+            let shot = try screenshot(x, to: folder + "/\(scheme).png", app: app)
+            // The bottom-right corner of the window: the list's background, nothing drawn on it.
+            let p = shot.pixel(window.x + window.width - 6, window.y + window.height - 6)
+            if scheme == "light" {
+                #expect(min(p.r, p.g, p.b) > 0.9, "light: \(p)")
+            } else {
+                #expect(max(p.r, p.g, p.b) < 0.1, "dark: \(p)")
+            }
+            app.stop()
+        }
+    }
 }
