@@ -33,12 +33,6 @@ let package = Package(
             dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintAudio", package: "Glint")],
             path: "Sources/ToyWindow"
         ),
-        // A SwiftUI app as written (`@main struct …: App { WindowGroup { … } }`), with `import Glint` alone.
-        .executableTarget(
-            name: "swiftui-sample",
-            dependencies: [.product(name: "Glint", package: "Glint")],
-            path: "Sources/SwiftUISample"
-        ),
         // Shader and image resources the SwiftUI way: its Metal and GLSL files through
         // ShaderLibrary.bundle(.module) and ShaderLibrary.default, its PNG through Image(_:bundle:).
         .executableTarget(

@@ -1,19 +1,19 @@
-// Examples' swiftui-sample: a SwiftUI app as written (`@main struct …: App`), in the window.
+// SwiftUISample/'s swiftui-sample: a SwiftUI app as written (`@main struct …: App`), in the window.
 
 import Foundation
 import GlintTestSupport
 import Testing
 
-@Suite("A SwiftUI app as written (Examples' swiftui-sample)", .serialized, .removesTemporaryFiles)
+@Suite("A SwiftUI app as written (SwiftUISample/)", .serialized, .removesTemporaryFiles)
 struct SwiftUISampleTests {
-    /// `swiftui-sample`, built beside card-demo.
+    /// `swiftui-sample`, built in Examples' build folder beside card-demo (scripts/test).
     static func sample() throws -> String {
         let path = URL(fileURLWithPath: try examplesBinary()).deletingLastPathComponent().appendingPathComponent("swiftui-sample").path
-        try require(FileManager.default.isExecutableFile(atPath: path), "no swiftui-sample at \(path): run 'swift build --package-path Examples'")
+        try require(FileManager.default.isExecutableFile(atPath: path), "no swiftui-sample at \(path): run 'swift build --package-path SwiftUISample --scratch-path Examples/.build'")
         return path
     }
 
-    @Test("the @main App opens its WindowGroup at its .defaultSize under its title; a NavigationStack link (a Label with a symbol) shows its shader view and the back button returns; its button, text field (typing S does not save a frame), segmented picker and stepper act; openWindow(id:) opens the About window and its dismiss closes it; Escape closes the last window and the app exits 0",
+    @Test("the @main App opens its WindowGroup at its .defaultSize under its title; a NavigationStack link (a Label with a symbol) shows its shader view, a drag bends it through @GestureState and letting go springs it back, and the back button returns; its button, text field (typing S does not save a frame), segmented picker and stepper act; openWindow(id:) opens the About window and its dismiss closes it; Escape closes the last window and the app exits 0",
           .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
     func drivesItsWindows() throws {
         let sample = try Self.sample()
@@ -41,6 +41,13 @@ struct SwiftUISampleTests {
         try click(100, 111)      // the "Water" link
         expectLine("showing water")
         try state.frames(2)
+        // A drag on the shader bends it through its @GestureState, which goes back when released.
+        try x.run("xdotool", ["mousemove", "\(window.x + 200)", "\(window.y + 200)", "mousedown", "1"])
+        try state.frames(1)
+        try state.drag(x, through: [(window.x + 240, window.y + 200), (window.x + 280, window.y + 200)])
+        expectLine("bending")
+        try x.run("xdotool", ["mouseup", "1"])
+        expectLine("released")
         try click(85, 22)        // the back button, "‹ SwiftUI sample"
         try state.frames(2)
         try click(372, 210)      // the prominent "Press" button, on the list again

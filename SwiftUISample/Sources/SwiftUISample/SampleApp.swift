@@ -1,6 +1,6 @@
 // A SwiftUI app as written for SwiftUI, built on Glint: only `import Glint` differs.
 //
-//   swift run swiftui-sample      opens its window (Esc closes it)
+//   swift run --package-path SwiftUISample      opens its window (Esc closes it; --color-scheme light)
 //
 // It says what the user did on standard output, a line each, for the tests that drive it.
 import Glint
@@ -101,21 +101,24 @@ struct ContentView: View {
     }
 }
 
-/// One shader, full size, moving with time; drag to bend it.
+/// One shader, full size, moving with time; drag to bend it (it springs back when let go).
 struct EffectView: View {
     let effect: Effect
     let speed: Double
-    @State private var bend = 0.0
+    @GestureState private var drag = CGSize.zero
+
+    var bend: Double { min(max(drag.width / 100, -2), 2) }
 
     var body: some View {
         TimelineView(.animation) { context in
             let time = context.date.timeIntervalSinceReferenceDate.truncatingRemainder(dividingBy: 1000)
             shader(time: time)
-                .gesture(DragGesture(minimumDistance: 0).onChanged { value in
-                    bend = min(max(value.translation.width / 100, -2), 2)
+                .gesture(DragGesture(minimumDistance: 0).updating($drag) { value, state, _ in
+                    state = value.translation
                 })
         }
         .navigationTitle(effect.rawValue.capitalized)
+        .onChange(of: drag == .zero) { _, released in say(released ? "released" : "bending") }
     }
 
     @ViewBuilder

@@ -1,0 +1,19 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// A SwiftUI app as written for SwiftUI (`@main struct …: App`, `import Glint` alone), in a
+// package of its own beside Examples/, depending on Glint as a user's app would: by path here;
+// by URL in yours.
+let package = Package(
+    name: "SwiftUISample",
+    dependencies: [
+        .package(name: "Glint", path: ".."),
+    ],
+    targets: [
+        .executableTarget(
+            name: "swiftui-sample",
+            dependencies: [.product(name: "Glint", package: "Glint")],
+            path: "Sources/SwiftUISample"
+        ),
+    ]
+)
