@@ -12,8 +12,9 @@ import GlintCore
 /// .pickerStyle(.segmented)
 /// ```
 ///
-/// Each option is a view with `.tag(_:)` of the selection's type (an option inside `ForEach` is
-/// tagged as written: Glint does not tag by the `ForEach`'s id). Styles: `.menu` (the default, as
+/// Each option is a view with `.tag(_:)` of the selection's type; an option made by `ForEach`
+/// without a `.tag` of its own is tagged with its element's id where that is of the selection's
+/// type, as in SwiftUI. Styles: `.menu` (the default, as
 /// on the desktop: the title and the chosen option on a button; a click opens the options below
 /// it, a click on one chooses it), `.segmented` (the options side by side, the chosen one on a
 /// plate), `.inline` / `.radioGroup` / `.wheel` (the options in a column, the chosen one marked ✓).
@@ -43,7 +44,8 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
                                     select: { tag in
                                         if let value = tag as? SelectionValue { selection.wrappedValue = value }
                                         isOpen.value = false
-                                    })
+                                    },
+                                    accepts: { $0 is SelectionValue })
         switch style {
         case .segmented:
             graph.pickerContext = context
@@ -133,7 +135,16 @@ struct PickerContext {
     var identity: UInt64
     var isSelected: (Any) -> Bool
     var select: (Any) -> Void
+    /// Whether a value is of the selection's type: a `ForEach`'s id that is tags its option.
+    var accepts: (Any) -> Bool = { _ in false }
 }
+
+/// A view whose outermost modifier is `.tag(_:)`: a `ForEach` in a picker leaves its tag be.
+protocol _ExplicitlyTagged {}
+/// `_TagModifier`, whatever its value's type.
+protocol _TagMarker {}
+extension _TagModifier: _TagMarker {}
+extension ModifiedContent: _ExplicitlyTagged where Modifier: _TagMarker {}
 
 enum PickerSlot {
     static let open = 12

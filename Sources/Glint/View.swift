@@ -304,9 +304,17 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
     /// Makes each element's view at a position made from its id.
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         var index = view.data.startIndex
+        // In a picker, an option without a `.tag` of its own is tagged by its id, as in SwiftUI.
+        var tagsByID = false
+        if let picker = graph.pickerContext, let first = view.data.first { tagsByID = picker.accepts(first[keyPath: view.id]) }
         while index != view.data.endIndex {
             let element = view.data[index]
-            graph.makeChild(view.content(element), identifiedBy: element[keyPath: view.id])
+            let content = view.content(element)
+            if tagsByID, !(content is any _ExplicitlyTagged) {
+                graph.makeChild(content.tag(element[keyPath: view.id]), identifiedBy: element[keyPath: view.id])
+            } else {
+                graph.makeChild(content, identifiedBy: element[keyPath: view.id])
+            }
             index = view.data.index(after: index)
         }
     }

@@ -45,6 +45,46 @@ struct PickerAndIndicatorTests {
         #expect(model.flavor == .cherry)
     }
 
+    @Test("options made by ForEach without a .tag are tagged by their id where it is of the selection's type; an explicit .tag wins; ids of another type make no options")
+    func forEachTags() {
+        let model = Model()
+        let all: [Flavor] = [.vanilla, .mint, .cherry]
+        let byID = VStack {
+            Picker("Flavor", selection: Binding(get: { model.flavor }, set: { model.flavor = $0 })) {
+                ForEach(all, id: \.self) { flavor in Text("\(flavor)") }
+            }
+            .pickerStyle(.segmented)
+            Spacer()
+        }
+        var resolved = ResolvedView()
+        resolved.update(byID, in: Self.size)
+        #expect(resolved.buttonRects.count == 3)
+        click(resolved, resolved.buttonRects[1])
+        #expect(model.flavor == .mint)
+        // An explicit tag (the reverse order) wins over the id.
+        let explicit = VStack {
+            Picker("Flavor", selection: Binding(get: { model.flavor }, set: { model.flavor = $0 })) {
+                ForEach(all.indices, id: \.self) { i in Text("\(all[i])").tag(all[2 - i]) }
+            }
+            .pickerStyle(.segmented)
+            Spacer()
+        }
+        resolved.update(explicit, in: Self.size)
+        #expect(resolved.buttonRects.count == 3)
+        click(resolved, resolved.buttonRects[0], time: 1)
+        #expect(model.flavor == .cherry)
+        // Int ids for a Flavor selection: no tags, so no options to click.
+        let wrongType = VStack {
+            Picker("Flavor", selection: Binding(get: { model.flavor }, set: { model.flavor = $0 })) {
+                ForEach(0..<3) { i in Text("\(i)") }
+            }
+            .pickerStyle(.segmented)
+            Spacer()
+        }
+        resolved.update(wrongType, in: Self.size)
+        #expect(resolved.buttonRects.isEmpty)
+    }
+
     @Test("an inline picker lists the options in a column; a click chooses")
     func inline() {
         let model = Model()
