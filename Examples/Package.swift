@@ -47,5 +47,14 @@ let package = Package(
             path: "Sources/ResourceProbe",
             resources: [.copy("Shaders"), .process("badge.png")]
         ),
+        // Apple's ripple sample (WWDC24): a tap, a keyframeAnimator and a Metal layerEffect, as written
+        // but for its UIKit gesture.
+        .executableTarget(
+            name: "ripple",
+            dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintCore", package: "Glint"),
+                           .product(name: "GlintRender", package: "Glint")],
+            path: "Sources/Ripple",
+            resources: [.copy("Ripple.metal"), .process("card.png")]
+        ),
     ]
 )
