@@ -56,5 +56,14 @@ let package = Package(
             path: "Sources/Ripple",
             resources: [.copy("Ripple.metal"), .process("card.png")]
         ),
+        // Seed 000's ContentView as written (withAnimation springs, a periodic TimelineView, a
+        // DragGesture), its haptics left out; --compare measures it against HarmonicView.
+        .executableTarget(
+            name: "seed000",
+            dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintCore", package: "Glint"),
+                           .product(name: "GlintRender", package: "Glint")],
+            path: "Sources/Seed000",
+            resources: [.copy("Harmonic.metal"), .process("My-meme-orange-microphone.png")]
+        ),
     ]
 )
