@@ -190,4 +190,32 @@ struct KeyframeTests {
         }
         #expect(shown == [0, 10, 20, 10, 30], "\(shown)")
     }
+
+    struct Fading: View {
+        @State private var taps = 0
+        var body: some View {
+            Color.white
+                .keyframeAnimator(initialValue: 0.0, trigger: taps) { content, level in
+                    content.opacity(level)
+                } keyframes: { _ in
+                    CubicKeyframe(1.0, duration: 1, startVelocity: 1, endVelocity: 1)
+                }
+                .frame(width: 8, height: 8)
+                .onAppear { taps += 1 }
+        }
+    }
+
+    @Test("ImageRenderer at a date shows the keyframes exactly there: a trigger changed in onAppear starts them at that frame's time")
+    func imageRendererAtTimes() throws {
+        let renderer = ImageRenderer(content: Fading())
+        renderer.backdrop = .black
+        var grey: [Double] = []
+        for t in [300.0, 300.25, 300.5, 300.9, 302] {
+            renderer.date = Date(timeIntervalSinceReferenceDate: t)
+            grey.append(Double(try renderer.render().pixel(x: 4, y: 4).red))
+        }
+        // A straight line from 0 to 1 over 1 s (leaving and arriving at 1 per second), then held.
+        let expected = [0, 0.25, 0.5, 0.9, 1].map { $0 * 255 }
+        #expect(zip(grey, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(grey) against \(expected)")
+    }
 }
