@@ -218,4 +218,37 @@ struct KeyframeTests {
         let expected = [0, 0.25, 0.5, 0.9, 1].map { $0 * 255 }
         #expect(zip(grey, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(grey) against \(expected)")
     }
+
+    struct Pushed: View {
+        @State private var taps = 0
+        var body: some View {
+            KeyframeTests.square(at: 0)
+                .keyframeAnimator(initialValue: 0.0, trigger: taps) { content, x in
+                    content.offset(x: x)
+                } keyframes: { _ in
+                    CubicKeyframe(60.0, duration: 1)
+                }
+                .onTapGesture { taps += 1 }
+        }
+    }
+
+    @Test("a trigger changed while its keyframes play starts them again from where the value is, moving as it moved")
+    func interruptionKeepsVelocity() {
+        var resolved = ResolvedView()
+        let size = CGSize(width: 100, height: 10)
+        func tap(at t: Double) {
+            resolved.handle(PointerEvent(.down, Point(x: 50, y: 5), at: t))
+            resolved.handle(PointerEvent(.up, Point(x: 50, y: 5), at: t))
+        }
+        resolved.update(Pushed(), in: size, time: 0)
+        tap(at: 0)
+        resolved.update(Pushed(), in: size, time: 0.25)
+        tap(at: 0.5)
+        resolved.update(Pushed(), in: size, time: 0.75)
+        // The first run, from rest: half way (30) at 0.5 s, moving at 60 · 6s(1 − s) = 90 per second.
+        let expected = Self.hermite(30, 90, 60, 0, d: 1, t: 0.25)
+        let shown = resolved.graph.viewRect.minX
+        #expect(abs(shown - expected) <= 0.5, "\(shown) against \(expected) (whole pixels)")
+        #expect(abs(shown - Self.hermite(30, 0, 60, 0, d: 1, t: 0.25)) > 5, "not from rest")
+    }
 }
