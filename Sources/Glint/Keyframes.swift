@@ -184,28 +184,6 @@ public struct MoveKeyframe<Value: Animatable>: KeyframeTrackContent {
     public var _keyframes: _KeyframeList<Value> { _KeyframeList(keyframes: [keyframe]) }
 }
 
-/// Puts keyframes one after another, as SwiftUI's `KeyframeTrackContentBuilder`.
-@resultBuilder
-public enum KeyframeTrackContentBuilder<Value: Animatable> {
-    public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeList<Value> where K.Value == Value {
-        expression._keyframes
-    }
-    public static func buildBlock() -> _KeyframeList<Value> { _KeyframeList(keyframes: []) }
-    public static func buildPartialBlock(first: _KeyframeList<Value>) -> _KeyframeList<Value> { first }
-    public static func buildPartialBlock(accumulated: _KeyframeList<Value>, next: _KeyframeList<Value>) -> _KeyframeList<Value> {
-        _KeyframeList(keyframes: accumulated.keyframes + next.keyframes)
-    }
-    public static func buildArray(_ components: [_KeyframeList<Value>]) -> _KeyframeList<Value> {
-        _KeyframeList(keyframes: components.flatMap(\.keyframes))
-    }
-    public static func buildEither(first: _KeyframeList<Value>) -> _KeyframeList<Value> { first }
-    public static func buildEither(second: _KeyframeList<Value>) -> _KeyframeList<Value> { second }
-    public static func buildOptional(_ component: _KeyframeList<Value>?) -> _KeyframeList<Value> {
-        component ?? _KeyframeList(keyframes: [])
-    }
-    public static func buildLimitedAvailability(_ component: _KeyframeList<Value>) -> _KeyframeList<Value> { component }
-}
-
 /// Tracks that play at the same time, each moving a property of a `Root` value, as SwiftUI's
 /// `Keyframes`: a `KeyframeTrack`, or tracks made by a `KeyframesBuilder`. (The primary type is
 /// the value the tracks move, named `Root` here so that `KeyframeTrack` can name its property's
@@ -278,32 +256,6 @@ extension KeyframeTrack where Root == Value {
     public init(@KeyframeTrackContentBuilder<Root> content: () -> Content) {
         self.init(\Root.self, content: content)
     }
-}
-
-/// Puts tracks side by side, as SwiftUI's `KeyframesBuilder`; keyframes written straight in it
-/// move the whole value, one after another.
-@resultBuilder
-public enum KeyframesBuilder<Root> {
-    public static func buildExpression<K: Keyframes>(_ expression: K) -> _KeyframeTracks<Root> where K.Root == Root {
-        expression._tracks
-    }
-    public static func buildExpression<K: KeyframeTrackContent>(_ expression: K) -> _KeyframeTracks<Root> where K.Value == Root {
-        _KeyframeTracks(tracks: [PropertyTrackSource(keyPath: \Root.self, keyframes: expression._keyframes.keyframes, isWholeValue: true)])
-    }
-    public static func buildBlock() -> _KeyframeTracks<Root> { _KeyframeTracks(tracks: []) }
-    public static func buildPartialBlock(first: _KeyframeTracks<Root>) -> _KeyframeTracks<Root> { first }
-    public static func buildPartialBlock(accumulated: _KeyframeTracks<Root>, next: _KeyframeTracks<Root>) -> _KeyframeTracks<Root> {
-        accumulated.followed(by: next)
-    }
-    public static func buildArray(_ components: [_KeyframeTracks<Root>]) -> _KeyframeTracks<Root> {
-        components.reduce(_KeyframeTracks(tracks: [])) { $0.followed(by: $1) }
-    }
-    public static func buildEither(first: _KeyframeTracks<Root>) -> _KeyframeTracks<Root> { first }
-    public static func buildEither(second: _KeyframeTracks<Root>) -> _KeyframeTracks<Root> { second }
-    public static func buildOptional(_ component: _KeyframeTracks<Root>?) -> _KeyframeTracks<Root> {
-        component ?? _KeyframeTracks(tracks: [])
-    }
-    public static func buildLimitedAvailability(_ component: _KeyframeTracks<Root>) -> _KeyframeTracks<Root> { component }
 }
 
 /// The values of keyframes over time, as SwiftUI's `KeyframeTimeline`: made once, read at any
