@@ -251,4 +251,33 @@ struct KeyframeTests {
         #expect(abs(shown - expected) <= 0.5, "\(shown) against \(expected) (whole pixels)")
         #expect(abs(shown - Self.hermite(30, 0, 60, 0, d: 1, t: 0.25)) > 5, "not from rest")
     }
+
+    struct Bounce {
+        var stretch: CGFloat = 1
+        var rotation = Angle.zero
+    }
+
+    @Test("keyframes as SwiftUI samples write them: literals of a CGFloat property, Angle shorthands, if and for in the builders")
+    func asSamplesWriteThem() {
+        let wobble = true
+        let timeline = KeyframeTimeline(initialValue: Bounce()) {
+            KeyframeTrack(\.stretch) {
+                LinearKeyframe(2, duration: 0.5)
+                SpringKeyframe(1, duration: 0.5, spring: .bouncy)
+            }
+            KeyframeTrack(\.rotation) {
+                if wobble {
+                    for angle in [10.0, -10.0] {
+                        CubicKeyframe(.degrees(angle), duration: 0.25)
+                    }
+                }
+                CubicKeyframe(.zero, duration: 0.25)
+            }
+        }
+        #expect(timeline.duration == 1)
+        #expect(abs(Double(timeline.value(time: 0.25).stretch) - 1.5) < 1e-9)
+        #expect(abs(timeline.value(time: 0.25).rotation.degrees - 10) < 1e-9)
+        #expect(abs(timeline.value(time: 0.5).rotation.degrees + 10) < 1e-9)
+        #expect(timeline.value(time: 2).rotation.degrees == 0)
+    }
 }
