@@ -41,5 +41,23 @@ let package = Package(
             path: "Sources/ResourceProbe",
             resources: [.copy("Shaders"), .process("badge.png")]
         ),
+        // Apple's ripple sample (WWDC24): a tap, a keyframeAnimator and a Metal layerEffect, as written
+        // but for its UIKit gesture.
+        .executableTarget(
+            name: "ripple",
+            dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintCore", package: "Glint"),
+                           .product(name: "GlintRender", package: "Glint")],
+            path: "Sources/Ripple",
+            resources: [.copy("Ripple.metal"), .process("card.png")]
+        ),
+        // Seed 000's ContentView as written (withAnimation springs, a periodic TimelineView, a
+        // DragGesture), its haptics left out; --compare measures it against HarmonicView.
+        .executableTarget(
+            name: "seed000",
+            dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintCore", package: "Glint"),
+                           .product(name: "GlintRender", package: "Glint")],
+            path: "Sources/Seed000",
+            resources: [.copy("Harmonic.metal"), .process("My-meme-orange-microphone.png")]
+        ),
     ]
 )

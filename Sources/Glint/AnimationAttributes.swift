@@ -7,6 +7,10 @@ import GlintCore
 final class AnimationState {
     /// The host's clock now.
     var now = 0.0
+    /// The host's clock as last seen before this frame (the last event's time, or the last
+    /// frame's): when a change noticed in this frame was made (keyframe and phase animators'
+    /// triggers start then).
+    private(set) var changeTime = 0.0
     /// The transaction of the changes made since the last frame.
     private var pending: Transaction?
     private var completions: [PendingCompletion] = []
@@ -25,6 +29,7 @@ final class AnimationState {
 
     /// Starts a frame at `time`: the transaction its changes belong to.
     func beginFrame(at time: Double) -> Transaction {
+        changeTime = now
         now = time
         running.removeAll(keepingCapacity: true)
         if pending == nil, TransactionScope.hasUnclaimed, let (transaction, completion) = TransactionScope.takeUnclaimed() {
