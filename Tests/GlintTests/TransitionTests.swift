@@ -176,6 +176,45 @@ struct TransitionTests {
         #expect(abs(Int(image.pixel(x: 15, y: 5).alpha) - 128) <= 1)
     }
 
+    @Test("a removal under .animation(_:value:) on the container fades by that animation; withAnimation's completion waits for a removal to end")
+    func removalByAnimationModifierAndCompletion() throws {
+        final class Model { var shown = true }
+        let model = Model()
+        let faded = { ZStack { if model.shown { Color.white.transition(.opacity) } }
+            .frame(width: 4, height: 4).animation(.linear(duration: 1), value: model.shown) }
+        let renderer = ImageRenderer(content: faded())
+        var alphas: [Int] = []
+        for (t, shown) in [(0.0, true), (1.0, false), (1.25, false), (1.5, false), (2.0, false)] {
+            model.shown = shown
+            renderer.content = faded()
+            renderer.date = Self.at(t)
+            alphas.append(Int(try renderer.render().pixel(x: 2, y: 2).alpha))
+        }
+        // The change is seen by the frame at 1 s: from then, 1 − elapsed.
+        let expected = [1, 1, 0.75, 0.5, 0].map { Int(($0 * 255).rounded()) }
+        #expect(zip(alphas, expected).allSatisfy { abs($0 - $1) <= 1 }, "\(alphas) against \(expected)")
+
+        final class Log { var now = 0.0; var completions: [Double] = [] }
+        let log = Log()
+        struct Removing: View {
+            let log: Log
+            @State private var shown = true
+            var body: some View {
+                ZStack { if shown { Color.white.transition(.move(edge: .bottom)) } }
+                    .frame(width: 4, height: 4)
+                    .onAppear {
+                        withAnimation(.linear(duration: 2)) { shown = false } completion: { log.completions.append(log.now) }
+                    }
+            }
+        }
+        var resolved = ResolvedView()
+        for t in [0, 1, 1.99, 2, 3] {
+            log.now = t
+            resolved.update(Removing(log: log), in: CGSize(width: 4, height: 4), time: t)
+        }
+        #expect(log.completions == [2], "once, in the frame the removal ended")
+    }
+
     /// A transition of its own: a colour effect whose argument is how far the view is from shown.
     struct Dimming: Transition {
         let library: ShaderLibrary
