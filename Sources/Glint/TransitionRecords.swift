@@ -292,14 +292,13 @@ final class TransitionRecord<C: View>: TransitionRecording {
     }
 
     func removalRuns(at time: Double, animations: AnimationState) -> Bool {
-        guard var removal else { return false }
-        removal.progress.removeFinished(at: time)
-        self.removal = removal
-        guard removal.progress.isAnimating else {
-            self.removal = nil
+        guard removal != nil else { return false }
+        removal?.progress.removeFinished(at: time)  // in place: its storage is not copied
+        guard let progress = removal?.progress, progress.isAnimating else {
+            removal = nil
             return false
         }
-        animations.noteRunning(removal.progress, at: time)
+        animations.noteRunning(progress, at: time)
         return true
     }
 
