@@ -155,6 +155,18 @@ public struct MoveTransition: Transition {
     }
 }
 
+/// Moves the view in from the leading edge and out to the trailing edge, by its own width (`.slide`).
+public struct SlideTransition: Transition {
+    /// A slide.
+    public init() {}
+
+    /// The content moved off to the left before it shows, to the right after.
+    public func body(content: Content, phase: TransitionPhase) -> some View {
+        let x: Double = phase == .willAppear ? -1 : phase == .didDisappear ? 1 : 0
+        return content.modifier(_NodeModifier(kind: .sizedOffset(x: x, y: 0)))
+    }
+}
+
 /// Moves the view in from and out to `offset` away (`.offset(_:)`).
 public struct OffsetTransition: Transition {
     /// How far from where it is laid out the view is while not shown.
@@ -308,6 +320,11 @@ extension Transition where Self == MoveTransition {
     public static func move(edge: Edge) -> MoveTransition { MoveTransition(edge: edge) }
 }
 
+extension Transition where Self == SlideTransition {
+    /// Moves the view in from the leading edge and out to the trailing edge.
+    public static var slide: SlideTransition { SlideTransition() }
+}
+
 extension Transition where Self == OffsetTransition {
     /// Moves the view in from and out to `offset` away.
     public static func offset(_ offset: CGSize) -> OffsetTransition { OffsetTransition(offset) }
@@ -354,9 +371,8 @@ public struct AnyTransition {
     public static var identity: AnyTransition { AnyTransition(IdentityTransition()) }
     /// Scales the view up from nothing and down to nothing, about its centre.
     public static var scale: AnyTransition { AnyTransition(ScaleTransition(0)) }
-    /// Moves the view in from the leading edge and out to the trailing edge. (Made once: an
-    /// asymmetric transition is boxed.)
-    nonisolated(unsafe) public static let slide = AnyTransition.asymmetric(insertion: .move(edge: .leading), removal: .move(edge: .trailing))
+    /// Moves the view in from the leading edge and out to the trailing edge.
+    public static var slide: AnyTransition { AnyTransition(SlideTransition()) }
 
     /// Scales the view from and to `scale` about `anchor`.
     public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition {

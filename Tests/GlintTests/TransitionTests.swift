@@ -215,6 +215,27 @@ struct TransitionTests {
         #expect(log.completions == [2], "once, in the frame the removal ended")
     }
 
+    @Test(".push(from: .trailing) comes in from the right fading in; .scale(scale: 0.5, anchor: .topLeading) grows from the top-left corner")
+    func pushAndScale() throws {
+        func inserted(_ transition: AnyTransition) throws -> RenderedImage {
+            let view = Flipping(initially: false, animation: .linear(duration: 1)) { shown in
+                ZStack { if shown { Color.white.frame(width: 20, height: 20).transition(transition) } }
+                    .frame(width: 40, height: 20, alignment: .leading)
+            }
+            return try Self.frames(view, at: [0, 0.5])[1]
+        }
+        // Half way: moved half its width from the right, half opaque.
+        let pushed = try inserted(.push(from: .trailing))
+        let drawn = (0..<40).filter { pushed.pixel(x: $0, y: 10).alpha > 0 }
+        #expect(drawn == Array(10..<30), "\(drawn)")
+        #expect(abs(Int(pushed.pixel(x: 20, y: 10).alpha) - 128) <= 1)
+        // Half way from 0.5 to 1: 0.75 of its size, from its top-left corner.
+        let scaled = try inserted(.scale(scale: 0.5, anchor: .topLeading))
+        let side = Int(20 * 0.75)
+        #expect(Self.covered(scaled, y: 1) == Array(0..<side), "\(Self.covered(scaled, y: 1))")
+        #expect((0..<20).filter { scaled.pixel(x: 1, y: $0).alpha > 127 } == Array(0..<side))
+    }
+
     /// A transition of its own: a colour effect whose argument is how far the view is from shown.
     struct Dimming: Transition {
         let library: ShaderLibrary
