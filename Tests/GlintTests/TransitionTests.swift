@@ -236,6 +236,21 @@ struct TransitionTests {
         #expect((0..<20).filter { scaled.pixel(x: 1, y: $0).alpha > 127 } == Array(0..<side))
     }
 
+    @Test("if/else switched inside withAnimation: the old branch fades out under the new one fading in, both half way at 0.5 s")
+    func branchesCrossFade() throws {
+        let view = Flipping(initially: true, animation: .linear(duration: 1)) { first in
+            ZStack {
+                if first { Color(red: 1, green: 0, blue: 0).transition(.opacity) } else { Color(red: 0, green: 0, blue: 1).transition(.opacity) }
+            }
+            .frame(width: 4, height: 4)
+        }
+        let p = try Self.frames(view, at: [0, 0.5])[1].pixel(x: 2, y: 2)
+        // Blue at half over red at half (premultiplied): red 0.5 · (1 − 0.5), blue 0.5, alpha 0.5 + 0.5 · 0.5.
+        let expected = [0.25, 0.5, 0.75].map { $0 * 255 }
+        let got = [Double(p.red), Double(p.blue), Double(p.alpha)]
+        #expect(zip(got, expected).allSatisfy { abs($0 - $1) <= 1.5 }, "\(got) against \(expected)")
+    }
+
     /// A transition of its own: a colour effect whose argument is how far the view is from shown.
     struct Dimming: Transition {
         let library: ShaderLibrary
