@@ -33,6 +33,12 @@ let package = Package(
             dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintAudio", package: "Glint")],
             path: "Sources/ToyWindow"
         ),
+        // A transition in a window: a click fades a square in or out (`.transition(.opacity)`).
+        .executableTarget(
+            name: "transition-demo",
+            dependencies: [.product(name: "Glint", package: "Glint")],
+            path: "Sources/TransitionDemo"
+        ),
         // Shader and image resources the SwiftUI way: its Metal and GLSL files through
         // ShaderLibrary.bundle(.module) and ShaderLibrary.default, its PNG through Image(_:bundle:).
         .executableTarget(

@@ -82,12 +82,22 @@ final class AnimationTrack<V: VectorArithmetic> {
         self.value = AnimatedValue(value)
     }
 
+    /// Rests the track on `model`, marked as primed in `frame` (by a transition's `.willAppear`):
+    /// the next time it is presented, it moves from `model` to what it is asked for.
+    func prime(_ model: V, frame: Int) {
+        value = AnimatedValue(model)
+        self.frame = Self.primedMark(frame)
+    }
+
+    /// The mark of a track primed in `frame`: below −1 (−1 is a new track's).
+    static func primedMark(_ frame: Int) -> Int { -2 - frame }
+
     /// What the value shows in `frame` at `time` when the view asks for `model`: retargeted by
     /// `transaction`'s animation (at once without one) when `model` changed; nil while it rests
     /// on `model`, and on the track's first frame.
     func present(_ model: V, frame: Int, time: Double, transaction: Transaction, animations: AnimationState) -> V? {
         defer { self.frame = frame }
-        guard self.frame >= 0 else { return nil }
+        guard self.frame != -1 else { return nil }  // new (a primed track, below −1, moves)
         if model != value.target {
             value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
         }
@@ -140,6 +150,9 @@ extension ViewGraph {
         case .offset(let x, let y):
             guard let v = moving(AnimatableVector4(x, y), attribute: 1) else { return kind }
             return .offset(x: v.x, y: v.y)
+        case .sizedOffset(let x, let y):
+            guard let v = moving(AnimatableVector4(x, y), attribute: 8) else { return kind }
+            return .sizedOffset(x: v.x, y: v.y)
         case .frame(var spec) where spec.isFixed:
             guard let v = moving(AnimatableVector4(spec.idealWidth ?? 0, spec.idealHeight ?? 0, spec.idealWidth == nil ? 0 : 1,
                                                    spec.idealHeight == nil ? 0 : 1), attribute: 2) else { return kind }
@@ -191,6 +204,10 @@ extension ViewGraph {
         guard animationScope.isActive, A.AnimatableData.self != EmptyAnimatableData.self else { return value }
         let model = value.animatableData
         let track = store.extra(currentIdentity, slot: AnimationScope.firstSlot + 7, initial: AnimationTrack(model)).value
+        if transitions.priming {
+            track.prime(model, frame: store.frame)
+            return value
+        }
         guard let moving = track.present(model, frame: store.frame, time: animationScope.time, transaction: animationScope.transaction,
                                          animations: store.animations) else { return value }
         var shown = value
@@ -266,9 +283,14 @@ extension ViewGraph {
         let frame = store.frame
         var slot = AnimationScope.firstSlot + attribute
         var box = store.extra(currentIdentity, slot: slot, initial: AnimationTrack(model))
-        while box.value.frame == frame {  // the view's second attribute of this kind
+        let mark = transitions.priming ? AnimationTrack<AnimatableVector4>.primedMark(frame) : frame
+        while box.value.frame == mark {  // the view's second attribute of this kind
             slot += AnimationScope.repeatStride
             box = store.extra(currentIdentity, slot: slot, initial: AnimationTrack(model))
+        }
+        if transitions.priming {
+            box.value.prime(model, frame: frame)
+            return nil
         }
         return box.value.present(model, frame: frame, time: animationScope.time, transaction: animationScope.transaction,
                                  animations: store.animations)

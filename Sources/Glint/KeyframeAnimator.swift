@@ -1,39 +1,6 @@
 import Foundation
 import GlintCore
 
-/// The view a `keyframeAnimator` or `phaseAnimator` modifier was put on, as SwiftUI's
-/// `PlaceholderContentView`: the first argument of their content closure. (Generic over any
-/// type, as SwiftUI's: it keeps the view and a maker for its type, a metatype, so making it
-/// boxes nothing.)
-public struct PlaceholderContentView<Value>: View {
-    let content: Value?
-    let maker: (any PlaceholderMaking.Type)?
-
-    /// A placeholder standing for `content`.
-    init(content: Value) where Value: View {
-        self.content = content
-        maker = PlaceholderMaker<Value>.self
-    }
-
-    public var body: Never { fatalError("PlaceholderContentView has no body") }
-
-    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        guard let maker = view.maker, var content = view.content else { return }
-        withUnsafePointer(to: &content) { maker.makeContent(at: UnsafeRawPointer($0), into: &graph) }
-    }
-}
-
-/// Makes the view a placeholder stands for, from a pointer to it.
-protocol PlaceholderMaking {
-    static func makeContent(at pointer: UnsafeRawPointer, into graph: inout ViewGraph)
-}
-
-enum PlaceholderMaker<V: View>: PlaceholderMaking {
-    static func makeContent(at pointer: UnsafeRawPointer, into graph: inout ViewGraph) {
-        graph.makeChild(pointer.assumingMemoryBound(to: V.self).pointee)
-    }
-}
-
 /// A view made afresh each frame from a value that keyframes move, as SwiftUI's
 /// `KeyframeAnimator`:
 ///

@@ -80,7 +80,7 @@ struct ViewLayout {
             return Size(width: child.width + dx, height: child.height + dy)
         case .frame(let spec):
             return frameSize(&graph, i, p, spec).size
-        case .offset:
+        case .offset, .sizedOffset:
             return stackedSize(&graph, i, p)
         case .position:
             _ = stackedSize(&graph, i, p)
@@ -352,6 +352,9 @@ struct ViewLayout {
             placeOver(&graph, i, in: rect, proposal: child, alignment: spec.alignment)
         case .offset(let x, let y):
             placeOver(&graph, i, in: Rect(origin: Point(x: rect.minX + x, y: rect.minY + y), size: rect.size),
+                      proposal: p, alignment: .center)
+        case .sizedOffset(let x, let y):
+            placeOver(&graph, i, in: Rect(origin: Point(x: rect.minX + x * rect.width, y: rect.minY + y * rect.height), size: rect.size),
                       proposal: p, alignment: .center)
         case .position(let x, let y):
             var child = graph.nodes[i].firstChild

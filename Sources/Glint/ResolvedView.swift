@@ -91,6 +91,7 @@ public struct ResolvedView {
         tree.date = date ?? Date(timeIntervalSinceReferenceDate: time)
         tree.beginAnimationFrame(at: time)
         tree.makeChild(view)
+        tree.finishTransitions()
         preferredColorScheme = tree.preferredColorScheme
         // The background colour as a backdrop follows the scheme the view asked for.
         self.backdrop = backdrop.resolved(in: preferredColorScheme ?? tree.rootEnvironment.colorScheme)
@@ -206,7 +207,7 @@ public struct ResolvedView {
     mutating func emit(_ i: Int, context: inout DrawContext) {
         let frame = tree.nodes[i].frame
         switch tree.nodes[i].kind {
-        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier, .zIndex:
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .sizedOffset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier, .zIndex:
             emitChildren(of: i, context: &context)
         case .background:
             // What is behind first, then the content.

@@ -66,6 +66,8 @@ public struct ViewGraph {
     var date = Date(timeIntervalSinceReferenceDate: 0)
     /// The transaction the views being made animate by (`AnimationAttributes.swift`).
     var animationScope = AnimationScope()
+    /// The views with transitions and the content their placeholders stand for (`TransitionRecords.swift`).
+    var transitions = TransitionScope()
 
     init(store: ViewStore) {
         self.store = store
@@ -166,6 +168,7 @@ public struct ViewGraph {
     mutating func addNode(_ kind: NodeKind) -> Int {
         let index = nodes.count
         let kind = animated(kind)
+        if !transitions.watched.isEmpty { noteTransitionParent(identity) }
         nodes.append(ViewNode(kind: kind, parent: current, identity: identity))
         if nodes[current].lastChild >= 0 {
             nodes[nodes[current].lastChild].next = index
@@ -370,6 +373,8 @@ enum NodeKind {
     case frame(FrameSpec)
     /// `.offset`: drawn moved, laid out where it was.
     case offset(x: Double, y: Double)
+    /// `.move(edge:)`'s offset: drawn moved by these fractions of its own size, laid out where it was.
+    case sizedOffset(x: Double, y: Double)
     /// `.position`: the child's centre at a point of the space offered.
     case position(x: Double, y: Double)
     /// `.aspectRatio`.

@@ -1,0 +1,30 @@
+// A transition in a window: a click anywhere fades a white square in, inside withAnimation; the
+// next click fades it out; each fade takes 4 s, and each click is said on standard output.
+//
+//   swift run --package-path Examples transition-demo
+import Foundation
+import Glint
+
+struct TransitionDemo: View {
+    @State private var shown = false
+
+    var body: some View {
+        ZStack {
+            Color.black
+            if shown {
+                Color.white.frame(width: 160, height: 100).transition(.opacity)
+            }
+        }
+        .onTapGesture {
+            withAnimation(.linear(duration: 4)) { shown.toggle() }
+            FileHandle.standardOutput.write(Data("shown \(shown)\n".utf8))
+        }
+    }
+}
+
+do {
+    try Window("Transition", size: CGSize(width: 320, height: 200)) { TransitionDemo() }.run()
+} catch {
+    FileHandle.standardError.write(Data("transition-demo: \(error)\n".utf8))
+    exit(1)
+}
