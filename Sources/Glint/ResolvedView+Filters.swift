@@ -17,6 +17,7 @@ extension ResolvedView {
         case .shadow(let shadow): emitShadow(i, shadow, context: &context)
         case .blend(let mode): emitBlend(i, mode, context: &context)
         case .mask: emitMask(i, context: &context)
+        case .material(let material): emitMaterial(i, material, context: &context)
         }
     }
 
@@ -40,7 +41,7 @@ extension ResolvedView {
                 pass.arguments.append(.float4(rows.blue.x, rows.blue.y, rows.blue.z, rows.blue.w))
                 pass.arguments.append(.float(rows.alpha))
             }
-        case .shadow, .blend, .mask:
+        case .shadow, .blend, .mask, .material:
             break
         }
     }
@@ -162,6 +163,39 @@ extension ResolvedView {
             pass.arguments.append(.boundingRect)
             pass.arguments.append(.image(image))
         }
+        draws.append(.endLayer(layer))
+    }
+
+    /// A material: a layer whose content is a copy of what is below it (made by the renderer as
+    /// the layer ends), blurred inside the layer, tinted, then masked by the material's shape
+    /// (drawn into a kept layer) unless that is a plain rectangle.
+    mutating func emitMaterial(_ i: Int, _ material: MaterialSpec, context: inout DrawContext) {
+        let rect = tree.nodes[i].frame
+        let layer = openLayer(rect: rect, opacity: 1, clip: nil)
+        layers[layer].copiesBackdrop = true
+        let graph = layers[layer].graph
+        appendFilterPass(.blur(radius: material.radius, opaque: true), to: graph)
+        let tint = material.tint.resolved
+        appendPass(to: graph) { pass, _ in
+            Self.writeBuiltIn(&pass, "materialTint", kind: .color)
+            pass.arguments.append(.color(tint))
+        }
+        let shape = tree.nodes[i].firstChild
+        if shape >= 0, case .shape(let leaf) = tree.nodes[shape].kind, !leaf.shape.isRectangle {
+            let mask = openLayer(rect: rect, opacity: 1, clip: nil)
+            var maskContext = DrawContext()
+            maskContext.hitTesting = false
+            emit(shape, context: &maskContext)
+            layers[mask].isKept = true
+            draws.append(.endLayer(mask))
+            let image = layerImages[mask]
+            appendPass(to: graph) { pass, _ in
+                Self.writeBuiltIn(&pass, "maskAlpha", kind: .color)
+                pass.arguments.append(.boundingRect)
+                pass.arguments.append(.image(image))
+            }
+        }
+        if context.opacity < 1 { appendFade(to: graph, context.opacity) }
         draws.append(.endLayer(layer))
     }
 }

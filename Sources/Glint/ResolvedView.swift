@@ -432,6 +432,8 @@ struct LayerSpec {
     var readsBackdrop = false
     /// Whether the layer is kept, not composited: another layer's pass reads it (a mask).
     var isKept = false
+    /// Whether the layer's content is a copy of what is below it, not what was drawn in it (a material).
+    var copiesBackdrop = false
 }
 
 /// Something that can take a press, and where.

@@ -148,12 +148,14 @@ enum FilterSpec {
     case blend(BlendMode)
     /// `mask`: two children, the content and the mask, laid out as an overlay.
     case mask(Alignment)
+    /// A material (`Materials.swift`): what is below, blurred and tinted, in its one child's shape.
+    case material(MaterialSpec)
 
     /// Whether it is a pass of an effect chain over the view (`emitEffectChain`).
     var isChainPass: Bool {
         switch self {
         case .blur, .colorMatrix: return true
-        case .shadow, .blend, .mask: return false
+        case .shadow, .blend, .mask, .material: return false
         }
     }
 
@@ -168,7 +170,7 @@ enum FilterSpec {
             }
             return AnimatableVector4(a.amount)
         case .shadow(let s): return AnimatableVector4(s.radius, s.x, s.y)
-        case .blend, .mask: return nil
+        case .blend, .mask, .material: return nil
         }
     }
 
@@ -186,7 +188,7 @@ enum FilterSpec {
         case .shadow(var s):
             (s.radius, s.x, s.y) = (max(0, v.x), v.y, v.z)
             return .shadow(s)
-        case .blend, .mask: return self
+        case .blend, .mask, .material: return self
         }
     }
 

@@ -225,3 +225,47 @@ struct VisualEffectTests {
         #expect(multiplied.red < 10 && multiplied.green < 10, "green multiplied by the red below it is black: \(multiplied)")
     }
 }
+
+/// Materials: what is below, blurred and tinted, against the Gaussian worked out here.
+@Suite("Materials", .serialized)
+struct MaterialTests {
+    @Test(".background(.ultraThinMaterial) shows what is below blurred (σ 4 points, the edges held) under a quarter of white")
+    func ultraThin() throws {
+        let view = ZStack {
+            HStack(spacing: 0) { Color.black; Color.white }
+            Color.clear.background(.ultraThinMaterial)
+        }.frame(width: 40, height: 20)
+        let image = try ImageRenderer(content: view).render()
+        // Along a row: the black-to-white step blurred by the Gaussian of σ = 4 pixels to 8 pixels
+        // each side, pixels past the edges taken as the edge's.
+        func below(_ x: Int) -> Double {
+            var sum = 0.0, total = 0.0
+            for d in -8...8 {
+                let w = exp(-Double(d * d) / 32)
+                total += w
+                if min(max(x + d, 0), 39) >= 20 { sum += w }
+            }
+            return sum / total
+        }
+        var worst = 0.0
+        for x in 0..<40 {
+            let expected = 255 * (0.25 + 0.75 * below(x))
+            let p = image.pixel(x: x, y: 10)
+            worst = max(worst, abs(Double(p.red) - expected))
+            #expect(p.alpha == 255)
+        }
+        #expect(worst <= 3, "the largest difference from the blurred step under the tint, in 1/255: \(worst)")
+    }
+
+    @Test("a material in a shape covers only the shape")
+    func inShape() throws {
+        let view = ZStack {
+            Color.black
+            Color.clear.background(.thickMaterial, in: Circle())
+        }.frame(width: 40, height: 40)
+        let image = try ImageRenderer(content: view).render()
+        #expect(image.pixel(x: 1, y: 1).red == 0, "outside the circle, the black below as it was")
+        let centre = image.pixel(x: 20, y: 20)
+        #expect(abs(Int(centre.red) - Int(0.7 * 255)) <= 2, "inside, black under 70 % white: \(centre)")
+    }
+}
