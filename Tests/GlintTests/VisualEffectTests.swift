@@ -43,6 +43,16 @@ struct VisualEffectTests {
         #expect(image.pixel(x: 30 - Int(radius) - 2, y: 40).alpha == 0, "and no farther than its radius")
     }
 
+    @Test("a blurred shape or stack is drawn into a layer that grows by the radius, so the blur spreads past its frame")
+    func blurOfLayer() throws {
+        let view = VStack(spacing: 0) { Circle().fill(Color.white).frame(width: 20, height: 20) }.blur(radius: 6).frame(width: 60, height: 60)
+        let image = try ImageRenderer(content: view).render()
+        #expect(image.pixel(x: 30, y: 30).alpha > 245, "the middle of the disc stays whole")
+        #expect(image.pixel(x: 17, y: 30).alpha > 10, "three points left of the disc's frame, the blur shows")
+        #expect(image.pixel(x: 12, y: 30).alpha == 0, "and nothing past the radius")
+        #expect(image.pixel(x: 21, y: 21).alpha < image.pixel(x: 21, y: 30).alpha, "round: fainter off the corner than beside the edge")
+    }
+
     @Test(".blur(radius:opaque: true) stays inside the view and keeps it opaque to its edges")
     func opaqueBlur() throws {
         let view = HStack(spacing: 0) { Color(red: 1, green: 0, blue: 0); Color(red: 0, green: 0, blue: 1) }.frame(width: 40, height: 20).blur(radius: 6, opaque: true)
