@@ -2,8 +2,10 @@
 // Part of the Glint pipeline, not a seed port. Formulas: W3C Compositing and Blending Level 1, in stored sRGB values.
 //
 // `backdrop` is the target below, copied where the view lies at the same pixel coordinates (so gl_FragCoord finds
-// it). The pass's output is drawn over the target with premultiplied "over", which adds cb·(1 − αs): so it returns
-// cs·(1 − αb) + αs·αb·B(Cb, Cs) with alpha αs, and the sum is the W3C's co. `mode` is BlendMode's raw value.
+// it). The pass returns the composite itself, which the pipeline writes without blending (the pass is marked opaque):
+// for the separable and non-separable modes the W3C's co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs) with
+// αo = αs + αb − αs·αb; for the Porter-Duff modes their own; plusLighter is Porter-Duff's plus, min(1, s + d) on
+// premultiplied values. `mode` is BlendMode's raw value.
 // glint: constant mode
 
 float blendLuma(vec3 c) {
@@ -81,7 +83,6 @@ vec3 blendOf(int mode, vec3 b, vec3 s) {
     if (mode == 14) return blendSetLuma(s, blendLuma(b));       // color
     if (mode == 15) return blendSetLuma(b, blendLuma(s));       // luminosity
     if (mode == 19) return max(vec3(0.0), b + s - 1.0);           // plusDarker
-    if (mode == 20) return min(vec3(1.0), b + s);                 // plusLighter
     return s;                                                     // normal
 }
 
@@ -90,10 +91,12 @@ vec4 blendMode(vec2 position, vec4 color, sampler2D backdrop, float mode) {
     int m = int(mode + 0.5);
     float as = color.a;
     float ab = below.a;
-    if (m == 16) return vec4(color.rgb * ab, as);                               // sourceAtop
-    if (m == 17) return vec4(color.rgb * (1.0 - ab) + below.rgb * as, as);      // destinationOver
-    if (m == 18) return vec4(0.0, 0.0, 0.0, as);                                // destinationOut
+    if (m == 16) return vec4(color.rgb * ab + below.rgb * (1.0 - as), ab);               // sourceAtop
+    if (m == 17) return color * (1.0 - ab) + below;                                      // destinationOver
+    if (m == 18) return below * (1.0 - as);                                              // destinationOut
+    if (m == 20) return min(vec4(1.0), color + below);                                   // plusLighter
     vec3 cs = as > 0.0 ? color.rgb / as : vec3(0.0);
     vec3 cb = ab > 0.0 ? below.rgb / ab : vec3(0.0);
-    return vec4(color.rgb * (1.0 - ab) + as * ab * clamp(blendOf(m, cb, cs), 0.0, 1.0), as);
+    vec3 mixed = color.rgb * (1.0 - ab) + below.rgb * (1.0 - as) + as * ab * clamp(blendOf(m, cb, cs), 0.0, 1.0);
+    return vec4(mixed, as + ab - as * ab);
 }

@@ -117,7 +117,8 @@ extension ResolvedView {
     }
 
     /// `.blendMode`: the view drawn into a layer whose graph ends with a `blendMode` pass
-    /// reading a copy of what is below it (made by the renderer as the layer ends).
+    /// reading a copy of what is below it (made by the renderer as the layer ends) and returning
+    /// the composite, which replaces what is below (the pass is marked opaque).
     mutating func emitBlend(_ i: Int, _ mode: BlendMode, context: inout DrawContext) {
         guard mode != .normal else {
             emitChildren(of: i, context: &context)
@@ -131,6 +132,8 @@ extension ResolvedView {
         let below = backdropImages[layer]
         appendPass(to: layers[layer].graph) { pass, _ in
             Self.writeBuiltIn(&pass, "blendMode", kind: .color)
+            // It returns the composite over what is below: written, not blended.
+            pass.isOpaque = true
             pass.arguments.append(.image(below))
             pass.arguments.append(.float(Float(mode.rawValue)))
         }

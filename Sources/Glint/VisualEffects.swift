@@ -127,9 +127,9 @@ public struct _MaskModifier<Mask: View>: ViewModifier {
 /// How a view's colours combine with what is below it, as SwiftUI's `BlendMode`. The
 /// separable and non-separable modes follow the W3C's Compositing and Blending formulas
 /// (co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs)), in the stored sRGB values; the
-/// Porter-Duff ones (`sourceAtop`, `destinationOver`, `destinationOut`) their own.
-/// `plusLighter` is B = min(1, Cb + Cs) and `plusDarker` B = max(0, Cb + Cs − 1), which are
-/// Core Graphics' where both are opaque.
+/// Porter-Duff ones (`sourceAtop`, `destinationOver`, `destinationOut`) their own, and
+/// `plusLighter` Porter-Duff's plus (min(1, S + D) on premultiplied colours, alpha too);
+/// `plusDarker` is B = max(0, Cb + Cs − 1), which is Core Graphics' where both are opaque.
 public enum BlendMode: Int, Sendable, Hashable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight,
          difference, exclusion, hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut,

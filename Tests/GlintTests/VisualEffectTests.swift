@@ -221,6 +221,56 @@ struct VisualEffectTests {
         #expect(p.alpha == 255)
     }
 
+    /// The W3C's non-separable modes: B(Cb, Cs) on whole colours.
+    static func nonSeparable(_ mode: BlendMode, _ b: [Double], _ s: [Double]) -> [Double] {
+        func lum(_ c: [Double]) -> Double { 0.3 * c[0] + 0.59 * c[1] + 0.11 * c[2] }
+        func clip(_ c: [Double]) -> [Double] {
+            let l = lum(c), n = c.min()!, x = c.max()!
+            var c = c
+            if n < 0 { c = c.map { l + ($0 - l) * l / (l - n) } }
+            if x > 1 { c = c.map { l + ($0 - l) * (1 - l) / (x - l) } }
+            return c
+        }
+        func setLum(_ c: [Double], _ l: Double) -> [Double] { clip(c.map { $0 + l - lum(c) }) }
+        func sat(_ c: [Double]) -> Double { c.max()! - c.min()! }
+        func setSat(_ c: [Double], _ s: Double) -> [Double] {
+            let n = c.min()!, range = c.max()! - n
+            return range > 0 ? c.map { ($0 - n) * s / range } : [0, 0, 0]
+        }
+        switch mode {
+        case .hue: return setLum(setSat(s, sat(b)), lum(b))
+        case .saturation: return setLum(setSat(b, sat(s)), lum(b))
+        case .color: return setLum(s, lum(b))
+        default: return setLum(b, lum(s))
+        }
+    }
+
+    @Test(".blendMode's hue, saturation, color and luminosity follow the W3C's non-separable formulas",
+          arguments: [BlendMode.hue, .saturation, .color, .luminosity])
+    func nonSeparableModes(mode: BlendMode) throws {
+        let below = [0.8, 0.4, 0.2], above = [0.3, 0.6, 0.9]
+        let view = ZStack {
+            Color(red: below[0], green: below[1], blue: below[2])
+            Color(red: above[0], green: above[1], blue: above[2]).blendMode(mode)
+        }.frame(width: 4, height: 4)
+        let p = try ImageRenderer(content: view).render().pixel(x: 2, y: 2)
+        func q(_ x: Double) -> Double { (x * 255).rounded() / 255 }
+        let want = Self.nonSeparable(mode, below.map(q), above.map(q))
+        let got = [Double(p.red) / 255, Double(p.green) / 255, Double(p.blue) / 255]
+        #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 2.0 / 255 }, "\(mode): \(got) against \(want)")
+    }
+
+    @Test(".blendMode(.destinationOut) in a compositingGroup cuts the view's shape out of what is below it")
+    func destinationOut() throws {
+        let view = ZStack {
+            Color(red: 1, green: 0, blue: 0)
+            Circle().frame(width: 10, height: 10).blendMode(.destinationOut)
+        }.compositingGroup().frame(width: 20, height: 20)
+        let image = try ImageRenderer(content: view).render()
+        #expect(image.pixel(x: 10, y: 10).alpha == 0, "a hole where the circle is")
+        #expect(image.pixel(x: 1, y: 1) == (255, 0, 0, 255), "red around it")
+    }
+
     @Test("a blend mode inside a compositingGroup blends only with the group's own content")
     func blendInsideGroup() throws {
         let view = ZStack {
