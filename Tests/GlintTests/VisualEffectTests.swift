@@ -53,6 +53,15 @@ struct VisualEffectTests {
         #expect(image.pixel(x: 21, y: 21).alpha < image.pixel(x: 21, y: 30).alpha, "round: fainter off the corner than beside the edge")
     }
 
+    @Test("a negative or non-finite radius or offset draws as 0 (said once on standard error), never a crash")
+    func badArguments() throws {
+        let plain = try ImageRenderer(content: Color.red.frame(width: 10, height: 10).padding(5)).render()
+        let blurred = try ImageRenderer(content: Color.red.frame(width: 10, height: 10).blur(radius: -3).padding(5)).render()
+        let shadowed = try ImageRenderer(content: Color.red.frame(width: 10, height: 10)
+            .shadow(color: .black, radius: .nan, x: .infinity, y: 0).padding(5)).render()
+        #expect(blurred.pixels == plain.pixels && shadowed.pixels == plain.pixels)
+    }
+
     @Test(".blur(radius:opaque: true) stays inside the view and keeps it opaque to its edges")
     func opaqueBlur() throws {
         let view = HStack(spacing: 0) { Color(red: 1, green: 0, blue: 0); Color(red: 0, green: 0, blue: 1) }.frame(width: 40, height: 20).blur(radius: 6, opaque: true)
