@@ -192,6 +192,9 @@ extension ViewGraph {
         case .effect(var spec):
             guard presentArguments(&spec.shader, attribute: 10) else { return kind }
             return .effect(spec)
+        case .filter(let spec):
+            guard let model = spec.animatable, let v = moving(model, attribute: 8) else { return kind }
+            return .filter(spec.with(v))
         default:
             return kind
         }

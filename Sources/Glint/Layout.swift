@@ -89,9 +89,11 @@ struct ViewLayout {
             return stackedSize(&graph, i, aspectProposal(&graph, i, p, ratio, mode))
         case .fixedSize(let horizontal, let vertical):
             return stackedSize(&graph, i, ProposedViewSize(w: horizontal ? nil : p.w, h: vertical ? nil : p.h))
-        case .background, .overlay:
+        case .background, .overlay, .filter(.mask):
             let content = graph.nodes[i].firstChild
             return content >= 0 ? size(&graph, content, p) : .zero
+        case .filter:
+            return stackedSize(&graph, i, p)
         case .geometry:
             return flexible(p)
         case .dock:
@@ -369,7 +371,7 @@ struct ViewLayout {
         case .fixedSize(let horizontal, let vertical):
             placeOver(&graph, i, in: rect, proposal: ProposedViewSize(w: horizontal ? nil : p.w, h: vertical ? nil : p.h),
                       alignment: .center)
-        case .background(let alignment), .overlay(let alignment):
+        case .background(let alignment), .overlay(let alignment), .filter(.mask(let alignment)):
             let content = graph.nodes[i].firstChild
             guard content >= 0 else { return }
             place(&graph, content, in: rect)
@@ -378,6 +380,8 @@ struct ViewLayout {
                 let s = size(&graph, secondary, p)
                 place(&graph, secondary, in: aligned(s, in: rect, alignment))
             }
+        case .filter:
+            placeOver(&graph, i, in: rect, proposal: p, alignment: .center)
         case .dock(let dock):
             placeDock(&graph, i, dock, in: rect)
         case .container(let kind):

@@ -281,21 +281,6 @@ extension View {
         modifier(_EnvironmentModifier(.disabled(disabled)))
     }
 
-    /// A shadow `x`, `y` points below and right of the text in the view, in `color`, as SwiftUI's
-    /// `shadow(color:radius:x:y:)` casts one under text (seed 000's caption has a one-point
-    /// shadow). Glint's shadows are sharp and fall from text only: a `radius` other than 0 is
-    /// reported as an error (the view is drawn without the shadow), and shapes, images and
-    /// shaders in the view cast none.
-    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
-        -> ModifiedContent<Self, _EnvironmentModifier> {
-        guard radius == 0, x.isFinite, y.isFinite else {
-            let why = radius == 0 ? "its offset must be a finite number of points, not (\(x), \(y))"
-                : "Glint draws sharp shadows only (radius 0), not radius \(radius)"
-            return modifier(_EnvironmentModifier(.shadow(nil), error: .arguments("cannot draw .shadow(radius: \(radius), x: \(x), y: \(y)): \(why)")))
-        }
-        return modifier(_EnvironmentModifier(.shadow(TextShadow(color: color, x: Double(x), y: Double(y)))))
-    }
-
     // MARK: Shader effects
 
     /// Applies `shader` to every pixel of the view, as SwiftUI's `colorEffect`: the function

@@ -23,6 +23,10 @@ extension ResolvedView {
                 chain.append(child)
                 last = child
                 continue
+            case .filter(let spec) where spec.isChainPass:
+                chain.append(child)
+                last = child
+                continue
             default:
                 leaf = child
             }
@@ -112,6 +116,7 @@ extension ResolvedView {
             case .tear(let tear): if tear.isShowing { return false }
             case .statefulEffects(let list): if !list.isEmpty { return false }
             case .visualEffect: return false
+            case .filter(let spec): if spec.isChainPass { return false }
             default: break
             }
             n += 1
@@ -256,6 +261,8 @@ extension ResolvedView {
                     effects.append(effect)
                     appendPass(to: index) { pass, _ in Self.copy(effect.pass.value, into: &pass) }
                 }
+            case .filter(let spec):
+                appendFilterPass(spec, to: index)
             case .visualEffect(let deferredIndex):
                 let frame = tree.nodes[node].frame
                 let proxy = GeometryProxy(size: CGSize(width: frame.width, height: frame.height),

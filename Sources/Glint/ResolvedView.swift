@@ -193,6 +193,8 @@ public struct ResolvedView {
     struct DrawContext {
         var opacity = 1.0
         var hitTesting = true
+        /// A sharp shadow under the text drawn (`.shadow` with radius 0 over text alone).
+        var textShadow: TextShadow? = nil
     }
 
     mutating func emitChildren(of i: Int, context: inout DrawContext) {
@@ -257,13 +259,15 @@ public struct ResolvedView {
             if leaf.fitsFrame { SystemSymbol.fit(&leaf, in: &frame) }
             var color = Color.primary
             if case .color(let c) = leaf.style { color = c }
-            if let shadow = leaf.shadow {
+            if let shadow = leaf.shadow ?? context.textShadow {
                 let offset = Rect(x: frame.minX + shadow.x, y: frame.minY + shadow.y, width: frame.width, height: frame.height)
                 draws.append(.text(TextDraw(leaf: leaf, rect: offset, color: shadow.color.opacity(context.opacity))))
             }
             draws.append(.text(TextDraw(leaf: leaf, rect: frame, color: color.opacity(context.opacity), opacity: context.opacity)))
         case .effect, .statefulEffects, .tear, .visualEffect:
             emitEffectChain(from: i, context: &context)
+        case .filter(let spec):
+            emitFilter(i, spec, context: &context)
         case .clip(let shape):
             let layer = openLayer(rect: frame, opacity: 1, clip: ShapeDraw(leaf: shape, rect: frame, color: .white))
             var inner = context
@@ -328,6 +332,8 @@ public struct ResolvedView {
     }
     /// The stand-in image of each layer, whose texture the renderer supplies.
     var layerImages: [GlintCore.Image] = []
+    /// The stand-in image of a copy of what is below each layer that blends (`.blendMode`).
+    var backdropImages: [GlintCore.Image] = []
 
     var chain: [Int] = []
 
@@ -423,6 +429,14 @@ struct LayerSpec {
     var opacity: Double
     var clip: ShapeDraw?
     var graph: Int
+    /// A graph composited before `graph`, reading the same layer (a shadow); −1 for none.
+    var under = -1
+    /// Whether what is below the layer is copied first, for its graph to blend with (`.blendMode`).
+    var readsBackdrop = false
+    /// Whether the layer is kept, not composited: another layer's pass reads it (a mask).
+    var isKept = false
+    /// Whether the layer's content is a copy of what is below it, not what was drawn in it (a material).
+    var copiesBackdrop = false
 }
 
 /// Something that can take a press, and where.

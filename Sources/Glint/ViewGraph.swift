@@ -409,6 +409,8 @@ enum NodeKind {
     case identifier(String)
     /// `.rotationEffect`, `.scaleEffect`: drawn and hit transformed, laid out as before (`Transforms.swift`).
     case transform(TransformSpec)
+    /// `.blur`, `.shadow`, the colour adjustments, `.blendMode` and `.mask` (`VisualEffects.swift`).
+    case filter(FilterSpec)
     /// `.zIndex`: its place among its siblings' drawing.
     case zIndex(Double)
     /// `.hidden()`: laid out, not drawn, not hit.

@@ -148,14 +148,81 @@ public final class ViewRenderer {
                 epoxy_glViewport(0, 0, GLsizei(current.pixelWidth), GLsizei(current.pixelHeight))
                 let spec = view.layers[l]
                 renderer.setExternalTexture(layer.texture, for: view.layerImages[l])
-                var graph = view.graphs[spec.graph]
+                // A kept layer (a mask) is read by the next layer's pass, not composited.
+                if spec.isKept { break }
                 let o = origins[origins.count - 1]
+                if spec.readsBackdrop { try copyBackdrop(of: l, from: current, origin: o, scale: scale, view: view) }
+                if spec.copiesBackdrop { try copyBelow(l, from: current, origin: o, scale: scale, view: view) }
+                if spec.under >= 0 {
+                    var under = view.graphs[spec.under]
+                    under.viewRect.origin = Point(x: under.viewRect.minX - o.x, y: under.viewRect.minY - o.y)
+                    try renderer.compose(under, into: current)
+                }
+                var graph = view.graphs[spec.graph]
                 graph.viewRect.origin = Point(x: graph.viewRect.minX - o.x, y: graph.viewRect.minY - o.y)
                 try renderer.compose(graph, into: current)
             }
             i += 1
         }
     }
+
+    /// Copies what `current` holds under layer `l` into the backdrop target, at the same pixel
+    /// coordinates (a blend pass reads it at `gl_FragCoord`), and shows it as the layer's
+    /// backdrop image. Only the layer's part is copied; the rest of the target is never read.
+    private func copyBackdrop(of l: Int, from current: Framebuffer, origin o: (x: Double, y: Double), scale: Double,
+                              view: ResolvedView) throws(RenderError) {
+        let r = layerRects[l]
+        let px = r.x - Int((o.x * scale).rounded()), py = r.y - Int((o.y * scale).rounded())
+        let x0 = max(px, 0), y0 = max(py, 0)
+        let x1 = min(px + r.width, current.pixelWidth), y1 = min(py + r.height, current.pixelHeight)
+        let width = current.originX + current.pixelWidth, height = current.originY + current.pixelHeight
+        if backdrop == nil { backdrop = try RenderTarget(pixelWidth: width, pixelHeight: height) }
+        guard let backdrop else { return }
+        try backdrop.resize(pixelWidth: width, pixelHeight: height)
+        renderer.setExternalTexture(backdrop.texture, for: view.backdropImages[l])
+        if x1 > x0 && y1 > y0 {
+            // Framebuffer rows count from the bottom.
+            let gx0 = GLint(current.originX + x0), gx1 = GLint(current.originX + x1)
+            let gy0 = GLint(current.originY + current.pixelHeight - y1), gy1 = GLint(current.originY + current.pixelHeight - y0)
+            epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), current.id)
+            epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), backdrop.framebuffer.id)
+            epoxy_glBlitFramebuffer(gx0, gy0, gx1, gy1, gx0, gy0, gx1, gy1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        }
+        current.bind()
+    }
+    /// What is below a blending layer, copied (`copyBackdrop`).
+    private var backdrop: RenderTarget?
+
+    /// Copies what `current` holds under layer `l` into a target of the layer's size, which
+    /// then stands for the layer's own picture (a material's content). What lies outside
+    /// `current` is transparent.
+    private func copyBelow(_ l: Int, from current: Framebuffer, origin o: (x: Double, y: Double), scale: Double,
+                           view: ResolvedView) throws(RenderError) {
+        let r = layerRects[l]
+        let px = r.x - Int((o.x * scale).rounded()), py = r.y - Int((o.y * scale).rounded())
+        let x0 = max(px, 0), y0 = max(py, 0)
+        let x1 = min(px + r.width, current.pixelWidth), y1 = min(py + r.height, current.pixelHeight)
+        if below == nil { below = try RenderTarget(pixelWidth: r.width, pixelHeight: r.height) }
+        guard let below else { return }
+        try below.resize(pixelWidth: r.width, pixelHeight: r.height)
+        below.framebuffer.bind()
+        epoxy_glClearColor(0, 0, 0, 0)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        renderer.setExternalTexture(below.texture, for: view.layerImages[l])
+        if x1 > x0 && y1 > y0 {
+            // Rows count from the bottom in both; the layer's bottom row is the region's py + height − 1.
+            let sx0 = GLint(current.originX + x0), sx1 = GLint(current.originX + x1)
+            let sy0 = GLint(current.originY + current.pixelHeight - y1), sy1 = GLint(current.originY + current.pixelHeight - y0)
+            let dx0 = GLint(x0 - px), dx1 = GLint(x1 - px)
+            let dy0 = GLint(py + r.height - y1), dy1 = GLint(py + r.height - y0)
+            epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), current.id)
+            epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), below.framebuffer.id)
+            epoxy_glBlitFramebuffer(sx0, sy0, sx1, sy1, dx0, dy0, dx1, dy1, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        }
+        current.bind()
+    }
+    /// What is below a material, copied (`copyBelow`).
+    private var below: RenderTarget?
 
     /// Whether graph `g` is opaque content covering the whole container, with no effects.
     private func coversTarget(_ graph: FrameGraph, _ view: ResolvedView) -> Bool {

@@ -300,6 +300,11 @@ public final class Renderer {
             clear(to: isLast ? graph.backdrop : .clear)
             let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
                                   sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+            // A last pass marked opaque is drawn with no blending, as opaque content is: here that also
+            // serves a pass that returns its own composite over what is below (`blendMode`, from a copy of it).
+            let replaces = isLast && pass.isOpaque
+            if replaces { epoxy_glDisable(GLenum(GL_BLEND)) }
+            defer { if replaces { epoxy_glEnable(GLenum(GL_BLEND)) } }
             try draw(pass, layer: layer, at: place, direction: (0, 1))
             source = 1 - source
         }

@@ -372,13 +372,13 @@ struct DemoSupportTests {
         #expect(box(plain) { r, g, b in r > 200 && g < 60 && b < 60 } == nil, "under the text, no shadow shows")
     }
 
-    @Test("a blurred shadow is one clear error, not a crash")
-    func blurredShadow() {
-        let renderer = ImageRenderer(content: shadowed(radius: 4, offset: 1))
-        #expect {
-            _ = try renderer.render()
-        } throws: { error in
-            "\(error)" == "cannot draw .shadow(radius: 4.0, x: 1.0, y: 1.0): Glint draws sharp shadows only (radius 0), not radius 4.0"
-        }
+    @Test("a blurred shadow under text is the text's red, soft: pink on white fading from the text outward")
+    func blurredShadow() throws {
+        let image = try ImageRenderer(content: shadowed(radius: 4, offset: 1)).render()
+        let text = try #require(box(image) { r, g, b in r < 40 && g < 40 && b < 40 })
+        let pink = try #require(box(image) { r, g, b in r > 200 && g < 235 && g > 40 && b > 40 && abs(Int(g) - Int(b)) < 30 },
+                                "a soft red shadow shows")
+        #expect(pink.maxX > text.maxX + 1 && pink.maxY > text.maxY + 1, "it spreads past the text: \(pink), \(text)")
+        #expect(box(image) { r, g, b in r > 200 && g < 60 && b < 60 } == nil, "it is nowhere the full red of a sharp shadow")
     }
 }
