@@ -38,6 +38,8 @@ public struct ViewGraph {
     var scratch: [Double] = []
     /// The closures of `visualEffect`s, called once layout knows sizes.
     var visualEffects: [any VisualEffectContent] = []
+    /// The `Canvas`es of the frame: their drawing code, called once layout knows their sizes.
+    var canvases: [CanvasEntry] = []
     /// How the buttons being made look (`.buttonStyle`), and the label of the one whose style is
     /// being made (`ButtonStyleConfiguration.label`).
     var buttonStyle = ButtonStyleChoice.builtIn(.borderless)
@@ -81,6 +83,7 @@ public struct ViewGraph {
         errors.removeAll(keepingCapacity: true)
         pendingActions.removeAll(keepingCapacity: true)
         visualEffects.removeAll(keepingCapacity: true)
+        canvases.removeAll(keepingCapacity: true)
         environment = rootEnvironment
         preferredColorScheme = nil
         buttonStyle = .builtIn(.borderless)
