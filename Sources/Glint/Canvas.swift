@@ -23,19 +23,43 @@ import GlintRender
 /// `opaque` are accepted; Glint draws every canvas on its frame.
 public struct Canvas<Symbols: View>: View {
     let renderer: (inout GraphicsContext, CGSize) -> Void
+    let symbols: Symbols?
 
     /// A canvas drawn by `renderer`.
     public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
                 renderer: @escaping (inout GraphicsContext, CGSize) -> Void) where Symbols == EmptyView {
         self.renderer = renderer
+        symbols = nil
+    }
+
+    /// A canvas drawn by `renderer`, which may draw the views of `symbols` by their `.tag`
+    /// (`context.resolveSymbol(id:)`). The symbols are laid out as views in the canvas's space
+    /// (each as it sizes itself there) and shown only where the canvas draws them.
+    public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
+                renderer: @escaping (inout GraphicsContext, CGSize) -> Void, @ViewBuilder symbols: () -> Symbols) {
+        self.renderer = renderer
+        self.symbols = symbols()
     }
 
     public var body: Never { fatalError("a Canvas has no body") }
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         graph.canvases.append(CanvasEntry(renderer: view.renderer, environment: graph.environment))
-        graph.addNode(.shape(ShapeLeaf(shape: ShapeSource(kind: .canvas(graph.canvases.count - 1)), fill: .color(.clear),
-                                       fillStyle: FillStyle())))
+        let index = graph.canvases.count - 1
+        let canvas = ShapeLeaf(shape: ShapeSource(kind: .canvas(index)), fill: .color(.clear), fillStyle: FillStyle())
+        guard let symbols = view.symbols else {
+            graph.addNode(.shape(canvas))
+            return
+        }
+        graph.withNode(.zstack(.topLeading)) { graph in
+            graph.addNode(.shape(canvas))
+            let start = graph.canvasSymbols.count
+            let saved = graph.makingCanvasSymbols
+            graph.makingCanvasSymbols = true
+            graph.withNode(.hidden) { $0.makeChild(symbols) }
+            graph.makingCanvasSymbols = saved
+            graph.canvases[index].symbols = start..<graph.canvasSymbols.count
+        }
     }
 }
 
@@ -49,6 +73,8 @@ public enum ColorRenderingMode: Hashable, Sendable {
 struct CanvasEntry {
     var renderer: (inout GraphicsContext, CGSize) -> Void
     var environment: EnvironmentValues
+    /// Its symbols, in `ViewGraph.canvasSymbols`.
+    var symbols = 0..<0
 }
 
 /// What a `Canvas` draws into, as SwiftUI's `GraphicsContext`: fill and stroke paths, draw text
@@ -321,5 +347,35 @@ public struct GraphicsContext {
     /// Draws `image` stretched over `rect`.
     public func draw(_ image: Image, in rect: CGRect, style: FillStyle = FillStyle()) {
         draw(resolve(image), in: rect, style: style)
+    }
+
+    /// A view of the canvas's `symbols:`, ready to draw, as SwiftUI's `GraphicsContext.ResolvedSymbol`.
+    public struct ResolvedSymbol {
+        /// Its first node in the frame's tree.
+        let node: Int
+        /// Its size as laid out, in points.
+        public let size: CGSize
+    }
+
+    /// The symbol tagged `id` (`.tag(id)` on a view in the canvas's `symbols:`), or nil.
+    public func resolveSymbol<ID: Hashable>(id: ID) -> ResolvedSymbol? {
+        let key = AnyHashable(id)
+        var k = 0
+        while k < recorder.symbols.count {
+            if recorder.symbols[k].tag == key { return ResolvedSymbol(node: recorder.symbols[k].node, size: recorder.symbols[k].size) }
+            k += 1
+        }
+        return nil
+    }
+
+    /// Draws `symbol` at its size with its `anchor` at `point`.
+    public func draw(_ symbol: ResolvedSymbol, at point: CGPoint, anchor: UnitPoint = .center) {
+        draw(symbol, in: CGRect(x: point.x - anchor.x * symbol.size.width, y: point.y - anchor.y * symbol.size.height,
+                                width: symbol.size.width, height: symbol.size.height))
+    }
+
+    /// Draws `symbol` stretched over `rect`.
+    public func draw(_ symbol: ResolvedSymbol, in rect: CGRect) {
+        recorder.addSymbol(symbol.node, in: rect, context: self)
     }
 }

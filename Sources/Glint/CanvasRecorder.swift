@@ -11,6 +11,7 @@ final class CanvasRecorder {
                    opacity: Double, clip: Int)
         case text(GraphicsContext.ResolvedText, rect: CGRect, fitsFrame: Bool, transform: CGAffineTransform, opacity: Double, clip: Int)
         case image(Image, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int)
+        case symbol(node: Int, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int)
         case beginLayer(opacity: Double, clip: Int)
         case endLayer
     }
@@ -37,6 +38,8 @@ final class CanvasRecorder {
     var pathCount = 0
     /// The layers open while a canvas's commands are emitted.
     var open: [OpenLayer] = []
+    /// The symbols of the canvas being drawn: tag, first node and laid-out size.
+    var symbols: [(tag: AnyHashable, node: Int, size: CGSize)] = []
     /// The size and scale of the canvas being drawn.
     var size = CGSize.zero
     var scale = 1.0
@@ -117,6 +120,11 @@ final class CanvasRecorder {
         commands.append(.image(image, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex))
     }
 
+    func addSymbol(_ node: Int, in rect: CGRect, context: GraphicsContext) {
+        Self.checkBlendMode(context.blendMode)
+        commands.append(.symbol(node: node, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex))
+    }
+
     func beginLayer(opacity: Double, clip: Int, blendMode: GraphicsContext.BlendMode) {
         Self.checkBlendMode(blendMode)
         commands.append(.beginLayer(opacity: opacity, clip: clip))
@@ -166,6 +174,11 @@ extension ResolvedView {
         recorder.scale = Double(scale)
         let first = recorder.commands.count
         let environment = tree.canvases[index].environment
+        recorder.symbols.removeAll(keepingCapacity: true)
+        for k in tree.canvases[index].symbols where k < tree.canvasSymbols.count {
+            let (tag, node) = tree.canvasSymbols[k]
+            recorder.symbols.append((tag, node, CGSize(width: tree.nodes[node].frame.width, height: tree.nodes[node].frame.height)))
+        }
         var graphics = GraphicsContext(recorder: recorder, environment: environment)
         tree.canvases[index].renderer(&graphics, size)
 
@@ -202,6 +215,22 @@ extension ResolvedView {
                 emitContent(leaf, rect: layer == nil ? box.moved(transform) : box, effects: false,
                             context: DrawContext(opacity: layer == nil ? opacity * outer : 1, hitTesting: false))
                 if let layer { draws.append(.endLayer(layer)) }
+            case .symbol(let node, let rect, let t, let opacity, let clip):
+                guard node < tree.nodes.count else { break }
+                syncCanvasClip(clip, frame: frame)
+                // The symbol's laid-out frame taken to `rect` in the drawing, then through the transform.
+                let f = tree.nodes[node].frame
+                let sx = f.width > 0 ? Double(rect.width) / f.width : 0, sy = f.height > 0 ? Double(rect.height) / f.height : 0
+                let (ta, tb, tc, td) = (Double(t.a), Double(t.b), Double(t.c), Double(t.d))
+                let (rx, ry) = (Double(rect.minX) - sx * f.minX, Double(rect.minY) - sy * f.minY)
+                let forward = AffineMap(a: ta * sx, b: tc * sy, c: tb * sx, d: td * sy,
+                                        tx: frame.minX + Double(t.tx) + ta * rx + tc * ry,
+                                        ty: frame.minY + Double(t.ty) + tb * rx + td * ry)
+                if let layer = openMappedLayer(forward, inner: bounds(of: node), opacity: opacity * outer) {
+                    var inner = DrawContext(opacity: 1, hitTesting: false)
+                    emit(node, context: &inner)
+                    draws.append(.endLayer(layer))
+                }
             case .beginLayer(let opacity, let clip):
                 syncCanvasClip(clip, frame: frame)
                 let layer = openLayer(rect: frame, opacity: opacity * outer, clip: nil)
@@ -283,6 +312,12 @@ extension ResolvedView {
         let forward = AffineMap(a: Double(t.a), b: Double(t.c), c: Double(t.b), d: Double(t.d),
                                 tx: ox + Double(t.tx) - (Double(t.a) * ox + Double(t.c) * oy),
                                 ty: oy + Double(t.ty) - (Double(t.b) * ox + Double(t.d) * oy))
+        return openMappedLayer(forward, inner: box, opacity: opacity)
+    }
+
+    /// A layer over `box` (the container's points, to whole pixels) shown through `forward`
+    /// (`layerTransform`), its index; nil where `forward` cannot be undone (nothing shows).
+    private mutating func openMappedLayer(_ forward: AffineMap, inner box: Rect, opacity: Double) -> Int? {
         let det = forward.a * forward.d - forward.b * forward.c
         guard det != 0, det.isFinite else { return nil }
         let inverse0 = AffineMap(a: forward.d / det, b: -forward.b / det, c: -forward.c / det, d: forward.a / det)

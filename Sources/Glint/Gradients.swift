@@ -298,6 +298,41 @@ extension AnyGradient {
 // MARK: The ShapeStyle shorthands
 
 extension ShapeStyle where Self == LinearGradient {
+    /// `gradient` (a colour's, `Color.blue.gradient`) blended from `startPoint` to `endPoint`.
+    public static func linearGradient(_ gradient: AnyGradient, startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
+        LinearGradient(gradient: gradient.gradient, startPoint: startPoint, endPoint: endPoint)
+    }
+}
+
+extension ShapeStyle where Self == RadialGradient {
+    /// `gradient` (a colour's) in rings from `startRadius` to `endRadius` around `center`.
+    public static func radialGradient(_ gradient: AnyGradient, center: UnitPoint = .center, startRadius: CGFloat = 0,
+                                      endRadius: CGFloat) -> RadialGradient {
+        RadialGradient(gradient: gradient.gradient, center: center, startRadius: startRadius, endRadius: endRadius)
+    }
+}
+
+extension ShapeStyle where Self == AngularGradient {
+    /// `gradient` (a colour's) swept from `startAngle` to `endAngle` around `center`.
+    public static func angularGradient(_ gradient: AnyGradient, center: UnitPoint = .center, startAngle: Angle, endAngle: Angle) -> AngularGradient {
+        AngularGradient(gradient: gradient.gradient, center: center, startAngle: startAngle, endAngle: endAngle)
+    }
+
+    /// `gradient` (a colour's) swept one whole turn from `angle` around `center`.
+    public static func conicGradient(_ gradient: AnyGradient, center: UnitPoint = .center, angle: Angle = .zero) -> AngularGradient {
+        AngularGradient(gradient: gradient.gradient, center: center, angle: angle)
+    }
+}
+
+extension ShapeStyle where Self == EllipticalGradient {
+    /// `gradient` (a colour's) in ellipses filling the shape's rect.
+    public static func ellipticalGradient(_ gradient: AnyGradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0,
+                                          endRadiusFraction: CGFloat = 0.5) -> EllipticalGradient {
+        EllipticalGradient(gradient: gradient.gradient, center: center, startRadiusFraction: startRadiusFraction, endRadiusFraction: endRadiusFraction)
+    }
+}
+
+extension ShapeStyle where Self == LinearGradient {
     /// Colours blended from `startPoint` to `endPoint`, as SwiftUI's `.linearGradient(colors:startPoint:endPoint:)`.
     public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
         LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)

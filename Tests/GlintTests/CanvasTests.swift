@@ -171,6 +171,29 @@ struct CanvasTests {
         #expect(image.pixel(x: 85, y: 85) == (0, 0, 0, 255))
     }
 
+    @Test("A symbol (a view of the canvas's symbols, by its tag) is drawn where the canvas draws it, at its size or stretched, and nowhere else")
+    func symbols() throws {
+        var missing = false
+        let view = Canvas { context, _ in
+            missing = context.resolveSymbol(id: "none") == nil
+            guard let dot = context.resolveSymbol(id: "dot") else { return }
+            context.draw(dot, at: CGPoint(x: 30, y: 30))
+            context.draw(dot, in: CGRect(x: 60, y: 60, width: 40, height: 20))
+        } symbols: {
+            Color.white.frame(width: 20, height: 10).tag("dot")
+        }
+        let renderer = ImageRenderer(content: view.frame(width: 100, height: 100))
+        renderer.backdrop = .black
+        let image = try renderer.render()
+        #expect(missing)
+        for y in stride(from: 0, to: 100, by: 2) {
+            for x in stride(from: 0, to: 100, by: 2) {
+                let inside = (x >= 20 && x < 40 && y >= 25 && y < 35) || (x >= 60 && y >= 60 && y < 80)
+                #expect(Self.red(image, x, y) == (inside ? 255 : 0), "(\(x), \(y))")
+            }
+        }
+    }
+
     @Test("A canvas redrawn each frame in a TimelineView shows each frame's drawing")
     func timeline() throws {
         let view = TimelineView(.animation) { timeline in

@@ -145,6 +145,7 @@ struct GradientTests {
         let top = (Self.blue.r + (1 - Self.blue.r) * 0.2, Self.blue.g + (1 - Self.blue.g) * 0.2, Self.blue.b + (1 - Self.blue.b) * 0.2)
         Self.expectPixel(lit, 10, 0, Self.colorAt(0.005, [(top, 0), (Self.blue, 1)]), "top")
         Self.expectPixel(lit, 10, 99, Self.colorAt(0.995, [(top, 0), (Self.blue, 1)]), "bottom")
+        #expect(try Self.render(Rectangle().fill(.linearGradient(tint.gradient, startPoint: .top, endPoint: .bottom)), 20, 100).pixels == lit.pixels)
     }
 
     // MARK: MeshGradient
