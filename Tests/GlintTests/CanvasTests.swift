@@ -145,6 +145,15 @@ struct CanvasTests {
         for x in [0, 25, 50, 99] {
             #expect(abs(Self.red(styled, x, 50) - Int(((Double(x) + 0.5) / 100 * 255).rounded())) <= 2, "style at x \(x)")
         }
+        // A shader's positions are the canvas's points: a ramp over the canvas, shown inside the circle.
+        let shaded = try Self.render { context, _ in
+            context.fill(Path(ellipseIn: CGRect(x: 10, y: 10, width: 80, height: 80)),
+                         with: .shader(ShaderLibrary.builtIn.linearGradient(.boundingRect, .float2(0, 0), .float2(1, 0), .colorArray([.black, .white]))))
+        }
+        for x in [12, 30, 50, 70, 87] {
+            #expect(abs(Self.red(shaded, x, 50) - Int(((Double(x) + 0.5) / 100 * 255).rounded())) <= 2, "shader at x \(x)")
+        }
+        #expect(Self.red(shaded, 95, 50) == 0 && Self.red(shaded, 12, 12) == 0, "nothing outside the circle")
     }
 
     @Test("Text and images drawn at a point or in a rect show there and nowhere else")
