@@ -84,6 +84,8 @@ public struct GraphicsContext {
     let recorder: CanvasRecorder
     /// The clip in force (an index into the recorder's clips; -1 for none).
     var clipIndex = -1
+    /// The last filter added (an index into the recorder's filters; -1 for none).
+    var filterIndex = -1
 
     /// How opaque what is drawn next is (0 … 1).
     public var opacity: Double = 1
@@ -261,13 +263,14 @@ public struct GraphicsContext {
     }
 
     /// Draws what `content` draws into a layer of its own, then lays the layer over the canvas at
-    /// this context's opacity (so overlapping parts fade as one picture). `content`'s context
+    /// this context's opacity, through its filters (so overlapping parts fade as one picture). `content`'s context
     /// starts with this one's transform and clip, at full opacity.
     public func drawLayer(content: (inout GraphicsContext) throws -> Void) rethrows {
-        recorder.beginLayer(opacity: opacity, clip: clipIndex, blendMode: blendMode)
+        recorder.beginLayer(opacity: opacity, clip: clipIndex, filter: filterIndex, blendMode: blendMode)
         var inner = self
         inner.opacity = 1
         inner.blendMode = .normal
+        inner.filterIndex = -1
         defer { recorder.endLayer() }
         try content(&inner)
     }

@@ -8,11 +8,11 @@ import GlintRender
 final class CanvasRecorder {
     enum Command {
         case shape(path: Int, shading: GraphicsContext.Shading, transform: CGAffineTransform, fill: FillStyle, stroke: StrokeStyle?,
-                   opacity: Double, clip: Int)
-        case text(GraphicsContext.ResolvedText, rect: CGRect, fitsFrame: Bool, transform: CGAffineTransform, opacity: Double, clip: Int)
-        case image(Image, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int)
-        case symbol(node: Int, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int)
-        case beginLayer(opacity: Double, clip: Int)
+                   opacity: Double, clip: Int, filter: Int)
+        case text(GraphicsContext.ResolvedText, rect: CGRect, fitsFrame: Bool, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int)
+        case image(Image, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int)
+        case symbol(node: Int, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int)
+        case beginLayer(opacity: Double, clip: Int, filter: Int)
         case endLayer
     }
 
@@ -33,6 +33,8 @@ final class CanvasRecorder {
 
     var commands: [Command] = []
     var clips: [Clip] = []
+    /// Filters added (`addFilter`), each with the one added before it.
+    var filters: [(filter: GraphicsContext.Filter, parent: Int)] = []
     /// Paths, the first `pathCount` of this frame; the rest keep their storage for later frames.
     var paths: [Path] = []
     var pathCount = 0
@@ -48,6 +50,7 @@ final class CanvasRecorder {
     func reset() {
         commands.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
+        filters.removeAll(keepingCapacity: true)
         pathCount = 0
     }
 
@@ -98,13 +101,13 @@ final class CanvasRecorder {
         }
         let index = store(path, transform: t)
         commands.append(.shape(path: index, shading: shading, transform: t, fill: fill, stroke: stroke, opacity: context.opacity,
-                               clip: context.clipIndex))
+                               clip: context.clipIndex, filter: context.filterIndex))
     }
 
     func addText(_ text: GraphicsContext.ResolvedText, in rect: CGRect, fitsFrame: Bool = false, context: GraphicsContext) {
         Self.checkBlendMode(context.blendMode)
         commands.append(.text(text, rect: rect, fitsFrame: fitsFrame, transform: context.transform, opacity: context.opacity,
-                              clip: context.clipIndex))
+                              clip: context.clipIndex, filter: context.filterIndex))
     }
 
     func addImage(_ image: Image, in rect: CGRect, context: GraphicsContext) {
@@ -117,17 +120,19 @@ final class CanvasRecorder {
             addText(text, in: rect, fitsFrame: true, context: context)
             return
         }
-        commands.append(.image(image, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex))
+        commands.append(.image(image, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex,
+                               filter: context.filterIndex))
     }
 
     func addSymbol(_ node: Int, in rect: CGRect, context: GraphicsContext) {
         Self.checkBlendMode(context.blendMode)
-        commands.append(.symbol(node: node, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex))
+        commands.append(.symbol(node: node, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex,
+                                filter: context.filterIndex))
     }
 
-    func beginLayer(opacity: Double, clip: Int, blendMode: GraphicsContext.BlendMode) {
+    func beginLayer(opacity: Double, clip: Int, filter: Int, blendMode: GraphicsContext.BlendMode) {
         Self.checkBlendMode(blendMode)
-        commands.append(.beginLayer(opacity: opacity, clip: clip))
+        commands.append(.beginLayer(opacity: opacity, clip: clip, filter: filter))
     }
 
     func endLayer() {
@@ -189,12 +194,18 @@ extension ResolvedView {
             // Outside any `drawLayer`, the view's own opacity applies to each thing drawn.
             let outer = groups == 0 ? context.opacity : 1
             switch recorder.commands[k] {
-            case .shape(let path, let shading, let transform, let fill, let stroke, let opacity, let clip):
+            case .shape(let path, let shading, let transform, let fill, let stroke, let opacity, let clip, let filter):
                 syncCanvasClip(clip, frame: frame)
+                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
                 let leaf = ShapeLeaf(shape: ShapeSource(kind: .canvasPath(recorder, path)), fill: .color(.white), fillStyle: fill, stroke: stroke)
-                emitCanvasShape(leaf, shading: shading, transform: transform, environment: environment, frame: frame, opacity: opacity * outer)
-            case .text(let text, let rect, let fitsFrame, let transform, let opacity, let clip):
+                emitCanvasShape(leaf, shading: shading, transform: transform, environment: environment, frame: frame,
+                                opacity: filtered == nil ? opacity * outer : 1)
+                if let filtered { draws.append(.endLayer(filtered)) }
+            case .text(let text, let rect, let fitsFrame, let transform, var opacity, let clip, let filter):
                 syncCanvasClip(clip, frame: frame)
+                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
+                let fade = filtered == nil ? outer : 1
+                if filtered != nil { opacity = 1 }
                 var leaf = TextLeaf(string: text.string, font: text.font, style: .color(text.color), alignment: .leading,
                                     lineLimit: nil, lineSpacing: 0)
                 var box = Rect(x: frame.minX + Double(rect.minX), y: frame.minY + Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
@@ -203,21 +214,29 @@ extension ResolvedView {
                     leaf.lineLimit = 1
                     SystemSymbol.fit(&leaf, in: &box)
                 }
-                let layer = openCanvasTransform(transform, inner: box, frame: frame, opacity: opacity * outer)
+                let layer = openCanvasTransform(transform, inner: box, frame: frame, opacity: opacity * fade)
                 draws.append(.text(TextDraw(leaf: leaf, rect: layer == nil ? box.moved(transform) : box,
-                                            color: text.color.opacity(layer == nil ? opacity * outer : 1))))
+                                            color: text.color.opacity(layer == nil ? opacity * fade : 1))))
                 if let layer { draws.append(.endLayer(layer)) }
-            case .image(let image, let rect, let transform, let opacity, let clip):
+                if let filtered { draws.append(.endLayer(filtered)) }
+            case .image(let image, let rect, let transform, var opacity, let clip, let filter):
                 syncCanvasClip(clip, frame: frame)
+                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
+                let fade = filtered == nil ? outer : 1
+                if filtered != nil { opacity = 1 }
                 let box = Rect(x: frame.minX + Double(rect.minX), y: frame.minY + Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
-                let layer = openCanvasTransform(transform, inner: box, frame: frame, opacity: opacity * outer)
+                let layer = openCanvasTransform(transform, inner: box, frame: frame, opacity: opacity * fade)
                 let leaf = ContentLeaf(source: .image(image.pixels, resizable: true, interpolation: image.interpolationQuality))
                 emitContent(leaf, rect: layer == nil ? box.moved(transform) : box, effects: false,
-                            context: DrawContext(opacity: layer == nil ? opacity * outer : 1, hitTesting: false))
+                            context: DrawContext(opacity: layer == nil ? opacity * fade : 1, hitTesting: false))
                 if let layer { draws.append(.endLayer(layer)) }
-            case .symbol(let node, let rect, let t, let opacity, let clip):
+                if let filtered { draws.append(.endLayer(filtered)) }
+            case .symbol(let node, let rect, let t, var opacity, let clip, let filter):
                 guard node < tree.nodes.count else { break }
                 syncCanvasClip(clip, frame: frame)
+                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
+                let fade = filtered == nil ? outer : 1
+                if filtered != nil { opacity = 1 }
                 // The symbol's laid-out frame taken to `rect` in the drawing, then through the transform.
                 let f = tree.nodes[node].frame
                 let sx = f.width > 0 ? Double(rect.width) / f.width : 0, sy = f.height > 0 ? Double(rect.height) / f.height : 0
@@ -226,14 +245,16 @@ extension ResolvedView {
                 let forward = AffineMap(a: ta * sx, b: tc * sy, c: tb * sx, d: td * sy,
                                         tx: frame.minX + Double(t.tx) + ta * rx + tc * ry,
                                         ty: frame.minY + Double(t.ty) + tb * rx + td * ry)
-                if let layer = openMappedLayer(forward, inner: bounds(of: node), opacity: opacity * outer) {
+                if let layer = openMappedLayer(forward, inner: bounds(of: node), opacity: opacity * fade) {
                     var inner = DrawContext(opacity: 1, hitTesting: false)
                     emit(node, context: &inner)
                     draws.append(.endLayer(layer))
                 }
-            case .beginLayer(let opacity, let clip):
+                if let filtered { draws.append(.endLayer(filtered)) }
+            case .beginLayer(let opacity, let clip, let filter):
                 syncCanvasClip(clip, frame: frame)
                 let layer = openLayer(rect: frame, opacity: opacity * outer, clip: nil)
+                appendCanvasFilter(filter, to: layers[layer].graph)
                 recorder.open.append(CanvasRecorder.OpenLayer(layer: layer, clip: clip, isGroup: true))
                 groups += 1
             case .endLayer:

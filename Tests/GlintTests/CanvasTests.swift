@@ -203,6 +203,42 @@ struct CanvasTests {
         }
     }
 
+    @Test("addFilter: colour filters by their formulas and a colour shader apply to the drawing after them; a blur softens an edge")
+    func filters() throws {
+        let image = try Self.render { context, _ in
+            context.fill(Path(CGRect(x: 0, y: 0, width: 20, height: 20)), with: .color(.white))  // before any filter
+            var multiplied = context
+            multiplied.addFilter(.colorMultiply(Color(red: 1, green: 0.5, blue: 0.25)))
+            multiplied.fill(Path(CGRect(x: 20, y: 0, width: 20, height: 20)), with: .color(.white))
+            var grey = context
+            grey.addFilter(.grayscale(1))
+            grey.fill(Path(CGRect(x: 40, y: 0, width: 20, height: 20)), with: .color(Color(red: 1, green: 0, blue: 0)))
+            var inverted = context
+            inverted.addFilter(.colorInvert())
+            inverted.addFilter(.brightness(0.1))
+            inverted.fill(Path(CGRect(x: 60, y: 0, width: 20, height: 20)), with: .color(Color(red: 0.2, green: 0.6, blue: 1)))
+            var shaded = context
+            shaded.addFilter(.colorShader(ShaderLibrary.builtIn.fade(.float(0.5))))
+            shaded.fill(Path(CGRect(x: 80, y: 0, width: 20, height: 20)), with: .color(.white))
+            var blurred = context
+            blurred.addFilter(.blur(radius: 6))
+            blurred.fill(Path(CGRect(x: 0, y: 40, width: 50, height: 60)), with: .color(.white))
+        }
+        func rgb(_ x: Int, _ y: Int) -> [Int] { let p = image.pixel(x: x, y: y); return [Int(p.red), Int(p.green), Int(p.blue)] }
+        func near(_ a: [Int], _ b: [Double], _ what: String) {
+            let want = b.map { Int(($0 * 255).rounded()) }
+            #expect(zip(a, want).allSatisfy { abs($0 - $1) <= 2 }, "\(what): \(a), expected \(want)")
+        }
+        near(rgb(10, 10), [1, 1, 1], "unfiltered")
+        near(rgb(30, 10), [1, 0.5, 0.25], "colorMultiply")
+        near(rgb(50, 10), [0.2126, 0.2126, 0.2126], "grayscale of red: its luminance")
+        near(rgb(70, 10), [0.8 + 0.1, 0.4 + 0.1, 0 + 0.1], "inverted, then brightened")
+        near(rgb(90, 10), [0.5, 0.5, 0.5], "a colour shader fading to half")
+        // The blur: half way at the edge, whole well inside, a little light beyond the edge.
+        let edge = rgb(50, 70)[0], inside = rgb(25, 70)[0], beyond = rgb(53, 70)[0], far = rgb(70, 70)[0]
+        #expect(inside == 255 && abs(edge - 128) <= 40 && beyond > 0 && beyond < edge && far == 0, "\(inside) \(edge) \(beyond) \(far)")
+    }
+
     @Test("A canvas redrawn each frame in a TimelineView shows each frame's drawing")
     func timeline() throws {
         let view = TimelineView(.animation) { timeline in
