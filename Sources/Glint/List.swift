@@ -228,6 +228,7 @@ struct TagView<Content: View, Tag: Hashable>: View {
         let first = graph.nodes.count
         graph.makeChild(view.content)
         graph.noteListRow(from: first, tag: view.tag)
+        if graph.makingCanvasSymbols, first < graph.nodes.count { graph.canvasSymbols.append((AnyHashable(view.tag), first)) }
     }
 }
 

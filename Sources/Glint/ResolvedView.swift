@@ -54,6 +54,8 @@ public struct ResolvedView {
     let text: TextEngine?
     /// Who owns the pointer.
     let router = GestureRouter()
+    /// What the frame's canvases drew (`CanvasRecorder.swift`).
+    let canvasRecorder = CanvasRecorder()
 
     var graphCount = 0
     var effectResponders: [EffectResponder] = []
@@ -108,6 +110,7 @@ public struct ResolvedView {
         effects.removeAll(keepingCapacity: true)
         errors.removeAll(keepingCapacity: true)
         usedChainResponders = 0
+        canvasRecorder.reset()
         var context = DrawContext()
         emitChildren(of: 0, context: &context)
         if chainResponders.count > usedChainResponders { chainResponders.removeLast(chainResponders.count - usedChainResponders) }
@@ -286,6 +289,7 @@ public struct ResolvedView {
     /// A shape: a plain rectangle filled is a content pass; anything else a coverage mask (a
     /// colour) or a shader drawn in a layer masked by the shape.
     mutating func emitShape(_ leaf: ShapeLeaf, frame: Rect, context: DrawContext) {
+        if case .canvas(let index) = leaf.shape.kind { return emitCanvas(index, frame: frame, context: context) }
         if leaf.shape.isRectangle && leaf.stroke == nil {
             switch leaf.fill {
             case .color(let color):

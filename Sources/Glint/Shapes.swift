@@ -209,6 +209,10 @@ struct ShapeSource {
         /// size (a control's knob at its value), kept as a value so it allocates nothing.
         case placed(Builtin, ShapePlacement)
         case custom(any Shape)
+        /// A `Canvas` (`ViewGraph.canvases[i]`): drawn through its recorder, not as one outline.
+        case canvas(Int)
+        /// A path a canvas drew, kept in its recorder in the canvas's points.
+        case canvasPath(CanvasRecorder, Int)
     }
 
     let kind: Kind
@@ -246,6 +250,8 @@ struct ShapeSource {
             scratch.trimmed(from: from, to: to, into: &path)
         case .placed(let base, let placement): base.write(in: placement.rect(in: rect), into: &path)
         case .custom(let shape): path = shape.path(in: rect)
+        case .canvas: break
+        case .canvasPath(let recorder, let index): path.addPath(recorder.paths[index])
         }
     }
 }
@@ -321,40 +327,6 @@ extension Color: ShapeStyle {
 
 extension Shader: ShapeStyle {
     public var _shapeStyleValue: ShapeStyleValue { .shader(self) }
-}
-
-/// Colours blended along a line, as SwiftUI's `LinearGradient`: from `startPoint` to `endPoint`
-/// (fractions of the shape's rect), evenly spaced. Drawn by the built-in `linearGradient` shader.
-public struct LinearGradient: ShapeStyle, View {
-    let colors: [Color]
-    let startPoint: UnitPoint
-    let endPoint: UnitPoint
-
-    public init(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) {
-        self.colors = colors
-        self.startPoint = startPoint
-        self.endPoint = endPoint
-    }
-
-    public var _shapeStyleValue: ShapeStyleValue {
-        .shader(ShaderLibrary.default.linearGradient(
-            .boundingRect, .float2(startPoint.x, startPoint.y), .float2(endPoint.x, endPoint.y),
-            .colorArray(colors.isEmpty ? [.clear] : colors)))
-    }
-
-    public var body: Never { fatalError("a gradient has no body") }
-
-    /// A gradient on its own fills the space offered.
-    public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
-        Rectangle().fill(view)._makeSelf(into: &graph)
-    }
-}
-
-extension ShapeStyle where Self == LinearGradient {
-    /// Colours blended from `startPoint` to `endPoint`, as SwiftUI's `.linearGradient(colors:startPoint:endPoint:)`.
-    public static func linearGradient(colors: [Color], startPoint: UnitPoint, endPoint: UnitPoint) -> LinearGradient {
-        LinearGradient(colors: colors, startPoint: startPoint, endPoint: endPoint)
-    }
 }
 
 extension View {

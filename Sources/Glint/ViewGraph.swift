@@ -38,6 +38,12 @@ public struct ViewGraph {
     var scratch: [Double] = []
     /// The closures of `visualEffect`s, called once layout knows sizes.
     var visualEffects: [any VisualEffectContent] = []
+    /// The `Canvas`es of the frame: their drawing code, called once layout knows their sizes.
+    var canvases: [CanvasEntry] = []
+    /// The views of the canvases' `symbols:`, each by its `.tag` and first node; and whether
+    /// tagged views made now are such symbols.
+    var canvasSymbols: [(tag: AnyHashable, node: Int)] = []
+    var makingCanvasSymbols = false
     /// How the buttons being made look (`.buttonStyle`), and the label of the one whose style is
     /// being made (`ButtonStyleConfiguration.label`).
     var buttonStyle = ButtonStyleChoice.builtIn(.borderless)
@@ -83,6 +89,9 @@ public struct ViewGraph {
         errors.removeAll(keepingCapacity: true)
         pendingActions.removeAll(keepingCapacity: true)
         visualEffects.removeAll(keepingCapacity: true)
+        canvases.removeAll(keepingCapacity: true)
+        canvasSymbols.removeAll(keepingCapacity: true)
+        makingCanvasSymbols = false
         environment = rootEnvironment
         preferredColorScheme = nil
         buttonStyle = .builtIn(.borderless)
