@@ -29,6 +29,13 @@ public struct Text: View, Equatable, Sendable {
 
     public static func _makeView(_ view: Self, into graph: inout ViewGraph) {
         let env = graph.environment
+        if case .shader(let shader) = env.foregroundStyle {
+            // A shader or gradient style: the style filling the text's frame, seen through its
+            // glyphs (the text, laid out as it is, sizes the view and is the mask).
+            let glyphs = view.foregroundStyle(Color.white)
+            graph.makeChild(glyphs.hidden().overlay { Rectangle().fill(shader).mask { glyphs } })
+            return
+        }
         var runs: [TextColorRun] = []
         if !view.colorRuns.isEmpty {
             runs = view.colorRuns.map { run in

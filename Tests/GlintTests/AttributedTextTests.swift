@@ -43,4 +43,26 @@ struct AttributedTextTests {
         #expect(counts.rightBlue > 50 && counts.rightRed == 0, "\(counts)")
         #expect(Text("ab") + Text("c") == Text("abc"))
     }
+
+    @Test("a gradient (a shader style) as the text's foregroundStyle fills its glyphs: red at its leading end, blue at its trailing end, nothing outside them")
+    func shaderStyle() throws {
+        let gradient = LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing)
+        let text = Text("MMMM MMMM").foregroundStyle(gradient)
+        let counts = try inks(Text("MMMM MMMM"), split: 86)
+        #expect(counts == (0, 0, 0, 0), "plain text is not coloured: \(counts)")
+        let image = try ImageRenderer(content: text.font(.system(size: 24)).fixedSize()
+            .frame(width: 240, height: 40, alignment: .leading).background(Color.white)).render()
+        var left = (red: 0, blue: 0), right = (red: 0, blue: 0), inked = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let p = image.pixel(x: x, y: y)
+                if min(p.red, p.green, p.blue) < 200 { inked += 1 }
+                if Int(p.red) - Int(p.blue) > 100 { if x < 40 { left.red += 1 } else if x > 140 { right.red += 1 } }
+                if Int(p.blue) - Int(p.red) > 100 { if x < 40 { left.blue += 1 } else if x > 140 { right.blue += 1 } }
+            }
+        }
+        #expect(left.red > 50 && left.blue == 0, "\(left)")
+        #expect(right.blue > 50 && right.red == 0, "\(right)")
+        #expect(inked < 240 * 40 / 3, "only the glyphs are painted, not the text's whole frame: \(inked)")
+    }
 }
