@@ -33,7 +33,7 @@ struct ViewLayout {
     private func computeSize(_ graph: inout ViewGraph, _ i: Int, _ p: ProposedViewSize) -> Size {
         switch graph.nodes[i].kind {
         case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .visualEffect, .gesture, .hitTesting, .hidden,
-             .transform, .zIndex,
+             .transform, .zIndex, .floating,
              .identifier:
             return stackedSize(&graph, i, p)
         case .zstack:
@@ -322,7 +322,7 @@ struct ViewLayout {
             let s = size(&graph, child, p)
             place(&graph, child, in: s == rect.size ? rect : aligned(s, in: rect, .center))
         case .root, .group, .opacity, .clip, .compositingGroup, .effect, .statefulEffects, .tear, .gesture, .hitTesting, .hidden,
-             .transform, .zIndex:
+             .transform, .zIndex, .floating:
             placeOver(&graph, i, in: rect, proposal: p, alignment: .center)
         case .visualEffect(let index):
             placeOver(&graph, i, in: rect, proposal: p, alignment: .center)

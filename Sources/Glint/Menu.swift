@@ -51,9 +51,10 @@ public struct Menu<Label: View, Content: View>: View {
                 .padding(EdgeInsets(top: 6, leading: 10, bottom: 6, trailing: 10))
                 .frame(minWidth: 140, alignment: .leading)
                 .fixedSize(horizontal: true, vertical: true)
-                .background(RoundedRectangle(cornerRadius: 6).fill(Color(white: 0.18)))
+                .background(RoundedRectangle(cornerRadius: 6).fill(graph.environment.colorScheme == .dark ? Color(white: 0.18) : Color(white: 0.97)))
                 .overlay(RoundedRectangle(cornerRadius: 6).strokeBorder(tint.opacity(0.5), lineWidth: 1))
-                .offset(y: 26))
+                .offset(y: 26)
+                .modifier(_NodeModifier(kind: .floating)))
             (graph.buttonStyle, graph.menuDismiss) = saved
         }
     }

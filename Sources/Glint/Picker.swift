@@ -80,13 +80,15 @@ public struct Picker<Label: View, SelectionValue: Hashable, Content: View>: View
                 if isOpen.value {
                     context.showsSelectedOnly = false
                     graph.pickerContext = context
+                    let plate = env.colorScheme == .dark ? Color(white: 0.18) : Color(white: 0.97)
                     graph.makeChild(VStack(alignment: .leading, spacing: 0) { view.content }
                         .padding(4)
-                        .background(RoundedRectangle(cornerRadius: 6).fill(Color(white: 0.18)))
+                        .background(RoundedRectangle(cornerRadius: 6).fill(plate))
                         .overlay(RoundedRectangle(cornerRadius: 6).strokeBorder(Color.gray.opacity(0.6), lineWidth: 1))
                         .frame(width: 180)
                         .fixedSize(horizontal: false, vertical: true)
-                        .alignmentGuideBelow())
+                        .alignmentGuideBelow()
+                        .modifier(_NodeModifier(kind: .floating)))
                 }
             }
         }

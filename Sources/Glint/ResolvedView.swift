@@ -113,6 +113,15 @@ public struct ResolvedView {
         canvasRecorder.reset()
         var context = DrawContext()
         emitChildren(of: 0, context: &context)
+        // Popovers last, over everything and outside every clip; one may hold another.
+        var f = 0
+        while f < floating.count {
+            var inner = floating[f].context
+            hitClip = nil
+            emitChildren(of: floating[f].node, context: &inner)
+            f += 1
+        }
+        floating.removeAll(keepingCapacity: true)
         if chainResponders.count > usedChainResponders { chainResponders.removeLast(chainResponders.count - usedChainResponders) }
         if graphCount == 0 {
             // Nothing drawn by a shader: the first graph is empty (tests and benches read it).
@@ -214,6 +223,9 @@ public struct ResolvedView {
         switch tree.nodes[i].kind {
         case .root, .group, .zstack, .stack, .padding, .frame, .offset, .sizedOffset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier, .zIndex:
             emitChildren(of: i, context: &context)
+        case .floating:
+            // Drawn after everything else (see `update`).
+            floating.append(FloatingEntry(node: i, context: context))
         case .background:
             // What is behind first, then the content.
             let content = tree.nodes[i].firstChild
@@ -334,6 +346,15 @@ public struct ResolvedView {
         draws.append(.beginLayer(layer))
         return layer
     }
+    /// Popovers met while emitting, drawn after the rest of the frame.
+    var floating: [FloatingEntry] = []
+
+    /// A popover node and what it inherited where it was met.
+    struct FloatingEntry {
+        var node: Int
+        var context: DrawContext
+    }
+
     /// The stand-in image of each layer, whose texture the renderer supplies.
     var layerImages: [GlintCore.Image] = []
     /// The stand-in image of a copy of what is below each layer that blends (`.blendMode`).

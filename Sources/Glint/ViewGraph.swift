@@ -422,6 +422,9 @@ enum NodeKind {
     case filter(FilterSpec)
     /// `.zIndex`: its place among its siblings' drawing.
     case zIndex(Double)
+    /// A popover (an open menu's or picker's options): laid out where it is made, drawn and hit
+    /// after everything else in the window, over it and outside any scroll view's clip.
+    case floating
     /// `.hidden()`: laid out, not drawn, not hit.
     case hidden
     /// `ScrollView`: its one child moved up by the position's offset, clipped.

@@ -55,4 +55,27 @@ struct TransitionWindowTests {
         try waitForRest(after: removed)
         #expect(try grey("gone") < 0.02, "gone at rest")
     }
+
+    @Test("a click lands on a rotated and scaled view where it is drawn: on the bar turned upright (outside its unturned frame) it is the bar's; inside its unturned frame but beside the drawn bar it goes to the view behind",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(1)))
+    func hitsThroughTransforms() throws {
+        let demo = try Self.demo()
+        try requireTools()
+        let x = try XServer.start()
+        defer { x.stop() }
+        let folder = try TemporaryFiles.folder("glint-transform-window")
+        let stateFile = folder + "/state.json"
+        let app = try Child.launch(demo, [], environment: x.environment.merging(["GLINT_WINDOW_STATE": stateFile]) { $1 }, in: folder)
+        defer { app.stop() }
+        let state = WindowState(path: stateFile, app: app)
+        let window = try findWindow(x, app, name: "^Transition$")
+        try state.started()
+        // The bar is drawn over x 40…80, y 40…160 of the window; laid out over x 30…90, y 90…110.
+        try x.run("xdotool", ["mousemove", "\(window.x + 60)", "\(window.y + 55)", "click", "1"])
+        #expect(app.waitForStdout(containing: "spun\n", seconds: 20), "the drawn bar took the click: \(app.stderrSummary())")
+        try state.afterInput()
+        try x.run("xdotool", ["mousemove", "\(window.x + 86)", "\(window.y + 100)", "click", "1"])
+        #expect(app.waitForStdout(containing: "shown true\n", seconds: 20), "beside the drawn bar the click reached the view behind")
+        #expect(app.stdout(waitingUpTo: 0).components(separatedBy: "spun").count == 2, "spun once only: \(app.stdout(waitingUpTo: 0))")
+    }
 }

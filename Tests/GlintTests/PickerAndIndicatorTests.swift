@@ -85,6 +85,32 @@ struct PickerAndIndicatorTests {
         #expect(resolved.buttonRects.isEmpty)
     }
 
+    @Test("an open menu picker's options float over the views after it: drawn over them, and a click on an option chooses it rather than reaching the view below")
+    func optionsFloat() throws {
+        let model = Model()
+        final class Taps { var below = 0 }
+        let taps = Taps()
+        func view() -> some View {
+            VStack(spacing: 0) {
+                Self.picker(model)
+                Color.red.frame(height: 200).onTapGesture { taps.below += 1 }
+                Spacer(minLength: 0)
+            }
+            .frame(width: 320, height: 240, alignment: .topLeading)
+        }
+        var resolved = ResolvedView()
+        resolved.update(view(), in: Self.size)
+        click(resolved, resolved.buttonRects[0])
+        resolved.update(view(), in: Self.size)
+        let options = resolved.buttonRects.dropFirst()
+        #expect(options.count == 3)
+        let cherry = try #require(options.last)
+        #expect(cherry.minY > 40, "the options lie over the red view: \(cherry)")
+        click(resolved, cherry, time: 1)
+        #expect(model.flavor == .cherry)
+        #expect(taps.below == 0, "the click was the option's, not the view's below")
+    }
+
     @Test("an inline picker lists the options in a column; a click chooses")
     func inline() {
         let model = Model()

@@ -28,6 +28,15 @@ final class APIBench {
         /// The harmonic glow with its controls docked beside it: `EffectControls` in a
         /// `ControlsDock`, the library's form of the window's panel.
         case panel
+        /// Twenty views animating for ever (`repeatForever` rotation, scale, opacity and offset).
+        case motion
+        /// A `Canvas` of 500 paths (filled and stroked) redrawn every frame.
+        case canvas
+        /// The harmonic glow under `.blur(radius: 8)`.
+        case blur
+        /// The harmonic glow under the built-in blur as a layer effect, radius 8: what `blur` is
+        /// compared with.
+        case builtinBlur = "builtin-blur"
 
         var title: String {
             switch self {
@@ -36,6 +45,10 @@ final class APIBench {
             case .ui: return "harmonic behind a VStack of 3 Texts and an Image (--view ui)"
             case .controls: return "--view ui with 3 shapes and 2 sliders bound to @State (--view controls)"
             case .panel: return "harmonic with EffectControls docked beside it in a ControlsDock (--view panel)"
+            case .motion: return "20 views animating for ever: rotation, scale, opacity, offset (--view motion)"
+            case .canvas: return "a Canvas of 500 paths, filled and stroked, redrawn every frame (--view canvas)"
+            case .blur: return "harmonic under .blur(radius: 8) (--view blur)"
+            case .builtinBlur: return "harmonic under the built-in blur layer effect, radius 8 (--view builtin-blur)"
             }
         }
     }
@@ -80,6 +93,16 @@ final class APIBench {
                 BenchPanel(picture: picture, time: time)
             case .panel:
                 ControlsDock(effects: effects) { EffectView(harmonic) }
+            case .motion:
+                Color.black
+                BenchMotion()
+            case .canvas:
+                Color.black
+                BenchCanvas(time: time)
+            case .blur:
+                EffectView(harmonic).blur(radius: 8)
+            case .builtinBlur:
+                EffectView(harmonic).layerEffect(ShaderLibrary.blur(.float(8)), maxSampleOffset: CGSize(width: 8, height: 8))
             }
         }
     }
@@ -136,5 +159,55 @@ private struct BenchPanel: View {
         }
         .foregroundStyle(.white)
         .padding(40)
+    }
+}
+
+/// Twenty shapes, each animating for ever once it has appeared: turning, growing, fading, moving.
+private struct BenchMotion: View {
+    @State private var on = false
+
+    var body: some View {
+        VStack(spacing: 8) {
+            ForEach(0..<4) { row in
+                HStack(spacing: 8) {
+                    ForEach(0..<5) { column in
+                        RoundedRectangle(cornerRadius: 8)
+                            .fill(Color(hue: Double(row * 5 + column) / 20, saturation: 0.8, brightness: 0.9))
+                            .frame(width: 60, height: 60)
+                            .rotationEffect(.degrees(on ? 180 : 0))
+                            .scaleEffect(on ? 0.6 : 1)
+                            .opacity(on ? 0.4 : 1)
+                            .offset(x: on ? 10 : -10)
+                            .animation(.easeInOut(duration: 0.5 + Double(column) * 0.1).repeatForever(autoreverses: true), value: on)
+                    }
+                }
+            }
+        }
+        .onAppear { on = true }
+    }
+}
+
+/// 500 small paths on a Canvas: triangles filled and circles stroked, moving with time.
+private struct BenchCanvas: View {
+    let time: Double
+
+    var body: some View {
+        Canvas { context, size in
+            for i in 0..<500 {
+                let x = Double(i % 25) / 25 * size.width + 8 * sin(time + Double(i))
+                let y = Double(i / 25) / 20 * size.height + 8 * cos(time + Double(i))
+                var path = Path()
+                if i % 2 == 0 {
+                    path.move(to: CGPoint(x: x, y: y))
+                    path.addLine(to: CGPoint(x: x + 16, y: y + 4))
+                    path.addLine(to: CGPoint(x: x + 6, y: y + 18))
+                    path.closeSubpath()
+                    context.fill(path, with: .color(Color(hue: Double(i) / 500, saturation: 0.7, brightness: 1)))
+                } else {
+                    path.addEllipse(in: CGRect(x: x, y: y, width: 14, height: 14))
+                    context.stroke(path, with: .color(.white), lineWidth: 2)
+                }
+            }
+        }
     }
 }
