@@ -33,6 +33,12 @@ let package = Package(
             dependencies: [.product(name: "Glint", package: "Glint"), .product(name: "GlintAudio", package: "Glint")],
             path: "Sources/ToyWindow"
         ),
+        // SwiftUI's visual modifiers and styles in one picture (the README's).
+        .executableTarget(
+            name: "effects-sheet",
+            dependencies: [.product(name: "Glint", package: "Glint")],
+            path: "Sources/EffectsSheet"
+        ),
         // A transition in a window: a click fades a square in or out (`.transition(.opacity)`).
         .executableTarget(
             name: "transition-demo",

@@ -92,10 +92,11 @@ struct Readme {
     /// How the Examples package's demos are run in the pages: by `swift run`, from a clone's root.
     static let cardDemo = "swift run --package-path Examples card-demo"
     static let seedViews = "swift run --package-path Examples seed-views"
+    static let effectsSheet = "swift run --package-path Examples effects-sheet"
 
     /// The Examples demo `text` runs, if it runs one.
     static func demo(_ text: String) -> String? {
-        [cardDemo, seedViews].first { text.hasPrefix($0) }
+        [cardDemo, seedViews, effectsSheet].first { text.hasPrefix($0) }
     }
 
     /// Whether `text` is a command this test runs: `glint …`, or an Examples demo.

@@ -110,9 +110,10 @@ do {
     } else if arguments.first == "--compare" {
         // 1. The shader as written against Glint's built-in harmonic, with the same arguments.
         for (time, amplitude, mix) in [(2.0, 0.5, 0.0), (2.7, 2.0, 1.0), (1.3, 1.2, 0.5)] {
-            func drawn(_ shader: Shader) throws -> [UInt8] {
+            func drawn(_ shader: Shader) throws(RenderError) -> [UInt8] {
                 let renderer = ImageRenderer(content: Rectangle().colorEffect(shader).frame(width: size.width, height: size.height))
-                return renderer.render().pixels
+                let image = try renderer.render()
+                return image.pixels
             }
             let arguments: [Shader.Argument] = [.boundingRect, .float(6), .float(time), .float(amplitude), .float(mix)]
             let seed = try drawn(Shader(function: ShaderLibrary.default.harmonicColorEffect, arguments: arguments))
