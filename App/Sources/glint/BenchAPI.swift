@@ -163,27 +163,50 @@ private struct BenchPanel: View {
 }
 
 /// Twenty shapes, each animating for ever once it has appeared: turning, growing, fading, moving.
+/// (Rows and tiles written out, not made by `ForEach`: a `ForEach`'s content closure is the
+/// caller's, and allocates its captures every frame, as it would in SwiftUI.)
 private struct BenchMotion: View {
     @State private var on = false
 
     var body: some View {
         VStack(spacing: 8) {
-            ForEach(0..<4) { row in
-                HStack(spacing: 8) {
-                    ForEach(0..<5) { column in
-                        RoundedRectangle(cornerRadius: 8)
-                            .fill(Color(hue: Double(row * 5 + column) / 20, saturation: 0.8, brightness: 0.9))
-                            .frame(width: 60, height: 60)
-                            .rotationEffect(.degrees(on ? 180 : 0))
-                            .scaleEffect(on ? 0.6 : 1)
-                            .opacity(on ? 0.4 : 1)
-                            .offset(x: on ? 10 : -10)
-                            .animation(.easeInOut(duration: 0.5 + Double(column) * 0.1).repeatForever(autoreverses: true), value: on)
-                    }
-                }
-            }
+            BenchMotionRow(row: 0, on: on)
+            BenchMotionRow(row: 1, on: on)
+            BenchMotionRow(row: 2, on: on)
+            BenchMotionRow(row: 3, on: on)
         }
         .onAppear { on = true }
+    }
+}
+
+private struct BenchMotionRow: View {
+    let row: Int
+    let on: Bool
+
+    var body: some View {
+        HStack(spacing: 8) {
+            BenchMotionTile(index: row * 5, on: on)
+            BenchMotionTile(index: row * 5 + 1, on: on)
+            BenchMotionTile(index: row * 5 + 2, on: on)
+            BenchMotionTile(index: row * 5 + 3, on: on)
+            BenchMotionTile(index: row * 5 + 4, on: on)
+        }
+    }
+}
+
+private struct BenchMotionTile: View {
+    let index: Int
+    let on: Bool
+
+    var body: some View {
+        RoundedRectangle(cornerRadius: 8)
+            .fill(Color(hue: Double(index) / 20, saturation: 0.8, brightness: 0.9))
+            .frame(width: 60, height: 60)
+            .rotationEffect(.degrees(on ? 180 : 0))
+            .scaleEffect(on ? 0.6 : 1)
+            .opacity(on ? 0.4 : 1)
+            .offset(x: on ? 10 : -10)
+            .animation(.easeInOut(duration: 0.5 + Double(index % 5) * 0.1).repeatForever(autoreverses: true), value: on)
     }
 }
 
