@@ -10,9 +10,12 @@ struct TransformSpec {
     var scaleY: Double
     /// The fixed point, as a fraction of the view's frame.
     var anchor: UnitPoint
+    /// A whole affine map in the view's own points, (0, 0) at its top-left (`.transformEffect`),
+    /// applied after the rotation and scale; nil for none.
+    var matrix: AffineMap? = nil
 
     /// Whether it changes nothing.
-    var isIdentity: Bool { angle == 0 && scaleX == 1 && scaleY == 1 }
+    var isIdentity: Bool { angle == 0 && scaleX == 1 && scaleY == 1 && (matrix?.isIdentity ?? true) }
 }
 
 /// A 2-D affine map p ↦ (a·x + b·y + tx, c·x + d·y + ty).
@@ -21,6 +24,17 @@ struct AffineMap {
 
     func apply(_ p: Point) -> Point {
         Point(x: a * p.x + b * p.y + tx, y: c * p.x + d * p.y + ty)
+    }
+
+    /// Whether it maps every point to itself.
+    var isIdentity: Bool { a == 1 && b == 0 && c == 0 && d == 1 && tx == 0 && ty == 0 }
+
+    /// The map back, nil where this one folds the plane flat (a zero determinant).
+    var inverted: AffineMap? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        let (ia, ib, ic, id) = (d / det, -b / det, -c / det, a / det)
+        return AffineMap(a: ia, b: ib, c: ic, d: id, tx: -(ia * tx + ib * ty), ty: -(ic * tx + id * ty))
     }
 
     /// `self` after `first`: p ↦ self(first(p)).
@@ -68,6 +82,18 @@ extension View {
         func finite(_ x: CGFloat) -> Double { x.isFinite ? Double(x) : 1 }
         return modifier(_NodeModifier(kind: .transform(TransformSpec(angle: 0, scaleX: finite(scale.width), scaleY: finite(scale.height),
                                                                      anchor: anchor))))
+    }
+
+    /// Draws the view through `transform`, in its own points ((0, 0) at its top-left), laid out
+    /// where it was, as SwiftUI's `transformEffect(_:)`. Presses land through the transform; one
+    /// that folds the view flat draws nothing.
+    public func transformEffect(_ transform: CGAffineTransform) -> ModifiedContent<Self, _NodeModifier> {
+        guard transform.a.isFinite, transform.b.isFinite, transform.c.isFinite, transform.d.isFinite,
+              transform.tx.isFinite, transform.ty.isFinite else { return modifier(_NodeModifier(kind: .group)) }
+        // CoreGraphics' (a, b, c, d) map x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+        let matrix = AffineMap(a: Double(transform.a), b: Double(transform.c), c: Double(transform.b), d: Double(transform.d),
+                               tx: Double(transform.tx), ty: Double(transform.ty))
+        return modifier(_NodeModifier(kind: .transform(TransformSpec(angle: 0, scaleX: 1, scaleY: 1, anchor: .topLeading, matrix: matrix))))
     }
 
     /// Draws the view scaled by `s` on both axes about `anchor`.
@@ -150,7 +176,13 @@ extension ResolvedView {
         let firstHit = hits.count
         let frame = tree.nodes[i].frame
         let anchor = Point(x: frame.minX + Double(spec.anchor.x) * frame.width, y: frame.minY + Double(spec.anchor.y) * frame.height)
-        guard !spec.isIdentity, let inverse = AffineMap.inverse(of: spec, about: anchor) else {
+        var forward = AffineMap.forward(spec, about: anchor)
+        if let matrix = spec.matrix {
+            // In the view's own points: from the container's, through the matrix, and back.
+            let toView = AffineMap(tx: -frame.minX, ty: -frame.minY), fromView = AffineMap(tx: frame.minX, ty: frame.minY)
+            forward = fromView.after(matrix.after(toView)).after(forward)
+        }
+        guard !spec.isIdentity, let inverse = spec.matrix == nil ? AffineMap.inverse(of: spec, about: anchor) : forward.inverted else {
             if spec.isIdentity { emitChildren(of: i, context: &context) }
             return  // scaled to nothing: not drawn, not hit
         }
@@ -160,7 +192,6 @@ extension ResolvedView {
         let x0 = (b.minX * s).rounded(.down) / s, y0 = (b.minY * s).rounded(.down) / s
         let inner = Rect(x: x0, y: y0, width: max(1 / s, (b.maxX * s).rounded(.up) / s - x0),
                          height: max(1 / s, (b.maxY * s).rounded(.up) / s - y0))
-        let forward = AffineMap.forward(spec, about: anchor)
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         for k in 0..<4 {  // the corners (no array: nothing allocated)
             let p = forward.apply(Point(x: k & 1 == 0 ? inner.minX : inner.maxX, y: k & 2 == 0 ? inner.minY : inner.maxY))

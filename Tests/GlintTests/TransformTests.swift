@@ -33,6 +33,33 @@ struct TransformTests {
         }
     }
 
+    @Test("transformEffect maps the view through a CGAffineTransform in its own points (a translation, a shear), drawn and hit where it is drawn")
+    func transformEffect() throws {
+        // A 20x40 red rect at (10, 10), sheared: x' = x + y/2 in its own points, then moved 4 down.
+        var tapped: [CGPoint] = []
+        let shear = CGAffineTransform(a: 1, b: 0, c: 0.5, d: 1, tx: 0, ty: 4)
+        let view = Color.red.frame(width: 20, height: 40)
+            .onTapGesture { tapped.append($0) }
+            .transformEffect(shear)
+            .padding(10)
+            .frame(width: 80, height: 80, alignment: .topLeading)
+        let image = try ImageRenderer(content: view).render()
+        // Own point (x, y) is drawn at (10 + x + y/2, 10 + y + 4).
+        for (x, y) in [(2.0, 2.0), (18, 2), (2, 38), (18, 38), (10, 20)] {
+            #expect(Self.isRed(image, 10 + x + y / 2, 14 + y), "own point (\(x), \(y)) drawn")
+        }
+        #expect(Self.isClear(image, 12, 50), "left of the sheared bottom: the unsheared rect's place is empty")
+        #expect(Self.isClear(image, 12, 11), "above the moved top")
+        var resolved = ResolvedView()
+        resolved.update(view, in: CGSize(width: 80, height: 80))
+        resolved.handle(PointerEvent(.down, Point(x: 10 + 5 + 15, y: 14 + 30), at: 0))
+        resolved.handle(PointerEvent(.up, Point(x: 10 + 5 + 15, y: 14 + 30), at: 0.05))
+        #expect(tapped == [CGPoint(x: 5, y: 30)], "the press lands on own point (5, 30)")
+        resolved.handle(PointerEvent(.down, Point(x: 12, y: 50), at: 1))
+        resolved.handle(PointerEvent(.up, Point(x: 12, y: 50), at: 1.05))
+        #expect(tapped.count == 1, "beside the drawn rect nothing is hit")
+    }
+
     @Test("scaleEffect(2, anchor: .topLeading) grows a square from its top-left corner")
     func scaleAboutAnchor() throws {
         let view = Color.red.frame(width: 20, height: 20).scaleEffect(2, anchor: .topLeading)
