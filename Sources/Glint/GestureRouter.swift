@@ -211,10 +211,10 @@ final class GestureRouter {
             switch kind {
             case .magnify(let gesture):
                 if !box.value.isActive && abs(exp(box.value.wheelAmount) - 1) >= Double(gesture.minimumScaleDelta) { box.value.isActive = true }
-                if box.value.isActive { gesture.changed?(magnifyValue(box.value, entry.rect, resolved, at: event.time)) }
+                if box.value.isActive { gesture.callbacks.changed?(magnifyValue(box.value, entry.rect, resolved, at: event.time)) }
             case .rotate(let gesture):
                 if !box.value.isActive && abs(box.value.wheelAmount) >= gesture.minimumAngleDelta.degrees { box.value.isActive = true }
-                if box.value.isActive { gesture.changed?(rotateValue(box.value, entry.rect, resolved, at: event.time)) }
+                if box.value.isActive { gesture.callbacks.changed?(rotateValue(box.value, entry.rect, resolved, at: event.time)) }
             }
             return true
         }
@@ -230,11 +230,11 @@ final class GestureRouter {
         let time = box.value.lastTime
         switch kind {
         case .magnify(let gesture):
-            if box.value.isActive { gesture.ended?(magnifyValue(box.value, rect, resolved, at: time)) }
-            gesture.finished?()
+            if box.value.isActive { gesture.callbacks.ended?(magnifyValue(box.value, rect, resolved, at: time)) }
+            gesture.callbacks.finished?()
         case .rotate(let gesture):
-            if box.value.isActive { gesture.ended?(rotateValue(box.value, rect, resolved, at: time)) }
-            gesture.finished?()
+            if box.value.isActive { gesture.callbacks.ended?(rotateValue(box.value, rect, resolved, at: time)) }
+            gesture.callbacks.finished?()
         }
     }
 

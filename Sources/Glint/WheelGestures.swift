@@ -25,9 +25,7 @@ public struct MagnifyGesture: Gesture {
 
     /// How much the scale must change before the gesture begins.
     public var minimumScaleDelta: CGFloat
-    var changed: ((Value) -> Void)?
-    var ended: ((Value) -> Void)?
-    var finished: (() -> Void)?
+    var callbacks = WheelGestureCallbacks<Value>()
 
     public init(minimumScaleDelta: CGFloat = 0.01) {
         self.minimumScaleDelta = minimumScaleDelta
@@ -36,14 +34,14 @@ public struct MagnifyGesture: Gesture {
     /// Calls `action` as the magnification changes.
     public func onChanged(_ action: @escaping (Value) -> Void) -> MagnifyGesture {
         var copy = self
-        copy.changed = action
+        copy.callbacks.changed = action
         return copy
     }
 
     /// Calls `action` when the gesture ends.
     public func onEnded(_ action: @escaping (Value) -> Void) -> MagnifyGesture {
         var copy = self
-        copy.ended = action
+        copy.callbacks.ended = action
         return copy
     }
 
@@ -51,18 +49,7 @@ public struct MagnifyGesture: Gesture {
     public func updating<State>(_ state: GestureState<State>,
                                 body: @escaping (Value, inout State, inout Transaction) -> Void) -> MagnifyGesture {
         var copy = self
-        let changed = self.changed, finished = self.finished
-        copy.changed = { value in
-            changed?(value)
-            var current = state.wrappedValue
-            var transaction = Transaction()
-            body(value, &current, &transaction)
-            state.set(current, in: transaction)
-        }
-        copy.finished = {
-            finished?()
-            state.goBack()
-        }
+        copy.callbacks = callbacks.updating(state, body: body)
         return copy
     }
 
@@ -88,9 +75,7 @@ public struct RotateGesture: Gesture {
 
     /// How far it must turn before the gesture begins.
     public var minimumAngleDelta: Angle
-    var changed: ((Value) -> Void)?
-    var ended: ((Value) -> Void)?
-    var finished: (() -> Void)?
+    var callbacks = WheelGestureCallbacks<Value>()
 
     public init(minimumAngleDelta: Angle = .degrees(1)) {
         self.minimumAngleDelta = minimumAngleDelta
@@ -99,14 +84,14 @@ public struct RotateGesture: Gesture {
     /// Calls `action` as the rotation changes.
     public func onChanged(_ action: @escaping (Value) -> Void) -> RotateGesture {
         var copy = self
-        copy.changed = action
+        copy.callbacks.changed = action
         return copy
     }
 
     /// Calls `action` when the gesture ends.
     public func onEnded(_ action: @escaping (Value) -> Void) -> RotateGesture {
         var copy = self
-        copy.ended = action
+        copy.callbacks.ended = action
         return copy
     }
 
@@ -114,18 +99,7 @@ public struct RotateGesture: Gesture {
     public func updating<State>(_ state: GestureState<State>,
                                 body: @escaping (Value, inout State, inout Transaction) -> Void) -> RotateGesture {
         var copy = self
-        let changed = self.changed, finished = self.finished
-        copy.changed = { value in
-            changed?(value)
-            var current = state.wrappedValue
-            var transaction = Transaction()
-            body(value, &current, &transaction)
-            state.set(current, in: transaction)
-        }
-        copy.finished = {
-            finished?()
-            state.goBack()
-        }
+        copy.callbacks = callbacks.updating(state, body: body)
         return copy
     }
 
@@ -220,6 +194,32 @@ extension Gesture {
     }
 
     public var _companion: GestureRecognizerKind? { nil }
+}
+
+/// A wheel gesture's callbacks: as it changes, when it ends, and when it finishes (ended or not).
+struct WheelGestureCallbacks<Value> {
+    var changed: ((Value) -> Void)?
+    var ended: ((Value) -> Void)?
+    var finished: (() -> Void)?
+
+    /// These callbacks with `state` set by `body` as the gesture changes, and put back when it finishes.
+    func updating<State>(_ state: GestureState<State>,
+                         body: @escaping (Value, inout State, inout Transaction) -> Void) -> WheelGestureCallbacks {
+        var copy = self
+        let changed = self.changed, finished = self.finished
+        copy.changed = { value in
+            changed?(value)
+            var current = state.wrappedValue
+            var transaction = Transaction()
+            body(value, &current, &transaction)
+            state.set(current, in: transaction)
+        }
+        copy.finished = {
+            finished?()
+            state.goBack()
+        }
+        return copy
+    }
 }
 
 /// What the wheel does with a modifier held.
