@@ -68,24 +68,33 @@ public struct GestureState<Value>: DynamicProperty {
     }
 }
 
+extension GestureState {
+    /// A gesture's `changed` and `finished` callbacks, wrapped so that `body` sets this state as
+    /// the gesture changes and the state goes back when it finishes (`updating(_:body:)`).
+    func updating<GestureValue>(_ changed: ((GestureValue) -> Void)?, _ finished: (() -> Void)?,
+                                body: @escaping (GestureValue, inout Value, inout Transaction) -> Void)
+        -> (changed: (GestureValue) -> Void, finished: () -> Void) {
+        let state = self
+        return ({ value in
+            changed?(value)
+            var current = state.wrappedValue
+            var transaction = Transaction()
+            body(value, &current, &transaction)
+            state.set(current, in: transaction)
+        }, {
+            finished?()
+            state.goBack()
+        })
+    }
+}
+
 extension DragGesture {
     /// Sets `state` with `body` as the drag moves; `state` goes back to its initial value when
     /// the drag ends or is taken away, as SwiftUI's `updating(_:body:)`.
     public func updating<State>(_ state: GestureState<State>,
                                 body: @escaping (Value, inout State, inout Transaction) -> Void) -> DragGesture {
         var copy = self
-        let changed = self.changed, finished = self.finished
-        copy.changed = { value in
-            changed?(value)
-            var current = state.wrappedValue
-            var transaction = Transaction()
-            body(value, &current, &transaction)
-            state.set(current, in: transaction)
-        }
-        copy.finished = {
-            finished?()
-            state.goBack()
-        }
+        (copy.changed, copy.finished) = state.updating(changed, finished, body: body)
         return copy
     }
 }

@@ -206,18 +206,7 @@ struct WheelGestureCallbacks<Value> {
     func updating<State>(_ state: GestureState<State>,
                          body: @escaping (Value, inout State, inout Transaction) -> Void) -> WheelGestureCallbacks {
         var copy = self
-        let changed = self.changed, finished = self.finished
-        copy.changed = { value in
-            changed?(value)
-            var current = state.wrappedValue
-            var transaction = Transaction()
-            body(value, &current, &transaction)
-            state.set(current, in: transaction)
-        }
-        copy.finished = {
-            finished?()
-            state.goBack()
-        }
+        (copy.changed, copy.finished) = state.updating(changed, finished, body: body)
         return copy
     }
 }
