@@ -186,8 +186,9 @@ extension ViewGraph {
             leaf.style = .color(Color(shown))
             return .text(leaf)
         case .transform(var spec):
-            guard let v = moving(AnimatableVector4(spec.angle, spec.scaleX, spec.scaleY), attribute: 6) else { return kind }
+            guard let v = moving(AnimatableVector4(spec.angle, spec.scaleX, spec.scaleY, spec.rotation3D?.angle ?? 0), attribute: 6) else { return kind }
             (spec.angle, spec.scaleX, spec.scaleY) = (v.x, v.y, v.z)
+            spec.rotation3D?.angle = v.w
             return .transform(spec)
         case .effect(var spec):
             guard presentArguments(&spec.shader, attribute: 10) else { return kind }

@@ -481,7 +481,7 @@ struct HitEntry {
     var clip: Rect? = nil
     /// From the container's points to those of `rect` and `clip`, under a `.rotationEffect` or
     /// `.scaleEffect`; nil where nothing is transformed.
-    var toLocal: AffineMap? = nil
+    var toLocal: ProjectiveMap? = nil
 
     /// Whether a press at `p` lands on it.
     func takes(_ p: Point) -> Bool {

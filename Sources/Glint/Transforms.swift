@@ -13,9 +13,11 @@ struct TransformSpec {
     /// A whole affine map in the view's own points, (0, 0) at its top-left (`.transformEffect`),
     /// applied after the rotation and scale; nil for none.
     var matrix: AffineMap? = nil
+    /// A turn in 3-D seen in perspective (`.rotation3DEffect`), instead of the above; nil for none.
+    var rotation3D: Rotation3D? = nil
 
     /// Whether it changes nothing.
-    var isIdentity: Bool { angle == 0 && scaleX == 1 && scaleY == 1 && (matrix?.isIdentity ?? true) }
+    var isIdentity: Bool { angle == 0 && scaleX == 1 && scaleY == 1 && (matrix?.isIdentity ?? true) && (rotation3D.map { $0.angle == 0 } ?? true) }
 }
 
 /// A 2-D affine map p ↦ (a·x + b·y + tx, c·x + d·y + ty).
@@ -173,6 +175,10 @@ extension ResolvedView {
     /// A transformed subtree: drawn into a layer over its bounds, shown through the transform
     /// (`layerTransform`); what it holds is hit through the inverse map.
     mutating func emitTransform(_ i: Int, _ spec: TransformSpec, context: inout DrawContext) {
+        if let turn = spec.rotation3D, !spec.isIdentity {
+            emitProjected(i, turn, context: &context)
+            return
+        }
         let firstHit = hits.count
         let frame = tree.nodes[i].frame
         let anchor = Point(x: frame.minX + Double(spec.anchor.x) * frame.width, y: frame.minY + Double(spec.anchor.y) * frame.height)
@@ -219,7 +225,7 @@ extension ResolvedView {
 
         var k = firstHit
         while k < hits.count {
-            hits[k].toLocal = hits[k].toLocal.map { $0.after(inverse) } ?? inverse
+            hits[k].toLocal = hits[k].toLocal.map { $0.after(ProjectiveMap(inverse)) } ?? ProjectiveMap(inverse)
             k += 1
         }
     }

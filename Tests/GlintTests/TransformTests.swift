@@ -60,6 +60,39 @@ struct TransformTests {
         #expect(tapped.count == 1, "beside the drawn rect nothing is hit")
     }
 
+    @Test("rotation3DEffect about the y axis: the square's corners where the turn and the perspective put them (the nearer edge taller), and a press lands where it is drawn")
+    func rotation3D() throws {
+        var tapped: [CGPoint] = []
+        let view = Color.red.frame(width: 40, height: 40)
+            .onTapGesture { tapped.append($0) }
+            .rotation3DEffect(.degrees(60), axis: (x: 0, y: 1, z: 0))
+            .frame(width: 100, height: 100)
+        let image = try ImageRenderer(content: view).render()
+        // About y: a point (u, v) from the centre turns to (cos·u, v, −sin·u); the eye is 40 points
+        // (the longer side) in front, so it is drawn at the centre + (cos·u, v) / (1 + sin·u / 40).
+        let (c, s) = (cos(Double.pi / 3), sin(Double.pi / 3))
+        func drawn(_ u: Double, _ v: Double) -> (Double, Double) {
+            let w = 1 + s * u / 40
+            return (50 + c * u / w, 50 + v / w)
+        }
+        for (u, v) in [(17.0, 17.0), (-17, 17), (17, -17), (-17, -17), (0, 0)] {
+            let (x, y) = drawn(u, v)
+            #expect(Self.isRed(image, x, y), "own point (\(u), \(v)) drawn at (\(x), \(y))")
+        }
+        for (u, v) in [(24.0, 0.0), (-24, 0), (15, 24), (-15, -24)] {
+            let (x, y) = drawn(u, v)
+            #expect(Self.isClear(image, x, y), "own point (\(u), \(v)), outside the square, clear at (\(x), \(y))")
+        }
+        let (near, far) = (drawn(-20, 20).1 - drawn(-20, -20).1, drawn(20, 20).1 - drawn(20, -20).1)
+        #expect(near > 2 * far, "the edge turned towards the eye is taller: \(near) against \(far)")
+        var resolved = ResolvedView()
+        resolved.update(view, in: CGSize(width: 100, height: 100))
+        let (px, py) = drawn(-10, 15)
+        resolved.handle(PointerEvent(.down, Point(x: px, y: py), at: 0))
+        resolved.handle(PointerEvent(.up, Point(x: px, y: py), at: 0.05))
+        #expect(tapped.count == 1 && abs(tapped[0].x - 10) < 0.01 && abs(tapped[0].y - 35) < 0.01, "own point (10, 35) of the 40-point square: \(tapped)")
+    }
+
     @Test("scaleEffect(2, anchor: .topLeading) grows a square from its top-left corner")
     func scaleAboutAnchor() throws {
         let view = Color.red.frame(width: 20, height: 20).scaleEffect(2, anchor: .topLeading)

@@ -1,5 +1,5 @@
 // SwiftUI's visual modifiers and styles on Glint, in one picture: gradients, a blur, a shadow, a
-// mask, blend modes, colour adjustments, a material, a Canvas and shapes combined.
+// mask, blend modes, colour adjustments, a material, a Canvas, shapes combined and 3-D and affine transforms.
 //
 //   swift run --package-path Examples effects-sheet --output docs/images/swiftui-effects.png
 import Foundation
@@ -89,6 +89,19 @@ struct Sheet: View {
                         Text("Red ").foregroundColor(.red) + Text("and ") + Text("blue").foregroundColor(.blue)
                         Text("tracking").tracking(4)
                     }
+                }
+            }
+            HStack(spacing: 18) {
+                Tile(title: ".rotation3DEffect") {
+                    LinearGradient(colors: [.teal, .blue], startPoint: .top, endPoint: .bottom)
+                        .overlay(Text("3D").font(.system(size: 28, weight: .bold)).foregroundStyle(.white))
+                        .frame(width: 64, height: 64)
+                        .rotation3DEffect(.degrees(30), axis: (x: 0.2, y: 1, z: 0))
+                }
+                Tile(title: ".transformEffect (shear)") {
+                    Rectangle().fill(.orange).frame(width: 60, height: 60)
+                        .overlay(Text("shear").foregroundStyle(.black))
+                        .transformEffect(CGAffineTransform(a: 1, b: 0, c: -0.4, d: 1, tx: 12, ty: 0))
                 }
             }
         }
