@@ -345,10 +345,20 @@ extension Transition where Self == _AsymmetricTransition {
 /// the built-in transitions as static members.
 public struct AnyTransition {
     let base: any Transition
+    /// The transition's own animation (`.animation(_:)`), used in place of the change's.
+    var animation: Animation? = nil
 
     /// `transition`, its type erased.
     public init<T: Transition>(_ transition: T) {
         base = transition
+    }
+
+    /// This transition run by `animation`, as SwiftUI's `AnyTransition.animation(_:)`: the
+    /// insertion or removal animates by it, even when the change that made it was not animated.
+    public func animation(_ animation: Animation?) -> AnyTransition {
+        var copy = self
+        copy.animation = animation
+        return copy
     }
 
     /// Fades the view in and out.

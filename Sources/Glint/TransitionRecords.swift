@@ -243,12 +243,18 @@ public struct _TransitionModifier: ViewModifier {
         record.removal = nil
         if isNew { graph.transitions.records.append(record) }
         // A view coming back while it is removed moves back from where it is: nothing to prime.
-        let inserting = isNew && !wasRemoving && graph.animationScope.transaction.animation != nil
+        let own = record.transition.animation
+        // (A view there from the first frame on appears without its own animation, as SwiftUI's do.)
+        let inserting = isNew && !wasRemoving && (graph.animationScope.transaction.animation != nil || (own != nil && frame > 1))
         record.lastFrame = frame
+        let saved = graph.animationScope.transaction
+        // The transition's own animation runs its insertion, whatever the change's was.
+        if inserting, let own, !saved.disablesAnimations { graph.animationScope.transaction.animation = own }
         graph.withNode(.hitTesting(true)) { g in
             if inserting { g.primeTransition(record.transition, under: g.current) }
             g.makeTransitioned(record.transition, phase: .identity, level: .content(record))
         }
+        graph.animationScope.transaction = saved
     }
 }
 
@@ -284,6 +290,9 @@ final class TransitionRecord<C: View>: TransitionRecording {
     }
 
     func beginRemoval(_ transaction: Transaction, at time: Double) -> Bool {
+        var transaction = transaction
+        // The transition's own animation runs its removal, whatever the change's was.
+        if let own = transition.animation, !transaction.disablesAnimations { transaction.animation = own }
         guard let animation = transaction.animation else { return false }
         var progress = AnimatedValue(0.0)
         progress.set(1, animation: animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)

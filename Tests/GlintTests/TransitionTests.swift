@@ -98,6 +98,24 @@ struct TransitionTests {
         #expect(try alphas(nil) == [0, 255, 255, 255, 255], "no transition runs without an animation")
     }
 
+    @Test("a transition's own animation (.opacity.animation(.linear(duration: 1))) runs its insertion and its removal even when the change is not animated, and in place of the change's animation")
+    func ownAnimation() throws {
+        func alphas(_ animation: Animation?, initially: Bool) throws -> [Int] {
+            let view = Flipping(initially: initially, animation: animation) { shown in
+                ZStack { if shown { Color.white.transition(.opacity.animation(.linear(duration: 1))) } }.frame(width: 8, height: 8)
+            }
+            return try Self.frames(view, at: [10, 10.25, 10.5, 11, 12]).map { Int($0.pixel(x: 4, y: 4).alpha) }
+        }
+        let rising = [0, 0.25, 0.5, 1, 1].map { Int(($0 * 255).rounded()) }
+        for (animation, name) in [(nil, "no animation"), (Animation.linear(duration: 4), "a 4 s change")] {
+            let inserted = try alphas(animation, initially: false)
+            #expect(zip(inserted, rising).allSatisfy { abs($0 - $1) <= 1 }, "inserted under \(name): \(inserted) against \(rising)")
+            let removed = try alphas(animation, initially: true)
+            let falling = rising.map { 255 - $0 }
+            #expect(zip(removed, falling).allSatisfy { abs($0 - $1) <= 1 }, "removed under \(name): \(removed) against \(falling)")
+        }
+    }
+
     @Test("a ForEach row removed with .move(edge: .top) moves up by its height's fraction, stays in the layout, takes no presses, and goes at the end")
     func moveRemoval() throws {
         final class Taps { var count = 0 }
