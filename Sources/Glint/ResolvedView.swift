@@ -323,6 +323,17 @@ public struct ResolvedView {
 
     /// The union of the frames of node `i` and everything under it.
     func bounds(of i: Int) -> Rect {
+        let inner = subtreeBounds(of: i)
+        // A transformed subtree covers where it is drawn.
+        if case .transform(let spec) = tree.nodes[i].kind, !spec.isIdentity,
+           let map = spec.drawnMap(in: tree.nodes[i].frame), let drawn = map.bounds(of: inner) {
+            return drawn
+        }
+        return inner
+    }
+
+    /// The union of node `i`'s frame and its descendants' bounds, as laid out (before its own transform).
+    func subtreeBounds(of i: Int) -> Rect {
         var r = tree.nodes[i].frame
         var child = tree.nodes[i].firstChild
         while child >= 0 {

@@ -101,7 +101,7 @@ extension ResolvedView {
         let frame = tree.nodes[i].frame
         guard let forward = turn.map(in: frame), let inverse = forward.inverted else { return }
         let s = Double(scale)
-        let b = bounds(of: i)
+        let b = subtreeBounds(of: i)
         let x0 = (b.minX * s).rounded(.down) / s, y0 = (b.minY * s).rounded(.down) / s
         let inner = Rect(x: x0, y: y0, width: max(1 / s, (b.maxX * s).rounded(.up) / s - x0),
                          height: max(1 / s, (b.maxY * s).rounded(.up) / s - y0))

@@ -70,6 +70,35 @@ struct AffineMap {
     }
 }
 
+extension TransformSpec {
+    /// Where the view laid out in `frame` (container points) is drawn: the map from its points to
+    /// the container's; nil where it is drawn nowhere.
+    func drawnMap(in frame: Rect) -> ProjectiveMap? {
+        if let turn = rotation3D { return turn.map(in: frame) }
+        let anchor = Point(x: frame.minX + Double(self.anchor.x) * frame.width, y: frame.minY + Double(self.anchor.y) * frame.height)
+        var forward = AffineMap.forward(self, about: anchor)
+        if let matrix {
+            let toView = AffineMap(tx: -frame.minX, ty: -frame.minY), fromView = AffineMap(tx: frame.minX, ty: frame.minY)
+            forward = fromView.after(matrix.after(toView)).after(forward)
+        }
+        return ProjectiveMap(forward)
+    }
+}
+
+extension ProjectiveMap {
+    /// The rect the corners of `rect` are mapped into; nil where a corner is at or behind the eye.
+    func bounds(of rect: Rect) -> Rect? {
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for k in 0..<4 {  // the corners (no array: nothing allocated)
+            let corner = Point(x: k & 1 == 0 ? rect.minX : rect.maxX, y: k & 2 == 0 ? rect.minY : rect.maxY)
+            guard weight(corner) > 0.05 else { return nil }
+            let p = apply(corner)
+            (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
+        }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
+
 extension View {
     /// Draws the view turned by `angle` (clockwise on screen) about `anchor`, laid out where it
     /// was, as SwiftUI's `rotationEffect(_:anchor:)`. Presses land through the turn.
@@ -194,7 +223,7 @@ extension ResolvedView {
         }
         // The layer covers the untransformed subtree on whole pixels; the composite its image.
         let s = Double(scale)
-        let b = bounds(of: i)
+        let b = subtreeBounds(of: i)
         let x0 = (b.minX * s).rounded(.down) / s, y0 = (b.minY * s).rounded(.down) / s
         let inner = Rect(x: x0, y: y0, width: max(1 / s, (b.maxX * s).rounded(.up) / s - x0),
                          height: max(1 / s, (b.maxY * s).rounded(.up) / s - y0))

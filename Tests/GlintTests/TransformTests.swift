@@ -93,6 +93,15 @@ struct TransformTests {
         #expect(tapped.count == 1 && abs(tapped[0].x - 10) < 0.01 && abs(tapped[0].y - 35) < 0.01, "own point (10, 35) of the 40-point square: \(tapped)")
     }
 
+    @Test("a rotation inside a scale is drawn whole: a 40x10 bar turned upright and doubled covers 20x80 about its centre, not only its laid-out rect")
+    func nestedTransforms() throws {
+        let view = Color.red.frame(width: 40, height: 10).rotationEffect(.degrees(90)).scaleEffect(2).frame(width: 80, height: 100)
+        let image = try ImageRenderer(content: view).render()
+        // Centre (40, 50): drawn over x 30…50, y 10…90.
+        for y in [14.0, 30, 50, 70, 86] { #expect(Self.isRed(image, 40, y), "the bar at (40, \(y))") }
+        #expect(Self.isClear(image, 40, 6) && Self.isClear(image, 40, 94) && Self.isClear(image, 26, 50) && Self.isClear(image, 54, 50))
+    }
+
     @Test("scaleEffect(2, anchor: .topLeading) grows a square from its top-left corner")
     func scaleAboutAnchor() throws {
         let view = Color.red.frame(width: 20, height: 20).scaleEffect(2, anchor: .topLeading)

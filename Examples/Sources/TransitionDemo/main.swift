@@ -18,9 +18,9 @@ struct TransitionDemo: View {
             // A bar laid out 60x20 at (30, 90), drawn turned upright and twice as big: 40x120 at
             // (40, 40). A press lands where it is drawn.
             Color.orange.frame(width: 60, height: 20)
+                .onTapGesture { FileHandle.standardOutput.write(Data("spun\n".utf8)) }
                 .rotationEffect(.degrees(90))
                 .scaleEffect(2)
-                .onTapGesture { FileHandle.standardOutput.write(Data("spun\n".utf8)) }
                 .position(x: 60, y: 100)
         }
         .onTapGesture {
