@@ -100,22 +100,7 @@ extension ResolvedView {
         let firstHit = hits.count
         let frame = tree.nodes[i].frame
         guard let forward = turn.map(in: frame), let inverse = forward.inverted else { return }
-        let s = Double(scale)
-        let b = subtreeBounds(of: i)
-        let x0 = (b.minX * s).rounded(.down) / s, y0 = (b.minY * s).rounded(.down) / s
-        let inner = Rect(x: x0, y: y0, width: max(1 / s, (b.maxX * s).rounded(.up) / s - x0),
-                         height: max(1 / s, (b.maxY * s).rounded(.up) / s - y0))
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        for k in 0..<4 {  // the corners (no array: nothing allocated)
-            let corner = Point(x: k & 1 == 0 ? inner.minX : inner.maxX, y: k & 2 == 0 ? inner.minY : inner.maxY)
-            guard forward.weight(corner) > 0.05 else { return }  // turned past the eye: not drawn
-            let p = forward.apply(corner)
-            (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
-        }
-        minX = (minX * s).rounded(.down) / s
-        minY = (minY * s).rounded(.down) / s
-        let outer = Rect(x: minX, y: minY, width: max(1 / s, (maxX * s).rounded(.up) / s - minX),
-                         height: max(1 / s, (maxY * s).rounded(.up) / s - minY))
+        guard let (inner, outer) = transformedLayerRects(i, forward) else { return }  // turned past the eye: not drawn
         let layer = openLayer(rect: inner, opacity: context.opacity, clip: nil)
         let graph = layers[layer].graph
         // position (in `outer`) ↦ the layer's points.

@@ -75,13 +75,35 @@ extension TransformSpec {
     /// the container's; nil where it is drawn nowhere.
     func drawnMap(in frame: Rect) -> ProjectiveMap? {
         if let turn = rotation3D { return turn.map(in: frame) }
+        return ProjectiveMap(affineMap(in: frame))
+    }
+
+    /// The rotation, scale and matrix (not a 3-D turn) as one map of container points.
+    func affineMap(in frame: Rect) -> AffineMap {
         let anchor = Point(x: frame.minX + Double(self.anchor.x) * frame.width, y: frame.minY + Double(self.anchor.y) * frame.height)
         var forward = AffineMap.forward(self, about: anchor)
         if let matrix {
+            // In the view's own points: from the container's, through the matrix, and back.
             let toView = AffineMap(tx: -frame.minX, ty: -frame.minY), fromView = AffineMap(tx: frame.minX, ty: frame.minY)
             forward = fromView.after(matrix.after(toView)).after(forward)
         }
-        return ProjectiveMap(forward)
+        return forward
+    }
+}
+
+extension ResolvedView {
+    /// The layer rects of transformed node `i`: `inner`, its subtree as laid out, and `outer`,
+    /// where `forward` draws it, each on whole pixels; nil where it is drawn nowhere (past the eye).
+    func transformedLayerRects(_ i: Int, _ forward: ProjectiveMap) -> (inner: Rect, outer: Rect)? {
+        let s = Double(scale)
+        func onPixels(_ r: Rect) -> Rect {
+            let x0 = (r.minX * s).rounded(.down) / s, y0 = (r.minY * s).rounded(.down) / s
+            return Rect(x: x0, y: y0, width: max(1 / s, (r.maxX * s).rounded(.up) / s - x0),
+                        height: max(1 / s, (r.maxY * s).rounded(.up) / s - y0))
+        }
+        let inner = onPixels(subtreeBounds(of: i))
+        guard let drawn = forward.bounds(of: inner) else { return nil }
+        return (inner, onPixels(drawn))
     }
 }
 
@@ -211,31 +233,13 @@ extension ResolvedView {
         let firstHit = hits.count
         let frame = tree.nodes[i].frame
         let anchor = Point(x: frame.minX + Double(spec.anchor.x) * frame.width, y: frame.minY + Double(spec.anchor.y) * frame.height)
-        var forward = AffineMap.forward(spec, about: anchor)
-        if let matrix = spec.matrix {
-            // In the view's own points: from the container's, through the matrix, and back.
-            let toView = AffineMap(tx: -frame.minX, ty: -frame.minY), fromView = AffineMap(tx: frame.minX, ty: frame.minY)
-            forward = fromView.after(matrix.after(toView)).after(forward)
-        }
+        let forward = spec.affineMap(in: frame)
         guard !spec.isIdentity, let inverse = spec.matrix == nil ? AffineMap.inverse(of: spec, about: anchor) : forward.inverted else {
             if spec.isIdentity { emitChildren(of: i, context: &context) }
             return  // scaled to nothing: not drawn, not hit
         }
         // The layer covers the untransformed subtree on whole pixels; the composite its image.
-        let s = Double(scale)
-        let b = subtreeBounds(of: i)
-        let x0 = (b.minX * s).rounded(.down) / s, y0 = (b.minY * s).rounded(.down) / s
-        let inner = Rect(x: x0, y: y0, width: max(1 / s, (b.maxX * s).rounded(.up) / s - x0),
-                         height: max(1 / s, (b.maxY * s).rounded(.up) / s - y0))
-        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
-        for k in 0..<4 {  // the corners (no array: nothing allocated)
-            let p = forward.apply(Point(x: k & 1 == 0 ? inner.minX : inner.maxX, y: k & 2 == 0 ? inner.minY : inner.maxY))
-            (minX, minY, maxX, maxY) = (min(minX, p.x), min(minY, p.y), max(maxX, p.x), max(maxY, p.y))
-        }
-        minX = (minX * s).rounded(.down) / s
-        minY = (minY * s).rounded(.down) / s
-        let outer = Rect(x: minX, y: minY, width: max(1 / s, (maxX * s).rounded(.up) / s - minX),
-                         height: max(1 / s, (maxY * s).rounded(.up) / s - minY))
+        guard let (inner, outer) = transformedLayerRects(i, ProjectiveMap(forward)) else { return }
 
         let layer = openLayer(rect: inner, opacity: context.opacity, clip: nil)
         let graph = layers[layer].graph
