@@ -17,9 +17,16 @@ let package = Package(
         // Sound that drives effects: audio files and live capture (the microphone, what is playing).
         .library(name: "GlintAudio", targets: ["GlintAudio"]),
     ],
-    // swift-syntax only, for the `@Entry` macro's compiler plugin: a package that depends on Glint
-    // fetches and builds nothing else. The `glint` command, which needs swift-argument-parser, is a
-    // package of its own in App/ (Tests/GlintAppTests/PackageTests.swift checks this).
+    // `@Entry` is a macro, and a macro is a compiler plugin built from swift-syntax: a long build
+    // (minutes in debug, about ten in release on two cores) that a package pays only when it asks
+    // for the macro with this trait (`.package(url: …, traits: ["EntryMacro"])`; `swift build
+    // --traits EntryMacro` here). Without it Glint builds nothing of swift-syntax.
+    traits: [
+        .trait(name: "EntryMacro", description: "SwiftUI's @Entry macro for custom EnvironmentValues keys (builds swift-syntax)"),
+    ],
+    // swift-syntax only, for the `@Entry` macro's plugin: a package that depends on Glint fetches
+    // nothing else, and builds it only with the EntryMacro trait. The `glint` command, which needs
+    // swift-argument-parser, is a package of its own in App/ (Tests/GlintAppTests/PackageTests.swift checks this).
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
     ],
@@ -48,10 +55,13 @@ let package = Package(
 
         // The library users import: SwiftUI's shader-effect model (Shader, ShaderLibrary, views and
         // their effect modifiers, ImageRenderer) and a GLFW window any package can open.
-        .target(name: "Glint", dependencies: ["GlintCore", "GlintRender", "CGLFW", "CEpoxy", "GlintMacros"]),
+        .target(name: "Glint", dependencies: [
+            "GlintCore", "GlintRender", "CGLFW", "CEpoxy",
+            .target(name: "GlintMacros", condition: .when(traits: ["EntryMacro"])),
+        ]),
 
         // The compiler plugin behind Glint's macros (`@Entry`), built from swift-syntax; it runs in
-        // the compiler, never in an app.
+        // the compiler, never in an app, and is built only with the EntryMacro trait.
         .macro(
             name: "GlintMacros",
             dependencies: [
