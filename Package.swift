@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -16,8 +17,19 @@ let package = Package(
         // Sound that drives effects: audio files and live capture (the microphone, what is playing).
         .library(name: "GlintAudio", targets: ["GlintAudio"]),
     ],
-    // None: a package that depends on Glint fetches nothing else. The `glint` command, which needs
+    // `@Entry` is a macro, and a macro is a compiler plugin built from swift-syntax: a long build
+    // (minutes in debug, about ten in release on two cores) that a package pays only when it asks
+    // for the macro with this trait (`.package(url: …, traits: ["EntryMacro"])`; `swift build
+    // --traits EntryMacro` here). Without it Glint builds nothing of swift-syntax.
+    traits: [
+        .trait(name: "EntryMacro", description: "SwiftUI's @Entry macro for custom EnvironmentValues keys (builds swift-syntax)"),
+    ],
+    // swift-syntax only, for the `@Entry` macro's plugin: a package that depends on Glint fetches
+    // nothing else, and builds it only with the EntryMacro trait. The `glint` command, which needs
     // swift-argument-parser, is a package of its own in App/ (Tests/GlintAppTests/PackageTests.swift checks this).
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+    ],
     targets: [
         // C libraries, found through pkg-config; each has a shim header and a module map.
         .systemLibrary(name: "CGLFW", pkgConfig: "glfw3", providers: [.apt(["libglfw3-dev"])]),
@@ -43,7 +55,21 @@ let package = Package(
 
         // The library users import: SwiftUI's shader-effect model (Shader, ShaderLibrary, views and
         // their effect modifiers, ImageRenderer) and a GLFW window any package can open.
-        .target(name: "Glint", dependencies: ["GlintCore", "GlintRender", "CGLFW", "CEpoxy"]),
+        .target(name: "Glint", dependencies: [
+            "GlintCore", "GlintRender", "CGLFW", "CEpoxy",
+            .target(name: "GlintMacros", condition: .when(traits: ["EntryMacro"])),
+        ]),
+
+        // The compiler plugin behind Glint's macros (`@Entry`), built from swift-syntax; it runs in
+        // the compiler, never in an app, and is built only with the EntryMacro trait.
+        .macro(
+            name: "GlintMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+            ]
+        ),
 
         // The glint app's UI as library views any package can use: `HeadsUpDisplay`, `EffectControls`
         // and `ControlsDock`. Made of Glint's public views; reaches Glint's view graph through
@@ -68,6 +94,11 @@ let package = Package(
         .testTarget(name: "GlintAppTests", dependencies: ["GlintControls", "GlintCore", "GlintRender", "GlintAudio", "GlintTestSupport"]),
         // The SwiftUI-style API: views resolved into frame graphs, and ImageRenderer drawing them headless.
         // Its Metal ports (MetalPorts/) are read by path, not bundled.
+        // What the `@Entry` macro expands to, and its diagnostics, checked without a compiler run.
+        .testTarget(name: "GlintMacrosTests", dependencies: [
+            "GlintMacros", .product(name: "SwiftSyntaxMacroExpansion", package: "swift-syntax"),
+            .product(name: "SwiftSyntaxMacrosGenericTestSupport", package: "swift-syntax"),
+        ]),
         .testTarget(name: "GlintTests", dependencies: ["Glint", "GlintControls", "GlintCore", "GlintRender", "GlintTestSupport"], exclude: ["MetalPorts"]),
     ]
 )

@@ -6,7 +6,9 @@ import PackageDescription
 let package = Package(
     name: "GlintExamples",
     dependencies: [
-        .package(name: "Glint", path: ".."),
+        // The EntryMacro trait brings SwiftUI's `@Entry` (a macro, built from swift-syntax); SwiftUISample,
+        // which uses it, shares this package's build folder, so both ask for the same.
+        .package(name: "Glint", path: "..", traits: ["EntryMacro"]),
     ],
     targets: [
         .executableTarget(

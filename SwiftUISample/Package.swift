@@ -7,7 +7,8 @@ import PackageDescription
 let package = Package(
     name: "SwiftUISample",
     dependencies: [
-        .package(name: "Glint", path: ".."),
+        // The EntryMacro trait brings SwiftUI's `@Entry` (a macro: Glint then builds swift-syntax).
+        .package(name: "Glint", path: "..", traits: ["EntryMacro"]),
     ],
     targets: [
         .executableTarget(

@@ -18,8 +18,7 @@ import Synchronization
 /// // .environment(\.accent, .orange) above, @Environment(\.accent) var accent below.
 /// ```
 ///
-/// (SwiftUI's `@Entry` macro, which writes the key and the property for you, needs a compiler
-/// plugin built from swift-syntax; Glint has none, so write the key out as above.)
+/// `@Entry var accent: Color = .blue` in an `extension EnvironmentValues` writes the same for you.
 public protocol EnvironmentKey {
     /// The type of the value.
     associatedtype Value

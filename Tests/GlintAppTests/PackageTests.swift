@@ -3,7 +3,8 @@ import GlintTestSupport
 import Testing
 
 /// The Glint package as a dependency: a package that depends on the Glint library fetches nothing
-/// else. The `glint` command's swift-argument-parser belongs to the App/ package, never the root.
+/// but swift-syntax (for the `@Entry` macro's plugin). The `glint` command's swift-argument-parser
+/// belongs to the App/ package, never the root.
 @Suite("Package (the library's dependencies)", .removesTemporaryFiles)
 struct PackageTests {
     /// The clone this test file belongs to.
@@ -29,14 +30,25 @@ struct PackageTests {
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
 
-    @Test("the root package (the Glint library) declares no package dependencies")
+    @Test("the root package (the Glint library) declares no package dependency but swift-syntax")
     func rootHasNoDependencies() throws {
         let manifest = try Self.manifest(Self.root)
         let dependencies = try #require(manifest["dependencies"] as? [Any], "no 'dependencies' in the dumped manifest")
-        #expect(dependencies.isEmpty, """
-            Package.swift declares package dependencies, which every package depending on the Glint library \
-            would fetch: \(dependencies). A dependency of the glint command belongs in App/Package.swift.
+        let others = dependencies.filter { !String(describing: $0).contains("swift-syntax") }
+        #expect(dependencies.count <= 1 && others.isEmpty, """
+            Package.swift declares package dependencies besides swift-syntax, which every package depending on \
+            the Glint library would fetch: \(dependencies). A dependency of the glint command belongs in App/Package.swift.
             """)
+        // swift-syntax builds only for a package that asks for `@Entry`: the library's one dependency
+        // on the macro's plugin is under the EntryMacro trait, and no default trait turns it on.
+        let targets = try #require(manifest["targets"] as? [[String: Any]])
+        let glint = try #require(targets.first { $0["name"] as? String == "Glint" }, "no Glint target")
+        let macroUse = String(describing: glint["dependencies"] ?? [])
+        #expect(macroUse.contains("GlintMacros") && macroUse.contains("EntryMacro"),
+                "the Glint target's dependency on GlintMacros is not under the EntryMacro trait: \(macroUse)")
+        let traits = (manifest["traits"] as? [[String: Any]]) ?? []
+        #expect(!traits.contains { $0["name"] as? String == "default" },
+                "Package.swift declares default traits, which every package depending on Glint builds: \(traits)")
         // Its products are libraries only: the command is the App/ package's.
         let products = try #require(manifest["products"] as? [[String: Any]])
         let nonLibraries = products.filter { ($0["type"] as? [String: Any])?["library"] == nil }.compactMap { $0["name"] as? String }
@@ -56,8 +68,27 @@ struct PackageTests {
         #expect((glint?["type"] as? [String: Any])?["executable"] != nil, "App/Package.swift has no glint executable product")
     }
 
+    /// The App/ package's glint asks for no trait, as most users' packages: its release build (which
+    /// scripts/test makes first) compiled nothing of swift-syntax, the `@Entry` macro's minutes.
+    @Test("a package without the EntryMacro trait (the glint command's) builds nothing of swift-syntax")
+    func appBuildsNoSwiftSyntax() throws {
+        let release = Self.root + "/App/.build/release"
+        // Only what scripts/test built can be read: a clone whose App/ was never built has nothing to check.
+        guard let folders = try? FileManager.default.contentsOfDirectory(atPath: release) else { return }
+        #expect(try Self.objects(in: release + "/Glint.build") > 0, "\(release)/Glint.build holds no object: the test reads the wrong folder")
+        // SwiftPM plans every module of the graph (their folders exist, with maps but no objects); what was compiled has objects.
+        let compiled = try folders.filter { ($0.hasPrefix("SwiftSyntax") || $0.hasPrefix("GlintMacros")) && $0.hasSuffix(".build") }
+            .filter { try Self.objects(in: release + "/" + $0) > 0 }
+        #expect(compiled.isEmpty, "the glint command's release build compiled \(compiled.sorted()): Glint builds the macro without the trait")
+    }
+
+    /// How many object files (`.o`) the folder holds.
+    static func objects(in folder: String) throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".o") }.count
+    }
+
     /// Examples/ depends on the Glint package by path, as a user's package would: what SwiftPM
-    /// resolved for it (scripts/test builds it first) holds nothing fetched from elsewhere.
+    /// resolved for it (scripts/test builds it first) holds nothing fetched from elsewhere but swift-syntax.
     @Test("Examples' resolved dependencies (a user's package) hold no swift-argument-parser")
     func examplesFetchNothing() throws {
         let resolved = Self.root + "/Examples/Package.resolved"
@@ -67,6 +98,6 @@ struct PackageTests {
         let pins = (json["pins"] as? [[String: Any]]) ?? []
         let identities = pins.compactMap { $0["identity"] as? String }
         #expect(!identities.contains("swift-argument-parser"), "\(resolved) pins swift-argument-parser: the Glint library pulls it in")
-        #expect(identities.isEmpty, "\(resolved) pins \(identities): a package depending on Glint fetches them")
+        #expect(identities.allSatisfy { $0 == "swift-syntax" }, "\(resolved) pins \(identities): a package depending on Glint fetches them")
     }
 }

@@ -21,16 +21,9 @@ struct SampleApp: App {
     }
 }
 
-/// A key of this app's own in the environment.
-struct AccentKey: EnvironmentKey {
-    static let defaultValue = Color.blue
-}
-
 extension EnvironmentValues {
-    var accent: Color {
-        get { self[AccentKey.self] }
-        set { self[AccentKey.self] = newValue }
-    }
+    /// A value of this app's own in the environment: `@Entry` writes its key.
+    @Entry var accent: Color = .blue
 }
 
 enum Effect: String, CaseIterable, Hashable {
