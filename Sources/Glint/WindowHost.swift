@@ -69,9 +69,11 @@ public final class ViewHost {
     /// Called each frame after the keys, with the frame and the timeline's time it shows, before
     /// the view advances to it and is built (sound brought to the timeline's time, say).
     public var willAdvance: ((inout GlintWindow.Frame, Double) -> Void)?
-    /// Called as each frame begins (before its keys) and once it is drawn (before the state
-    /// file's line is made): work of the client's own (its title, counting the frame).
+    /// Called as each frame begins, before its keys: work of the client's own (counting what
+    /// the frame allocates, say).
     public var willBeginFrame: ((GlintWindow.Frame) -> Void)?
+    /// Called once each frame is drawn, before the state file's line is made: work of the
+    /// client's own (its title, a check for OpenGL errors).
     public var didDrawFrame: ((GlintWindow.Frame) -> Void)?
     /// Backspace: the client makes its content afresh, as at the start; false leaves everything
     /// as it was (it could not, and said why).
@@ -80,8 +82,9 @@ public final class ViewHost {
     /// no hook, Glint's ffmpeg pipe (`FFmpegVideo`).
     public var makeVideoSink: ((String, Int, Int) throws -> any VideoSink)?
     /// The client's own window values in the state file, after `window.speed` and before
-    /// `window.recording`; then `stateValues` after the window's.
+    /// `window.recording` (`glint window --state`'s `window.controls`).
     public var windowStateValues: (() -> [(String, StateValue)])?
+    /// More values for the state file, after the window's (`Window.stateValues`).
     public var stateValues: (() -> [(String, StateValue)])?
 
     /// A host drawing over `backdrop`, with Glint's shaders read from `sources`; its driver's
