@@ -8,35 +8,91 @@ import GlintRender
 /// timeline (`Playback`: pause, step, speed, restart), S and V (`FrameRecorder`), live reload of
 /// shader files keeping the last good program, the keyboard of shaders that read it, the sound
 /// uniforms, the tear's warm-up frame and the state file. Steady frames allocate nothing.
-final class ViewHost {
-    let renderer: ViewRenderer
-    private(set) var driver: FrameDriver
-    var resolved: ResolvedView { driver.resolved }
+///
+/// Every window runs one: a `Window`'s and an `App`'s, and a client's that puts UI of its own
+/// around a view (the `glint` app's window, with its HUD and keys) through the hooks —
+/// `keyHandler` (keys of its own, asked first), `captureRegion` and `leavesOverlayOutOfCaptures`
+/// (what S and V take), `onEvent` (what the window's keys did, to say on screen),
+/// `willAdvance` and `didDrawFrame` (work of its own each frame), `restartsContent` (Backspace),
+/// and `windowStateValues`/`stateValues` (its lines of the state file). `run(in:stateFile:content:)`
+/// is the frame loop, the same one `Window.run()` runs. (Glint's addition.)
+public final class ViewHost {
+    /// Draws what the driver resolves.
+    public let renderer: ViewRenderer
+    /// The one frame driver; a new one at each restart (Backspace).
+    public private(set) var driver: FrameDriver
+    /// The view as the last frame resolved it.
+    public var resolved: ResolvedView { driver.resolved }
     /// The wall clock to the timeline: Space, `.`, Backspace, `[` and `]` change it.
-    private(set) var playback = Playback()
+    public internal(set) var playback = Playback()
     /// The video V is recording, if any.
-    private(set) var recording: FrameRecorder?
+    var recording: FrameRecorder?
+    /// Whether V is recording a video.
+    public var isRecording: Bool { recording != nil }
     /// Set by S: the frame drawn next is saved.
-    private var savesFrame = false
+    var savesFrame = false
     /// What saved frames and videos are named after: `NAME-0003.517s.png`.
-    var captureName = "glint"
+    public var captureName = "glint"
     /// Whether changed shader files are reloaded (checked twice a second).
-    var reloadsShaders = true
-    private var lastReloadCheck = 0.0
+    public var reloadsShaders = true
+    var lastReloadCheck = 0.0
     /// Whether the first frame still has to draw the tear's layer path once, thrown away.
     private var warmsUp = true
-    /// Errors already printed (an image that cannot be read is reported once, not every frame).
-    private var reported: Set<String> = []
+    /// Errors already reported (an image that cannot be read is reported once, not every frame).
+    var reported: Set<String> = []
     /// Frames shown so far (the state file's `window.frame`).
-    private(set) var framesShown = 0
+    public private(set) var framesShown = 0
     /// How often the reload check runs, in wall seconds.
     static let reloadInterval = 0.5
+    /// The date at time 0 for each driver: fixed, or nil for the moment it is made.
+    private let startDate: Date?
 
-    init(backdrop: Color) throws {
-        renderer = try ViewRenderer()
-        driver = FrameDriver(backdrop: backdrop)
-        // Dark, as a shader viewer's black window wants, unless GLINT_COLOR_SCHEME says otherwise.
-        driver.environment.colorScheme = ColorScheme.processDefault ?? .dark
+    // MARK: Hooks
+
+    /// Asked first with each key the window's own keys would take (with a shader reading the
+    /// keyboard, those pressed with Control, and Esc and F11): true when it handled the key,
+    /// which the window then leaves alone.
+    public var keyHandler: ((Key, inout GlintWindow.Frame) -> Bool)?
+    /// Whether keys reach the views first (`onKeyPress`, text fields, Tab between controls), as
+    /// in a `Window`; a client whose view takes no keys and whose own keys include Tab turns it off.
+    public var viewsTakeKeys = true
+    /// The part of the window S saves and V records, in points from its top-left, for a view
+    /// of the size given (the view beside a docked panel, say); nil, or no hook: the whole window.
+    public var captureRegion: ((Size) -> Rect?)?
+    /// Whether the content shows something S and V leave out (a HUD): a frame saved or recorded
+    /// is then built and drawn first with `TimelineContext.isCapture` true, captured, and built
+    /// again for the screen. Without it the frame on screen is the one captured.
+    public var leavesOverlayOutOfCaptures = false
+    /// Told what the window's keys and its reloading did (paused, saved a PNG, a shader error…),
+    /// to say on screen. Without it each event is a line on standard error (`describe(_:)`).
+    public var onEvent: ((Event) -> Void)?
+    /// Called each frame after the keys, with the frame and the timeline's time it shows, before
+    /// the view advances to it and is built (sound brought to the timeline's time, say).
+    public var willAdvance: ((inout GlintWindow.Frame, Double) -> Void)?
+    /// Called as each frame begins, before its keys: work of the client's own (counting what
+    /// the frame allocates, say).
+    public var willBeginFrame: ((GlintWindow.Frame) -> Void)?
+    /// Called once each frame is drawn, before the state file's line is made: work of the
+    /// client's own (its title, a check for OpenGL errors).
+    public var didDrawFrame: ((GlintWindow.Frame) -> Void)?
+    /// Backspace: the client makes its content afresh, as at the start; false leaves everything
+    /// as it was (it could not, and said why).
+    public var restartsContent: (() -> Bool)?
+    /// Where V's video goes (path, pixel width and height): a sink of the client's own; nil, or
+    /// no hook, Glint's ffmpeg pipe (`FFmpegVideo`).
+    public var makeVideoSink: ((String, Int, Int) throws -> any VideoSink)?
+    /// The client's own window values in the state file, after `window.speed` and before
+    /// `window.recording` (`glint window --state`'s `window.controls`).
+    public var windowStateValues: (() -> [(String, StateValue)])?
+    /// More values for the state file, after the window's (`Window.stateValues`).
+    public var stateValues: (() -> [(String, StateValue)])?
+
+    /// A host drawing over `backdrop`, with Glint's shaders read from `sources`; its driver's
+    /// time 0 is `startDate` (nil: the moment the driver is made, again at each restart).
+    public init(backdrop: Color, sources: ShaderSources = ShaderSources(), startDate: Date? = nil) throws {
+        renderer = try ViewRenderer(sources: sources)
+        self.startDate = startDate
+        driver = FrameDriver(backdrop: backdrop, startDate: startDate ?? Date())
         // An image too large for this OpenGL shows a placeholder and is reported once.
         renderer.renderer.onOversizedImage = { [weak self] error in self?.report([error]) }
     }
@@ -66,6 +122,14 @@ final class ViewHost {
                         e += 1
                     }
                 }
+            }
+            return
+        }
+        guard viewsTakeKeys else {
+            var i = 0
+            while i < frame.keyPresses.count {
+                handleWindowKey(frame.keyPresses[i], in: &frame, window: window)
+                i += 1
             }
             return
         }
@@ -116,15 +180,22 @@ final class ViewHost {
     }
 
     private func handleWindowKey(_ key: Key, in frame: inout GlintWindow.Frame, window: GlintWindow) {
+        if let keyHandler, keyHandler(key, &frame) { return }
         switch key {
         case .escape, "q": window.close()
-        case .space: playback.togglePause()
-        case ".": _ = playback.step()
-        case "[", "]": _ = playback.setSpeed(playback.speed * (key == "]" ? 2 : 0.5))
+        case .space:
+            playback.togglePause()
+            tell(.paused(playback.isPaused))
+        case ".": tell(.stepped(playback.step()))
+        case "[", "]":
+            _ = playback.setSpeed(playback.speed * (key == "]" ? 2 : 0.5))
+            tell(.speed(playback.speed))
         case .delete: restart(&frame)
         case "s": savesFrame = true
-        case "v": recording == nil ? startRecording(frame.framebuffer) : stopRecording()
-        case .f11: window.isFullscreen.toggle()
+        case "v": recording == nil ? startRecording(captured(frame).pixels) : stopRecording()
+        case .f11:
+            window.isFullscreen.toggle()
+            tell(.fullscreen(window.isFullscreen))
         default: break
         }
     }
@@ -133,20 +204,21 @@ final class ViewHost {
     private func restart(_ frame: inout GlintWindow.Frame) {
         frame.cancelPointer()
         driver.cancelPointer()
+        if let restartsContent, !restartsContent() { return }
         let hearing = driver.hearing
         let environment = driver.environment
-        driver = FrameDriver(backdrop: driver.backdrop)
+        driver = FrameDriver(backdrop: driver.backdrop, startDate: startDate ?? Date())
         driver.environment = environment
         driver.hearing = hearing
         playback.restart()
-        say("restarted at 0 s")
+        tell(.restarted)
     }
 
     // MARK: Frames
 
     /// What the window hears this frame: the voice effects and the content's context get it,
     /// shaders its `glint_audio*` uniforms.
-    func hear(_ hearing: Hearing?) {
+    public func hear(_ hearing: Hearing?) {
         driver.hearing = hearing
         let h = hearing ?? Hearing()
         renderer.renderer.audio = (Float(h.level), Float(h.bass), Float(h.mid), Float(h.treble))
@@ -166,7 +238,8 @@ final class ViewHost {
         }
     }
 
-    func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws {
+    /// One frame: the input to the views, time moved, the view built, drawn, captured (S, V).
+    func draw<C: View>(_ frame: inout GlintWindow.Frame, content: (TimelineContext) -> C) throws(RenderError) {
         var k = 0
         while k < frame.scrollEvents.count {  // index loops: no iterator allocation in debug builds
             driver.scroll(frame.scrollEvents[k])
@@ -181,23 +254,33 @@ final class ViewHost {
             }
         }
         let time = playback.frame(at: frame.time, events: &frame.pointerEvents)
+        willAdvance?(&frame, time)
         driver.advance(to: time, applying: frame.pointerEvents[...])
         let size = CGSize(width: frame.viewSize.width, height: frame.viewSize.height)
+        let scale = CGFloat(frame.pixelScale)
         if warmsUp {
             // Once, before the first frame: a view with a tear draws it open, thrown away, so the
             // first real tear compiles nothing (its programs and layers are ready).
             warmsUp = false
             driver.drawsIdleChainsInLayers = true
-            driver.update(in: size, scale: CGFloat(frame.pixelScale), content: content)
+            driver.update(in: size, scale: scale, content: content)
             if !resolved.tears.isEmpty { try renderer.draw(resolved, into: frame.framebuffer) }
             driver.drawsIdleChainsInLayers = false
         }
-        driver.update(in: size, scale: CGFloat(frame.pixelScale), content: content)
-        if !resolved.errors.isEmpty { report(resolved.errors) }
-        // Views under the pointer hear it (`onHover`), also when they moved under a still one.
-        resolved.hover(at: lastHover)
-        try renderer.draw(resolved, into: frame.framebuffer)
-        capture(frame.framebuffer, at: time)
+        let region = captured(frame)
+        if let recording, recording.pixelWidth != region.pixels.pixelWidth || recording.pixelHeight != region.pixels.pixelHeight {
+            // A video keeps one size: a resized (or fullscreen) window, or a region that changed
+            // (a panel shown or hidden), ends it, saved.
+            stopRecording(because: "the view changed size")
+        }
+        let captures = savesFrame || recording?.wants(time) == true
+        if captures && leavesOverlayOutOfCaptures {
+            // The picture without the overlay, captured before the frame is built again with it.
+            try drawView(size: size, scale: scale, into: frame.framebuffer, capture: true, content: content)
+            capture(region.pixels, at: time)
+        }
+        try drawView(size: size, scale: scale, into: frame.framebuffer, capture: false, content: content)
+        if captures && !leavesOverlayOutOfCaptures { capture(region.pixels, at: time) }
         if reloadsShaders, frame.time - lastReloadCheck >= Self.reloadInterval {
             lastReloadCheck = frame.time
             reloadShaders()
@@ -205,91 +288,62 @@ final class ViewHost {
         framesShown += 1
     }
 
-    /// S and V: the frame just drawn saved as a PNG, and handed to the recording.
-    private func capture(_ framebuffer: Framebuffer, at time: Double) {
-        if savesFrame {
-            savesFrame = false
-            do {
-                let path = try FrameRecorder.savePNG(framebuffer, named: captureBase)
-                say("saved \(path) (\(framebuffer.pixelWidth)x\(framebuffer.pixelHeight) pixels)")
-            } catch {
-                say("warning: \(error)")
+    /// Builds the view (`TimelineContext.isCapture` as given) and draws it; a shader the
+    /// watchdog stops is reported and the frame drawn again without it.
+    private func drawView<C: View>(size: CGSize, scale: CGFloat, into target: Framebuffer, capture: Bool,
+                                   content: (TimelineContext) -> C) throws(RenderError) {
+        driver.update(in: size, scale: scale) { context in
+            var context = context
+            context.isCapture = capture
+            return content(context)
+        }
+        if !resolved.errors.isEmpty { report(resolved.errors) }
+        // Views under the pointer hear it (`onHover`), also when they moved under a still one.
+        resolved.hover(at: lastHover)
+        do {
+            try renderer.draw(resolved, into: target)
+        } catch {
+            // The watchdog took the slow shader out of use: its last good version (or nothing)
+            // is in place now, so it is said and the frame drawn again.
+            guard case .tooSlow = error else { throw error }
+            report([error])
+            driver.update(in: size, scale: scale) { context in
+                var context = context
+                context.isCapture = capture
+                return content(context)
             }
-        }
-        guard let recording else { return }
-        if recording.pixelWidth != framebuffer.pixelWidth || recording.pixelHeight != framebuffer.pixelHeight {
-            // A video keeps one size: a resized (or fullscreen) window ends it, saved.
-            return stopRecording(because: "the view changed size")
-        }
-        guard recording.wants(time) else { return }
-        do {
-            try recording.record(framebuffer, at: time)
-        } catch {
-            self.recording = nil
-            playback.fixedFrames = false
-            say("warning: \(error)")
+            try renderer.draw(resolved, into: target)
         }
     }
 
-    /// The timeline time as a file name: `glint-0003.517s`.
-    private var captureBase: String {
-        "\(captureName)-\(String(format: "%08.3f", driver.time))s"
+    /// The part of the window S and V take this frame (`captureRegion`): its size in points and
+    /// its pixels, a region of the window's framebuffer (from GL's bottom-left).
+    func captured(_ frame: GlintWindow.Frame) -> (size: Size, pixels: Framebuffer) {
+        let full = frame.framebuffer
+        let size = frame.viewSize
+        guard size.width > 0, size.height > 0, let content = captureRegion?(size) else { return (size, full) }
+        let sx = Double(full.pixelWidth) / size.width, sy = Double(full.pixelHeight) / size.height
+        let left = min(max(Int((content.minX * sx).rounded()), 0), full.pixelWidth)
+        let top = min(max(Int((content.minY * sy).rounded()), 0), full.pixelHeight)
+        let right = min(max(Int((content.maxX * sx).rounded()), left), full.pixelWidth)
+        let bottom = min(max(Int((content.maxY * sy).rounded()), top), full.pixelHeight)
+        var region = Framebuffer(id: full.id, pixelWidth: right - left, pixelHeight: bottom - top)
+        region.originX = full.originX + left
+        region.originY = full.originY + full.pixelHeight - bottom
+        return (content.size, region)
     }
 
-    private func startRecording(_ framebuffer: Framebuffer) {
-        guard let path = FrameRecorder.freePath(captureBase) else {
-            return say("warning: cannot record: \(captureBase).mp4 and the next names are all taken")
-        }
-        do {
-            recording = try FrameRecorder(path: path, pixelWidth: framebuffer.pixelWidth, pixelHeight: framebuffer.pixelHeight)
-            playback.fixedFrames = true
-            say("recording \(path) (\(framebuffer.pixelWidth)x\(framebuffer.pixelHeight) pixels, \(Int(FrameRecorder.fps)) fps)")
-        } catch {
-            say("warning: \(error)")
-        }
-    }
+    // MARK: Running
 
-    /// Ends the recording, if one runs, and saves the video (quitting while recording keeps it).
-    func stopRecording(because reason: String? = nil) {
-        guard let recording else { return }
-        self.recording = nil
-        playback.fixedFrames = false
-        do {
-            try recording.finish()
-            let seconds = String(format: "%.2f", Double(recording.frames) / FrameRecorder.fps)
-            say("saved \(recording.path) (\(recording.frames) frames, \(seconds) s)\(reason.map { " (\($0))" } ?? "")")
-        } catch {
-            say("warning: \(error)")
-        }
-    }
-
-    /// Recompiles changed shader files (your own GLSL and Metal, and the files of a Shadertoy,
-    /// glslViewer or ISF shader); a broken one keeps its last good version on screen, its error said.
-    private func reloadShaders() {
-        let (reloaded, errors) = renderer.reloadChangedShaders()
-        guard !reloaded.isEmpty || !errors.isEmpty else { return }
-        for path in reloaded { say("reloaded \(path)") }
-        for error in errors { say("shader error, showing the last good version: \(error)") }
-    }
-
-    func report(_ errors: [RenderError]) {
-        for error in errors where !reported.contains(error.description) {
-            reported.insert(error.description)
-            say(error.description)
-        }
-    }
-
-    /// The frame on screen as the state file's values: frames shown, the timeline's time, the
-    /// wall clock's, whether the button is held, time paused, its speed, a video recording.
-    func stateValues(clock: Double) -> [(String, StateValue)] {
-        [
-            ("window.frame", .number(Double(framesShown))),
-            ("window.time", .number(driver.time)),
-            ("window.clock", .number(clock)),
-            ("window.pressed", .bool(driver.context.isPressed)),
-            ("window.paused", .bool(playback.isPaused)),
-            ("window.speed", .number(playback.speed)),
-            ("window.recording", .bool(recording != nil)),
-        ]
+    /// Runs `content` in `window` until it closes: the frame loop every window runs (`Window.run()`),
+    /// each frame's state written to `stateFile` once it is on screen. A video being recorded
+    /// when the window closes is kept.
+    ///
+    /// - Throws: the renderer's one-line `RenderError` when a shader does not compile or its
+    ///   arguments do not fit it.
+    public func run<C: View>(in window: GlintWindow, stateFile: StateFile? = nil, content: @escaping (TimelineContext) -> C) throws {
+        let session = WindowSession(window: window, host: self, stateFile: stateFile)
+        session.draw = { [unowned self] frame in try self.draw(&frame, content: content) }
+        try session.run()
     }
 }

@@ -18,6 +18,10 @@ public struct TimelineContext: Sendable {
     /// GlintAudio's `AudioMeter`): the level, its dBFS and its bass, mid and treble; nil without
     /// a source.
     public var hearing: Hearing?
+    /// Whether this build of the view is the frame S saves or V records, for a host that leaves
+    /// an overlay out of them (`ViewHost.leavesOverlayOutOfCaptures`): leave out what should not
+    /// be in the picture (a HUD). (Glint's addition.)
+    public var isCapture = false
 
     public init(time: Double = 0, size: CGSize = .zero, pointer: CGPoint? = nil, isPressed: Bool = false) {
         self.time = time
@@ -129,11 +133,7 @@ public struct Window<Content: View> {
     public func run(quitAfter seconds: Double? = nil) throws {
         let session = try open()
         session.window.quitAfter = seconds
-        defer { session.finish() }
-        while !session.window.isClosing {
-            GlintWindow.pollEvents()
-            if try !session.drawFrame() { GlintWindow.waitEvents(timeout: 0.1) }
-        }
+        try session.run()
     }
 
     /// Opens the window, ready to draw frames (`run`'s and an `App`'s windows).
@@ -151,13 +151,15 @@ public struct Window<Content: View> {
         let hearing = self.hearing
         let sound = self.sound
         let stateValues = self.stateValues
+        // Dark, as a shader viewer's black window wants, unless GLINT_COLOR_SCHEME says otherwise.
+        host.driver.environment.colorScheme = ColorScheme.processDefault ?? .dark
+        host.stateValues = stateValues
         let session = WindowSession(window: window, host: host, stateFile: stateFile.map { StateFile(path: $0) })
         session.draw = { frame in
             if let hearing { host.hear(hearing(frame.time)) }
             if let sound { host.hearSound(at: frame.time, from: sound) }
             try host.draw(&frame, content: content)
         }
-        session.extraStateValues = stateValues
         // `@Environment(\.dismiss)` closes the window.
         host.driver.environment.dismiss = DismissAction { [weak window] in window?.close() }
         return session
@@ -172,8 +174,6 @@ final class WindowSession {
     private let state: StateFile?
     /// Draws the view of one frame (set by the `Window` that opened it: its content is generic).
     var draw: (inout GlintWindow.Frame) throws -> Void = { _ in }
-    /// More values for the state file.
-    var extraStateValues: (() -> [(String, StateValue)])?
     /// The state of the frame drawn last, written when the next begins (its events polled, so
     /// the picture has reached the X server), and when the window closes.
     private var drawn: String?
@@ -189,6 +189,7 @@ final class WindowSession {
     func drawFrame() throws -> Bool {
         try window.drawFrame { (frame: inout GlintWindow.Frame) throws in
             writeDrawn()
+            host.willBeginFrame?(frame)
             host.handleKeys(&frame, window: window)
             do {
                 try draw(&frame)
@@ -197,7 +198,19 @@ final class WindowSession {
                 guard case .tooSlow = error else { throw error }
                 host.report([error])
             }
-            if state != nil { drawn = StateJSON.encode(host.stateValues(clock: frame.time) + (extraStateValues?() ?? [])) }
+            host.didDrawFrame?(frame)
+            if state != nil { drawn = StateJSON.encode(host.stateValues(clock: frame.time)) }
+        }
+    }
+
+    /// The frame loop of one window (`Window.run()`, `ViewHost.run(in:stateFile:content:)`):
+    /// until it closes, the input polled and a frame drawn, sleeping while it is minimised; then
+    /// `finish()`.
+    func run() throws {
+        defer { finish() }
+        while !window.isClosing {
+            GlintWindow.pollEvents()
+            if try !drawFrame() { GlintWindow.waitEvents(timeout: 0.1) }
         }
     }
 

@@ -3,6 +3,7 @@ import Glint
 import GlintControls
 import GlintCore
 import struct GlintRender.ShaderSources
+import class GlintRender.Renderer
 import struct GlintRender.Framebuffer
 import enum GlintCore.RenderError
 
@@ -70,6 +71,32 @@ final class AppState {
         nameChain()
     }
 
+    /// Brings the sound source (`--audio`) to the timeline's `time` before the view advances to
+    /// it: the shaders' `glint_audio*` uniforms (`renderer`), the voice effects through `driver`
+    /// (the effects of the view last laid out), and the sound texture to shaders of other tools.
+    /// Nothing without a source.
+    func hear(at time: Double, renderer: Renderer, driver: FrameDriver) {
+        guard let audio else { return }
+        let hearing = audio.update(at: time)
+        renderer.audio = (Float(hearing.level), Float(hearing.bass), Float(hearing.mid), Float(hearing.treble))
+        driver.hearing = hearing
+        var k = 0
+        while k < effects.count {  // index loops: no iterator allocation in debug builds
+            let effect = effects[k]
+            if effect.toolProgram != nil { audio.texture.withUnsafeBytes { effect.hear(hearing, sound: $0) } }
+            k += 1
+        }
+    }
+
+    /// Compiles every pass the chain and the tear may draw, disabled ones too, so a broken
+    /// shader is reported before the first frame and the frame a tear opens compiles nothing.
+    func prepare(in renderer: Renderer) throws(RenderError) {
+        for effect in effects {
+            try renderer.prepare(effect.pass)
+        }
+        if let tear { try renderer.prepare(tear.pass) }
+    }
+
     /// Everything the shaders received in the last frame, for `--state`: the effects' values
     /// (prefixed with their instance names in a chain: `blur.radius`, `blur#2.radius`), then the tear's.
     func stateSnapshot() -> [(String, StateValue)] {
@@ -108,12 +135,13 @@ struct AppView: View {
     }
 }
 
-/// The app's frames: its state shown as an `AppView` through the library's one frame driver,
-/// drawn by a `ViewRenderer`. The window, `render` and `bench` each make one in their context.
+/// The app's frames headless: its state shown as an `AppView` through the library's one frame
+/// driver, drawn by a `ViewRenderer`, for `render`, `record` and `bench` (the window runs the
+/// same view in the library's `ViewHost`).
 final class AppFrames {
     let state: AppState
-    /// The one frame driver; a new one at each `restart()`.
-    private(set) var driver: FrameDriver
+    /// The one frame driver.
+    let driver: FrameDriver
     let renderer: ViewRenderer
 
     /// Needs a current OpenGL 3.3 core context. `backdrop` shows through a tear and around the view.
@@ -129,15 +157,6 @@ final class AppFrames {
         FrameDriver(backdrop: backdrop, startDate: Date(timeIntervalSinceReferenceDate: 0))
     }
 
-    /// Time back to 0 with `effects` (the window's Backspace): a new driver, so the view's state
-    /// and its timeline start over as at launch, and the tear whole. The host cancels the press first.
-    func restart(with effects: [any Effect]) throws(RenderError) {
-        driver = Self.makeDriver(backdrop: driver.backdrop)
-        state.switchEffects(to: effects, at: 0)
-        state.tear?.isBroken = false
-        try prepare()
-    }
-
     /// Builds and lays out the app's view for the driver's time in a frame of `size` points.
     func update(size: Size, scale: Double) {
         driver.update(AppView(state: state), in: CGSize(width: size.width, height: size.height), scale: CGFloat(scale))
@@ -148,19 +167,7 @@ final class AppFrames {
     /// With a sound source, the effects first hear it as it is at `time` (`AudioFeed`).
     @discardableResult
     func advance(to time: Double, applying events: ArraySlice<PointerEvent> = ArraySlice()) -> Int {
-        if let audio = state.audio {
-            let hearing = audio.update(at: time)
-            renderer.renderer.audio = (Float(hearing.level), Float(hearing.bass), Float(hearing.mid), Float(hearing.treble))
-            // The voice effects hear it through the driver (the effects of the view last laid out);
-            // shaders of other tools get the sound texture too.
-            driver.hearing = hearing
-            var k = 0
-            while k < state.effects.count {  // index loops: no iterator allocation in debug builds
-                let effect = state.effects[k]
-                if effect.toolProgram != nil { audio.texture.withUnsafeBytes { effect.hear(hearing, sound: $0) } }
-                k += 1
-            }
-        }
+        state.hear(at: time, renderer: renderer.renderer, driver: driver)
         return driver.advance(to: time, applying: events)
     }
 
@@ -180,17 +187,13 @@ final class AppFrames {
         update(size: size, scale: scale)
         try renderer.draw(driver.resolved, into: target)
     }
-    /// Whether the first `draw` first draws the tear's layer path once, thrown away: for hosts
-    /// that draw many frames (the window, `bench`); `render`, which draws one, skips it.
+    /// Whether the first `draw` first draws the tear's layer path once, thrown away: for `bench`,
+    /// which draws many frames; `render`, which draws one, skips it.
     var warmsUpTear = false
 
-    /// Compiles every pass the chain and the tear may draw, disabled ones too, so a broken
-    /// shader is reported before the first frame and the frame a tear opens compiles nothing.
+    /// Compiles every pass the chain and the tear may draw (`AppState.prepare(in:)`).
     func prepare() throws(RenderError) {
-        for effect in state.effects {
-            try renderer.renderer.prepare(effect.pass)
-        }
-        if let tear = state.tear { try renderer.renderer.prepare(tear.pass) }
+        try state.prepare(in: renderer.renderer)
     }
 
     /// For a chain showing a Shadertoy, glslViewer or ISF shader: every frame of the timeline

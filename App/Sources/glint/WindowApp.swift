@@ -1,25 +1,22 @@
 @preconcurrency import CEpoxy
 import CAllocCounter
 import Foundation
-import class Glint.FrameRecorder
-import class Glint.GlintWindow
-import class GlintControls.ControlsPanel
-import struct GlintControls.HeadsUpDisplay
-import struct Glint.Key
-import struct Glint.WindowError
-import GlintAudio
+import Glint
+import GlintControls
 import GlintCore
 import GlintRender
+import GlintAudio
 
-/// The interactive window: a client of the library's `GlintWindow`, which owns GLFW and turns
-/// input into values. Each frame its key presses become commands, the frame's wall time becomes
-/// timeline time (`Playback`: paused, stepped, restarted, sped up), and its pointer events and
-/// that time go through the library's one frame driver to the app's view (`AppFrames`), as in
-/// `render` and `bench`.
+/// The interactive window: the app's view (`AppView`) run by the library's `ViewHost`, the
+/// host every `Window` runs (one frame loop: playback keys, S and V, live reload, a shader's
+/// keyboard, the tear's warm-up, the state file). What is the app's own comes in through the
+/// host's hooks: its keys (H, C, R, Tab, 1-9), its HUD (an overlay S and V leave out), the view
+/// beside the controls panel as what S and V take, what a key did said on the HUD, the sound
+/// brought to the timeline's time, its title and its lines of the state file.
 final class WindowApp {
     private let window: GlintWindow
-    private let app: AppFrames
-    private var state: AppState { app.state }
+    private let host: ViewHost
+    private let state: AppState
     /// The watchdog's default limit in the window, in seconds: a slow edit never freezes it longer.
     static let defaultFrameTimeout = 2.0
 
@@ -36,10 +33,7 @@ final class WindowApp {
     private var fpsWindowStart = 0.0
     private var framesPerSecond = 0.0
     private var reportedGLError = false
-    private let watchesShaders: Bool
     private var shaderError: String?
-    /// The wall clock to the timeline: Space, `.`, Backspace, `[` and `]` change it.
-    private var playback = Playback()
     /// Makes the chain shown now afresh, as it was when it appeared (Backspace): the command
     /// line's chain, or the one a number key chose.
     private var makeChain: () throws -> [any Effect]
@@ -48,23 +42,13 @@ final class WindowApp {
     private var confirmationEnds = 0.0
     /// How long a confirmation shows, in wall seconds.
     static let confirmationSeconds = 1.5
-    /// Set by S: the next frame is drawn without the HUD and saved before it is shown.
-    private var savesFrame = false
-    /// The video V is recording, if any.
-    private var recording: FrameRecorder?
-    /// Names tried for a saved frame before giving up: `name.png`, `name-2.png`, …
-    static let saveNameAttempts = 1000
     /// `--state FILE`: the state of each frame, written once that frame is on screen.
     private let stateFile: WindowStateFile?
-    /// The last frame's state, written at the start of the next frame (its events polled, so
-    /// the picture has reached the X server), and frames drawn so far.
-    private var drawnState: String?
-    private var framesShown = 0
 
     /// `showsControls`: `--controls` or `--no-controls`; nil shows the panel for effects whose
     /// descriptor asks for it until the C key decides.
     /// `makeEffects` makes the chain afresh, as at launch, for Backspace; the first chain shown is its first.
-    init(makeEffects: @escaping () throws -> [any Effect], tear: TearController?, backdrop: Color, size: Size, sources: ShaderSources,
+    init(makeEffects: @escaping () throws -> [any Effect], tear: TearController?, backdrop: GlintCore.Color, size: Size, sources: ShaderSources,
          showsForeground: Bool, showsControls: Bool?, frameTimeout: Double?, quitAfter: Double?, audio: AudioFeed? = nil,
          stateFile: WindowStateFile? = nil) throws {
         makeChain = makeEffects
@@ -81,41 +65,77 @@ final class WindowApp {
         if let asked = window.fittedFrom {
             Console.note("the screen is smaller than \(asked) points: the window opens at \(window.viewSize) and can be resized")
         }
-        let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls, audio: audio)
-        app = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
-        app.warmsUpTear = true
+        state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls, audio: audio)
+        // Windows start at the same date as headless runs, so `TimelineView`s draw the same frames.
+        host = try ViewHost(backdrop: Glint.Color(backdrop), sources: sources, startDate: Date(timeIntervalSinceReferenceDate: 0))
+        host.renderer.renderer.frameTimeout = frameTimeout
         // An image too large for this OpenGL shows a placeholder, with one warning.
-        app.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
+        host.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
         // Shaders of other tools are watched too: their files are the user's.
-        watchesShaders = sources.overrideDirectory != nil || effects.contains { $0.toolProgram != nil }
+        host.reloadsShaders = sources.overrideDirectory != nil || effects.contains { $0.toolProgram != nil }
+        // The app's view takes no keys; Tab is the app's (the next effect).
+        host.viewsTakeKeys = false
+        host.leavesOverlayOutOfCaptures = true
+        host.captureName = captureName
+        host.makeVideoSink = { path, width, height in try WindowVideo(path: path, pixelWidth: width, pixelHeight: height) }
+        connectHooks()
         state.hud = hud
-        try app.prepare()
+        try state.prepare(in: host.renderer.renderer)
+    }
+
+    private func connectHooks() {
+        host.keyHandler = { [unowned self] key, frame in handle(key, in: &frame) }
+        host.onEvent = { [unowned self] in show($0) }
+        host.captureRegion = { [unowned self] in effectRect(in: $0) }
+        host.restartsContent = { [unowned self] in restartChain() }
+        host.willAdvance = { [unowned self] frame, time in
+            watchAudio()
+            if !frame.keyPresses.isEmpty { refreshTitle() }
+            if confirmation != nil, frame.time >= confirmationEnds { confirmation = nil }
+            state.hear(at: time, renderer: host.renderer.renderer, driver: host.driver)
+        }
+        host.willBeginFrame = { [unowned self] _ in
+            if allocations != nil { glint_alloc_counting_begin() }
+        }
+        host.didDrawFrame = { [unowned self] frame in
+            reportGLErrors()
+            countFrame(at: frame.time)
+            if allocations != nil {
+                let total = glint_alloc_counting_end()
+                countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
+            }
+        }
+        // `--state`: after the window's own values (`window.frame`, frames drawn so far;
+        // `window.time`, the timeline's seconds; `window.clock`, the wall clock's; `window.pressed`,
+        // `window.paused`, `window.speed`), the controls and the help shown, then (after
+        // `window.recording`) what the shaders received, as `render --state` writes it.
+        host.windowStateValues = { [unowned self] in [("window.controls", .bool(state.controlsVisible)), ("window.help", .bool(showsHUD))] }
+        host.stateValues = { [unowned self] in state.stateSnapshot() }
     }
 
     func run() throws {
         fpsWindowStart = window.time
         refreshTitle()
         // Quitting (Esc, Q, --quit-after, the window closed, an error) while recording keeps the video.
-        defer { stopRecording(at: window.time) }
-        defer { writeDrawnState() }
-        try window.run { frame in
-            writeDrawnState()
-            if allocations == nil {
-                try self.draw(&frame)
-            } else {
-                glint_alloc_counting_begin()
-                try self.draw(&frame)
-                let total = glint_alloc_counting_end()
-                countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
-            }
-            if stateFile != nil { drawnState = stateJSON(clock: frame.time) }
-        }
+        try host.run(in: window, stateFile: stateFile?.file) { [unowned self] context in view(context) }
         if let allocations {
             // What `GLINT_COUNT_ALLOCATIONS=1 glint` measures: the window's frames as `bench` measures its own.
             let steady = max(allocations.frames, 1)
             Console.note(String(format: "window: %.2f allocations/frame by Glint over %d steady frames (worst frame %llu)",
                                 Double(allocations.total) / Double(steady), allocations.frames, allocations.worst))
         }
+    }
+
+    /// The frame's view: the HUD over the effect, left out of the frame S saves and V records.
+    private func view(_ context: TimelineContext) -> AppView {
+        if context.isCapture {
+            state.hud = nil
+        } else {
+            let size = Size(width: Double(context.size.width), height: Double(context.size.height))
+            chooseHelp(for: effectRect(in: size)?.size ?? size)
+            state.hud = hud
+        }
+        return AppView(state: state)
     }
 
     /// With GLINT_COUNT_ALLOCATIONS set: heap allocations made by Glint (the GL driver's own left
@@ -125,34 +145,6 @@ final class WindowApp {
         ProcessInfo.processInfo.environment["GLINT_COUNT_ALLOCATIONS"] != nil && glint_alloc_counter_active() != 0 ? (0, 0, 0) : nil
     private var framesDrawn = 0
 
-    /// Writes the state of the frame drawn last (`--state`), now that it is on screen.
-    private func writeDrawnState() {
-        guard let stateFile, let drawnState else { return }
-        self.drawnState = nil
-        stateFile.write(drawnState)
-    }
-
-    /// The frame just drawn as `--state` JSON: the window's own values (`window.frame`, frames
-    /// drawn so far; `window.time`, the timeline's seconds; `window.clock`, the wall clock's
-    /// seconds since the window opened; `window.speed`, the timeline's; whether the button is held, time
-    /// paused, the controls and the help shown, a video recording), then what the shaders
-    /// received, as `render --state` writes it.
-    private func stateJSON(clock: Double) -> String {
-        framesShown += 1
-        let own: [(String, StateValue)] = [
-            ("window.frame", .number(Double(framesShown))),
-            ("window.time", .number(app.driver.time)),
-            ("window.clock", .number(clock)),
-            ("window.pressed", .bool(app.driver.context.isPressed)),
-            ("window.paused", .bool(playback.isPaused)),
-            ("window.speed", .number(playback.speed)),
-            ("window.controls", .bool(state.controlsVisible)),
-            ("window.help", .bool(showsHUD)),
-            ("window.recording", .bool(recording != nil)),
-        ]
-        return StateJSON.encode(own + state.stateSnapshot())
-    }
-
     private func countAllocations(_ own: UInt64, keys: Bool) {
         framesDrawn += 1
         guard framesDrawn > BenchCommand.warmUpFrames, !keys, var a = allocations else { return }
@@ -160,82 +152,6 @@ final class WindowApp {
         a.total += own
         a.worst = max(a.worst, own)
         allocations = a
-    }
-
-    private func draw(_ frame: inout GlintWindow.Frame) throws {
-        let wall = frame.time
-        var k = 0
-        if state.effect.readsKeyboard {
-            // A shader reading the keyboard gets every key, held or not; Glint's keys take
-            // Control (Ctrl+S saves), except Esc and F11.
-            while k < frame.keyChanges.count {  // index loops: no iterator allocation in debug builds
-                let change = frame.keyChanges[k]
-                k += 1
-                if let key = change.key, change.control || key == .escape || key == .f11 {
-                    if change.isDown { handle(key, in: &frame) }
-                } else if let code = ToyKeys.browserCode(glfwKey: change.code) {
-                    state.effect.key(code, isDown: change.isDown)
-                }
-            }
-        } else {
-            while k < frame.keyPresses.count {
-                handle(frame.keyPresses[k], in: &frame)
-                k += 1
-            }
-        }
-        if let hover = frame.hover { state.effect.hover(at: hover) }
-        watchAudio()
-        if !frame.keyPresses.isEmpty { refreshTitle() }
-        if confirmation != nil, wall >= confirmationEnds { confirmation = nil }
-        let t = playback.frame(at: wall, events: &frame.pointerEvents)
-        var i = 0
-        while i < frame.scrollEvents.count {
-            app.driver.scroll(frame.scrollEvents[i])
-            i += 1
-        }
-        // Each pointer event applies at its own time, so springs see the real press timing.
-        app.advance(to: t, applying: frame.pointerEvents[...])
-        let view = viewRegion(frame)
-        if let recording, recording.pixelWidth != view.pixels.pixelWidth || recording.pixelHeight != view.pixels.pixelHeight {
-            // A video keeps one size: a resized (or fullscreen) window, or the controls shown or
-            // hidden, ends it, saved.
-            stopRecording(at: wall, because: "the view changed size")
-        }
-        let records = recording?.wants(t) == true
-        if savesFrame || records {
-            // The picture without the HUD, saved or recorded before the frame is drawn again with
-            // it: the effect's view alone, the controls beside it left out.
-            state.hud = nil
-            try drawView(frame)
-            if savesFrame {
-                savesFrame = false
-                saveFrame(view.pixels, wall: wall)
-            }
-            if records { recordFrame(view.pixels, at: t, wall: wall) }
-        }
-        chooseHelp(for: view.size)
-        state.hud = hud
-        try drawView(frame)
-        if !reportedImageErrors, !app.errors.isEmpty {
-            reportedImageErrors = true
-            for error in app.errors { Console.warn("\(error)") }
-        }
-        reportGLErrors()
-        countFrame(at: wall)
-    }
-    private var reportedImageErrors = false
-
-    private func drawView(_ frame: GlintWindow.Frame) throws {
-        do {
-            try app.draw(size: frame.viewSize, into: frame.framebuffer)
-        } catch {
-            // The watchdog stopped a shader that is too slow: its last good version (or
-            // nothing) is in place now, so say why and draw the frame again.
-            guard case .tooSlow = error else { throw error }
-            reportSlowShader(error)
-            if state.hud != nil { state.hud = hud }
-            try app.draw(size: frame.viewSize, into: frame.framebuffer)
-        }
     }
 
     /// What shows over the view: the HUD's lines while shown (hidden, only how to show them); a
@@ -269,28 +185,16 @@ final class WindowApp {
             : HeadsUpDisplay.fits(top: hudText, second: error, help: Self.shortHelp, in: size) ? .short : .shortOnly
     }
 
-    /// The effect's view in this frame, as S saves and V records it: the whole framebuffer, or
-    /// with the controls shown the part the panel leaves (`ControlsPanel.placement(in:)`, the
-    /// dock's own numbers); its size in points and its pixels (the region of the window's
-    /// framebuffer, from GL's bottom-left).
-    private func viewRegion(_ frame: GlintWindow.Frame) -> (size: Size, pixels: Framebuffer) {
-        let full = frame.framebuffer
-        let size = frame.viewSize
-        guard state.controlsVisible, size.width > 0, size.height > 0 else { return (size, full) }
+    /// The effect's view in a window of `size` points, as S saves and V record it: with the
+    /// controls shown the part the panel leaves (`ControlsPanel.placement(in:)`, the dock's own
+    /// numbers); nil, the whole window, without them.
+    private func effectRect(in size: Size) -> Rect? {
+        guard state.controlsVisible, size.width > 0, size.height > 0 else { return nil }
         let effects = state.effects
         if !Self.same(capturePanel?.effects ?? [], effects) { capturePanel = ControlsPanel(effects: effects) }
-        guard let content = capturePanel?.placement(in: size).content else { return (size, full) }
-        let sx = Double(full.pixelWidth) / size.width, sy = Double(full.pixelHeight) / size.height
-        let left = min(max(Int((content.minX * sx).rounded()), 0), full.pixelWidth)
-        let top = min(max(Int((content.minY * sy).rounded()), 0), full.pixelHeight)
-        let right = min(max(Int((content.maxX * sx).rounded()), left), full.pixelWidth)
-        let bottom = min(max(Int((content.maxY * sy).rounded()), top), full.pixelHeight)
-        var region = Framebuffer(id: full.id, pixelWidth: right - left, pixelHeight: bottom - top)
-        region.originX = full.originX + left
-        region.originY = full.originY + full.pixelHeight - bottom
-        return (content.size, region)
+        return capturePanel?.placement(in: size).content
     }
-    /// The panel whose placement `viewRegion` follows, made again when the chain changes.
+    /// The panel whose placement `effectRect` follows, made again when the chain changes.
     private var capturePanel: ControlsPanel?
 
     private static func same(_ a: [any Effect], _ b: [any Effect]) -> Bool {
@@ -323,83 +227,61 @@ final class WindowApp {
     }
 
     /// Shows what a key did for `confirmationSeconds`.
-    private func confirm(_ text: String, at wall: Double) {
+    private func confirm(_ text: String) {
         confirmation = text
-        confirmationEnds = wall + Self.confirmationSeconds
+        confirmationEnds = window.time + Self.confirmationSeconds
     }
 
-    /// The chain and the timeline time as a file name: `glint-harmonic-0003.517s`,
-    /// `glint-harmonic+wave-0012.000s`.
+    /// The chain as a file name's start, before the timeline's time: `glint-harmonic`,
+    /// `glint-harmonic+wave` (S and V save `glint-harmonic-0003.517s.png`).
     private var captureName: String {
-        "glint-\(state.name.replacingOccurrences(of: ",", with: "+"))-\(String(format: "%08.3f", app.driver.time))s"
+        "glint-\(state.name.replacingOccurrences(of: ",", with: "+"))"
     }
 
-    /// V: starts recording the effect's view at its pixel size, or stops and saves the video.
-    private func toggleRecording(_ frame: GlintWindow.Frame) {
-        guard recording == nil else { return stopRecording(at: frame.time) }
-        let view = viewRegion(frame).pixels
-        let base = captureName
-        guard let path = FrameRecorder.freePath(base, attempts: Self.saveNameAttempts) else {
-            Console.warn("cannot record: \(base).mp4 and the next \(Self.saveNameAttempts - 1) names are all taken")
-            return confirm("Not recording: every name is taken", at: frame.time)
-        }
-        do {
-            let video = try WindowVideo(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight)
-            recording = try FrameRecorder(path: path, pixelWidth: view.pixelWidth, pixelHeight: view.pixelHeight, sink: video)
-            playback.fixedFrames = true
-            Console.note("recording \(path) (\(view.pixelWidth)x\(view.pixelHeight) pixels, \(Int(FrameRecorder.fps)) fps)")
-            confirm("Recording… (V to stop)", at: frame.time)
-        } catch {
-            Console.warn("\(error)")
-            confirm("Not recording: \(error)", at: frame.time)
-        }
-        refreshTitle()
-    }
-
-    private func recordFrame(_ framebuffer: Framebuffer, at t: Double, wall: Double) {
-        guard let recording else { return }
-        do {
-            try recording.record(framebuffer, at: t)
-        } catch {
+    /// What the host's keys and reloading did: said on stderr as the app says things, and on the HUD.
+    private func show(_ event: ViewHost.Event) {
+        switch event {
+        case .paused(let paused): confirm(paused ? "Paused (Space to play, . to step a frame)" : "Playing")
+        case .stepped(let stepped): confirm(stepped ? "Frame +1/60 s" : "Pause first (Space) to step a frame")
+        case .speed: confirm("Speed \(host.playback.speedText)")
+        case .restarted: confirm("Restarted at 0 s")
+        case .fullscreen(let on): confirm(on ? "Fullscreen (F11 to leave)" : "Windowed")
+        case .saved(let path, let width, let height):
+            Console.note("saved \(path) (\(width)x\(height) pixels)")
+            confirm("Saved \(path)")
+        case .notSaved(let why):
+            Console.warn(why)
+            confirm("Not saved: \(why)")
+        case .recording(let path, let width, let height):
+            Console.note("recording \(path) (\(width)x\(height) pixels, \(Int(FrameRecorder.fps)) fps)")
+            confirm("Recording… (V to stop)")
+        case .noFreeName(let base, let attempts):
+            Console.warn("cannot record: \(base).mp4 and the next \(attempts - 1) names are all taken")
+            confirm("Not recording: every name is taken")
+        case .notRecording(let why):
+            Console.warn(why)
+            confirm("Not recording: \(why)")
+        case .videoSaved(let path, let frames, let reason):
+            let why = reason.map { " (\($0))" } ?? ""
+            let seconds = String(format: "%.2f", Double(frames) / FrameRecorder.fps)
+            Console.note("saved \(path) (\(frames) frames, \(seconds) s)\(why)")
+            confirm("Saved \(path)\(why)")
+        case .recordingFailed(let why):
             // The encoder cancelled the recording (ffmpeg failed, the disk is full): no file is left.
-            self.recording = nil
-            playback.fixedFrames = false
+            Console.warn(why)
+            confirm("Recording failed: \(why)")
+        case .reloaded(let path):
+            // With `--shaders DIR` (or a tool's shader), an edited file is recompiled while the window runs.
+            Console.note("reloaded \(path)")
+            shaderError = nil
+        case .shaderError(let error):
+            // A broken one keeps its last good version on screen and its error shows in the HUD.
             Console.warn("\(error)")
-            confirm("Recording failed: \(error)", at: wall)
-            refreshTitle()
-        }
-    }
-
-    /// Ends the recording, if one runs, and saves the video; says so on screen and on stderr.
-    private func stopRecording(at wall: Double, because reason: String? = nil) {
-        guard let recording else { return }
-        self.recording = nil
-        playback.fixedFrames = false
-        let why = reason.map { " (\($0))" } ?? ""
-        do {
-            try recording.finish()
-            let seconds = String(format: "%.2f", Double(recording.frames) / FrameRecorder.fps)
-            Console.note("saved \(recording.path) (\(recording.frames) frames, \(seconds) s)\(why)")
-            confirm("Saved \(recording.path)\(why)", at: wall)
-        } catch {
-            Console.warn("\(error)")
-            confirm("Recording failed: \(error)", at: wall)
+            shaderError = "shader error, showing the last good version: \(error)"
+        case .problem(let error):
+            if case .tooSlow = error { reportSlowShader(error) } else { Console.warn("\(error)") }
         }
         refreshTitle()
-    }
-
-    /// Saves the effect's view just drawn in `region` of the window's framebuffer (all its
-    /// pixels, HiDPI included) as a PNG in the current folder under a name no file has yet; says
-    /// so on screen and on stderr.
-    private func saveFrame(_ region: Framebuffer, wall: Double) {
-        do {
-            let path = try FrameRecorder.savePNG(region, named: captureName, attempts: Self.saveNameAttempts)
-            Console.note("saved \(path) (\(region.pixelWidth)x\(region.pixelHeight) pixels)")
-            confirm("Saved \(path)", at: wall)
-        } catch {
-            Console.warn("\(error)")
-            confirm("Not saved: \(error)", at: wall)
-        }
     }
 
     /// Says once, on stderr, if a frame left an OpenGL error behind (it never should: resizing and
@@ -417,21 +299,7 @@ final class WindowApp {
             framesPerSecond = Double(frameCount) / (t - fpsWindowStart)
             frameCount = 0
             fpsWindowStart = t
-            if watchesShaders { reloadShaders() }
             refreshTitle()
-        }
-    }
-
-    /// With `--shaders DIR`, an edited effect file is recompiled while the window runs; a broken
-    /// one keeps its last good version on screen and its error shows in the HUD and on stderr.
-    private func reloadShaders() {
-        let (reloaded, errors) = app.renderer.reloadChangedShaders()
-        for path in reloaded { Console.note("reloaded \(path)") }
-        for error in errors { Console.warn("\(error)") }
-        if let error = errors.first {
-            shaderError = "shader error, showing the last good version: \(error)"
-        } else if !reloaded.isEmpty {
-            shaderError = nil
         }
     }
 
@@ -442,7 +310,7 @@ final class WindowApp {
         guard case let .tooSlow(file, _, limit, _) = error else { return }
         let name = file.split(separator: "/").last.map(String.init) ?? file
         let function = name.hasSuffix(".frag") ? String(name.dropLast(5)) : name
-        let fallback = app.renderer.renderer.isRetired(function) ? "drawing nothing until it is saved again" : "showing its last good version"
+        let fallback = host.renderer.renderer.isRetired(function) ? "drawing nothing until it is saved again" : "showing its last good version"
         shaderError = "\(name) is too slow (a frame took over \(RenderError.seconds(limit)) s): \(fallback)"
     }
 
@@ -451,13 +319,15 @@ final class WindowApp {
     private func refreshTitle() {
         // Remade only when what they say changes, and then in buffers kept for it: at a steady
         // frame rate, or one that changes, no frame makes a string.
+        let playback = host.playback
+        let recording = host.isRecording
         let shown = framesPerSecond > 0 ? Int(framesPerSecond.rounded()) : -1
         let name = state.name
         guard shown != shownFramesPerSecond || name != shownName || playback.isPaused != shownPlayback.paused
-                || playback.speed != shownPlayback.speed || (recording != nil) != shownPlayback.recording else { return }
+                || playback.speed != shownPlayback.speed || recording != shownPlayback.recording else { return }
         if playback.speed != shownPlayback.speed { speedText = playback.speedText }
         shownFramesPerSecond = shown
-        shownPlayback = (playback.isPaused, playback.speed, recording != nil)
+        shownPlayback = (playback.isPaused, playback.speed, recording)
         // The top line is written into the buffer not shown, which the last frame's view no longer
         // holds, and the two change places.
         hudScratch.removeAll(keepingCapacity: true)
@@ -469,7 +339,7 @@ final class WindowApp {
             hudScratch.append("   speed ")
             hudScratch.append(speedText)
         }
-        if recording != nil { hudScratch.append("   recording (V to stop)") }
+        if recording { hudScratch.append("   recording (V to stop)") }
         swap(&hudScratch, &hudText)
         if name != shownName {
             shownName = name
@@ -510,40 +380,26 @@ final class WindowApp {
 
     // MARK: - Keys
 
-    private func handle(_ key: Key, in frame: inout GlintWindow.Frame) {
+    /// The app's own keys, asked before the window's (`ViewHost.keyHandler`): H the help, C the
+    /// controls, R a broken tear back, Tab and 1-9 another effect. True when the key was one.
+    /// A key of the app's is added here as another case.
+    private func handle(_ key: Key, in frame: inout GlintWindow.Frame) -> Bool {
         switch key {
-        case .escape, "q":
-            window.close()
         case "h":
             showsHUD.toggle()
         case "c":
             state.toggleControls()
         case "r":
             state.tear?.isBroken = false
-        case .space:
-            playback.togglePause()
-            confirm(playback.isPaused ? "Paused (Space to play, . to step a frame)" : "Playing", at: frame.time)
-        case ".":
-            confirm(playback.step() ? "Frame +1/60 s" : "Pause first (Space) to step a frame", at: frame.time)
-        case .delete:
-            restart(in: &frame)
-        case "[", "]":
-            playback.setSpeed(playback.speed * (key == "]" ? 2 : 0.5))
-            confirm("Speed \(playback.speedText)", at: frame.time)
-        case "s":
-            savesFrame = true
-        case "v":
-            toggleRecording(frame)
-        case .f11:
-            window.isFullscreen.toggle()
-            confirm(window.isFullscreen ? "Fullscreen (F11 to leave)" : "Windowed", at: frame.time)
         case .tab:
             let names = EffectRegistry.names
             let i = names.firstIndex(of: state.effects[state.effects.count - 1].descriptor.name) ?? 0
             switchEffect(to: (i + 1) % names.count, in: &frame)
         default:
-            if let digit = key.digit, digit >= 1 { switchEffect(to: digit - 1, in: &frame) }
+            guard let digit = key.digit, digit >= 1 else { return false }
+            switchEffect(to: digit - 1, in: &frame)
         }
+        return true
     }
 
     private func switchEffect(to index: Int, in frame: inout GlintWindow.Frame) {
@@ -552,7 +408,7 @@ final class WindowApp {
         guard type.descriptor.name != state.effects[state.effects.count - 1].descriptor.name else { return }
         // The press belongs to the effect going away; the new one starts with the button up.
         frame.cancelPointer()
-        app.driver.cancelPointer()
+        host.driver.cancelPointer()
         // An effect that changes what is below is shown over the harmonic glow.
         let make: () throws -> [any Effect] = {
             let effect = type.make()
@@ -560,26 +416,28 @@ final class WindowApp {
             return type.descriptor.isModifier ? [HarmonicEffect(), effect] : [effect]
         }
         do {
-            state.switchEffects(to: try make(), at: app.driver.time)
+            state.switchEffects(to: try make(), at: host.driver.time)
             makeChain = make
-            try app.prepare()
+            host.captureName = captureName
+            try state.prepare(in: host.renderer.renderer)
         } catch {
             Console.warn("\(error)")
         }
         refreshTitle()
     }
 
-    /// Backspace: time back to 0 and the chain shown made afresh, as when it appeared; the
-    /// press in progress is cancelled first. Paused stays paused, at the speed chosen.
-    private func restart(in frame: inout GlintWindow.Frame) {
-        frame.cancelPointer()
-        app.driver.cancelPointer()
+    /// Backspace (`ViewHost.restartsContent`): the chain shown made afresh, as when it appeared,
+    /// and the tear whole; the host then starts time and the view's state over at 0 (paused
+    /// stays paused, at the speed chosen). False, said why, when the chain cannot be made.
+    private func restartChain() -> Bool {
         do {
-            try app.restart(with: try makeChain())
-            playback.restart()
-            confirm("Restarted at 0 s", at: frame.time)
+            state.switchEffects(to: try makeChain(), at: 0)
+            state.tear?.isBroken = false
+            try state.prepare(in: host.renderer.renderer)
+            return true
         } catch {
             Console.warn("\(error)")
+            return false
         }
     }
 }

@@ -17,7 +17,7 @@ final class WindowStateFile {
     /// The file as the user named it, for messages.
     let path: String
     /// The library's writer (`StateFile`), which the library's `Window` writes through too.
-    private let file: StateFile
+    let file: StateFile
     private var slot: Int32 = -1
 
     /// Checks `path` before the window opens: one line, and no window, when it cannot be written
