@@ -101,4 +101,22 @@ struct NestedTransitionTests {
             #expect(zip(got, want).allSatisfy { abs($0 - $1) <= 1 }, "\(initially ? "removed" : "inserted"): \(got) against \(want)")
         }
     }
+
+    @Test(".blurReplace: half way in by a linear animation, the view half opaque, blurred by 4 points and scaled by 0.9")
+    func blurReplace() throws {
+        let view = TransitionTests.Flipping(initially: false, animation: .linear(duration: 1)) { shown in
+            ZStack { if shown { Color.white.frame(width: 20, height: 20).transition(.blurReplace) } }.frame(width: 60, height: 60)
+        }
+        let mid = try TransitionTests.frames(view, at: [10, 10.5])[1]
+        let still = try ImageRenderer(content: Color.white.frame(width: 20, height: 20).blur(radius: 4).opacity(0.5).scaleEffect(0.9)
+            .frame(width: 60, height: 60)).render()
+        var worst = 0
+        for y in stride(from: 10, to: 50, by: 2) {
+            for x in stride(from: 10, to: 50, by: 2) { worst = max(worst, abs(Int(mid.pixel(x: x, y: y).alpha) - Int(still.pixel(x: x, y: y).alpha))) }
+        }
+        #expect(worst <= 2, "the largest difference in alpha from the still picture: \(worst)")
+        // Blurred: half opaque in the middle, fading toward the scaled square's edge (at 30 ± 9) where unblurred it would be half.
+        let centre = Int(mid.pixel(x: 30, y: 30).alpha), edge = Int(mid.pixel(x: 38, y: 30).alpha)
+        #expect(abs(centre - 128) <= 2 && edge < 100, "centre \(centre), near the edge \(edge)")
+    }
 }
