@@ -5,7 +5,9 @@
 // it). The pass returns the composite itself, which the pipeline writes without blending (the pass is marked opaque):
 // for the separable and non-separable modes the W3C's co = cs·(1 − αb) + cb·(1 − αs) + αs·αb·B(Cb, Cs) with
 // αo = αs + αb − αs·αb; for the Porter-Duff modes their own; plusLighter is Porter-Duff's plus, min(1, s + d) on
-// premultiplied values. `mode` is BlendMode's raw value.
+// premultiplied values. `mode` is BlendMode's raw value; 21 … 27 are the Porter-Duff modes only a Canvas's
+// GraphicsContext has (clear, copy, sourceIn, sourceOut, destinationIn, destinationAtop, xor), the bounded ones acting
+// only where the drawing reaches (its alpha above 0), as Core Graphics bounds them by the drawn shape.
 // glint: constant mode
 
 float blendLuma(vec3 c) {
@@ -95,6 +97,16 @@ vec4 blendMode(vec2 position, vec4 color, sampler2D backdrop, float mode) {
     if (m == 17) return color * (1.0 - ab) + below;                                      // destinationOver
     if (m == 18) return below * (1.0 - as);                                              // destinationOut
     if (m == 20) return min(vec4(1.0), color + below);                                   // plusLighter
+    if (m == 27) return color * (1.0 - ab) + below * (1.0 - as);                         // xor
+    if (m >= 21) {
+        if (as <= 0.0) return below;
+        if (m == 21) return vec4(0.0);                                                   // clear
+        if (m == 22) return color;                                                       // copy
+        if (m == 23) return color * ab;                                                  // sourceIn
+        if (m == 24) return color * (1.0 - ab);                                          // sourceOut
+        if (m == 25) return below * as;                                                  // destinationIn
+        return below * as + color * (1.0 - ab);                                          // destinationAtop
+    }
     vec3 cs = as > 0.0 ? color.rgb / as : vec3(0.0);
     vec3 cb = ab > 0.0 ? below.rgb / ab : vec3(0.0);
     vec3 mixed = color.rgb * (1.0 - ab) + below.rgb * (1.0 - as) + as * ab * clamp(blendOf(m, cb, cs), 0.0, 1.0);

@@ -12,9 +12,44 @@
 // kind 3, elliptical: in the unit square stretched over `bounds`, geometry.xy the centre, radii the start
 //   and end radii as fractions of it.
 // `colors` lie at `locations` (ascending, 0...1); before the first, the first colour; past the last, the last.
-// Colours arrive premultiplied and blend so.
+// Colours arrive premultiplied and blend so (`space` 0, Gradient.ColorSpace.device); with `space` 1
+// (.perceptual) they blend in Oklab (Björn Ottosson's matrices), each colour's Oklab weighted by its alpha.
+
+vec3 gradientOklab(vec3 c) {
+    vec3 l = mix(c / 12.92, pow((c + 0.055) / 1.055, vec3(2.4)), step(0.04045, c));
+    vec3 lms = vec3(0.4122214708 * l.r + 0.5363325363 * l.g + 0.0514459929 * l.b,
+                    0.2119034982 * l.r + 0.6806995451 * l.g + 0.1073969566 * l.b,
+                    0.0883024619 * l.r + 0.2817188376 * l.g + 0.6299787005 * l.b);
+    lms = sign(lms) * pow(abs(lms), vec3(1.0 / 3.0));
+    return vec3(0.2104542553 * lms.x + 0.7936177850 * lms.y - 0.0040720468 * lms.z,
+                1.9779984951 * lms.x - 2.4285922050 * lms.y + 0.4505937099 * lms.z,
+                0.0259040371 * lms.x + 0.7827717662 * lms.y - 0.8086757660 * lms.z);
+}
+
+vec3 gradientFromOklab(vec3 lab) {
+    vec3 lms = vec3(lab.x + 0.3963377774 * lab.y + 0.2158037573 * lab.z,
+                    lab.x - 0.1055613458 * lab.y - 0.0638541728 * lab.z,
+                    lab.x - 0.0894841775 * lab.y - 1.2914855480 * lab.z);
+    lms = lms * lms * lms;
+    vec3 l = vec3(4.0767416621 * lms.x - 3.3077115913 * lms.y + 0.2309699292 * lms.z,
+                  -1.2684380046 * lms.x + 2.6097574011 * lms.y - 0.3413193965 * lms.z,
+                  -0.0041960863 * lms.x - 0.7034186147 * lms.y + 1.7076147010 * lms.z);
+    l = clamp(l, 0.0, 1.0);
+    return mix(l * 12.92, 1.055 * pow(l, vec3(1.0 / 2.4)) - 0.055, step(0.0031308, l));
+}
+
+vec4 gradientMix(vec4 a, vec4 b, float f, float space) {
+    if (space < 0.5) return mix(a, b, f);
+    float alpha = mix(a.a, b.a, f);
+    if (alpha <= 0.0) return vec4(0.0);
+    vec3 la = a.a > 0.0 ? gradientOklab(a.rgb / a.a) : vec3(0.0);
+    vec3 lb = b.a > 0.0 ? gradientOklab(b.rgb / b.a) : vec3(0.0);
+    vec3 lab = mix(la * a.a, lb * b.a, f) / alpha;
+    return vec4(gradientFromOklab(lab) * alpha, alpha);
+}
+
 vec4 gradientFill(vec2 position, vec4 bounds, vec4 map, vec2 shift, float kind, float unitSpace, vec4 geometry,
-                  vec2 radii, vec4 colors[16], int colors_count, float locations[16], int locations_count) {
+                  vec2 radii, float space, vec4 colors[16], int colors_count, float locations[16], int locations_count) {
     vec2 p = map.xy * position.x + map.zw * position.y + shift;
     vec2 size = unitSpace > 0.5 ? bounds.zw : vec2(1.0);
     float t = 0.0;
@@ -52,7 +87,7 @@ vec4 gradientFill(vec2 position, vec4 bounds, vec4 map, vec2 shift, float kind, 
             float l0 = locations[k];
             float l1 = locations[k + 1];
             if (t >= l1) c = colors[k + 1];
-            else if (t > l0) c = mix(colors[k], colors[k + 1], (t - l0) / max(l1 - l0, 1e-6));
+            else if (t > l0) c = gradientMix(colors[k], colors[k + 1], (t - l0) / max(l1 - l0, 1e-6), space);
         }
     }
     return c;

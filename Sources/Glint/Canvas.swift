@@ -89,8 +89,13 @@ public struct GraphicsContext {
 
     /// How opaque what is drawn next is (0 … 1).
     public var opacity: Double = 1
-    /// How what is drawn next blends with what is under it. Glint draws `.normal`; another mode
-    /// is said once on standard error and drawn as `.normal`.
+    /// How what is drawn next blends with what the canvas has drawn under it (the canvas is then
+    /// drawn as one layer, so nothing behind the canvas takes part; inside `drawLayer`, with what
+    /// the layer has drawn; under a clip, with what was drawn under the same clip). The W3C's
+    /// formulas, as `View.blendMode`; the Porter-Duff `clear`, `copy`, `sourceIn`, `sourceOut`,
+    /// `destinationIn`, `destinationAtop` act only where the drawing reaches (alpha above 0), as
+    /// Core Graphics bounds them by the drawn shape; `sourceAtop`, `destinationOver`,
+    /// `destinationOut`, `xor` and `plusLighter` are Porter-Duff's on premultiplied colour.
     public var blendMode: BlendMode = .normal
     /// From the drawing's coordinates to the canvas's points.
     public var transform: CGAffineTransform = .identity
@@ -134,6 +139,31 @@ public struct GraphicsContext {
         public static let xor = BlendMode(rawValue: 25)
         public static let plusDarker = BlendMode(rawValue: 26)
         public static let plusLighter = BlendMode(rawValue: 27)
+
+        /// The `mode` of `Shaders/blendMode.frag`: `View.blendMode`'s raw value where the two
+        /// share a mode, 21 … 27 for the Porter-Duff modes only a canvas has; an unknown raw
+        /// value is said once and drawn as `.normal`.
+        var shaderCode: Int {
+            switch rawValue {
+            case 0...15: return Int(rawValue)
+            case 16: return 21  // clear
+            case 17: return 22  // copy
+            case 18: return 23  // sourceIn
+            case 19: return 24  // sourceOut
+            case 20: return Glint.BlendMode.sourceAtop.rawValue
+            case 21: return Glint.BlendMode.destinationOver.rawValue
+            case 22: return 25  // destinationIn
+            case 23: return Glint.BlendMode.destinationOut.rawValue
+            case 24: return 26  // destinationAtop
+            case 25: return 27  // xor
+            case 26: return Glint.BlendMode.plusDarker.rawValue
+            case 27: return Glint.BlendMode.plusLighter.rawValue
+            default:
+                ArgumentWarnings.once("canvas blend \(rawValue)",
+                                      "glint: GraphicsContext.BlendMode(rawValue: \(rawValue)) is not a blend mode (0 … 27); it is drawn as .normal\n")
+                return 0
+            }
+        }
     }
 
     /// How a clip treats its path, as SwiftUI's `GraphicsContext.ClipOptions`.

@@ -11,6 +11,8 @@ extension GraphicsContext {
             case shader(Shader, ShaderEffect.Kind)
             /// Rows of a colour matrix (on r, g, b, a) and an offset.
             case matrix(SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
+            /// A shadow cast by the drawing.
+            case shadow(ShadowSpec, ShadowOptions)
         }
         let kind: Kind
 
@@ -31,6 +33,20 @@ extension GraphicsContext {
         public static func blur(radius: CGFloat, options: BlurOptions = BlurOptions()) -> Filter {
             let r = radius.isFinite ? max(0, Double(radius)) : 0
             return Filter(kind: .shader(ShaderLibrary.builtIn.blur(.float(r)), .layer(maxSampleOffset: Size(width: r, height: r))))
+        }
+
+        /// A shadow of the drawing, as SwiftUI's `Filter.shadow(color:radius:x:y:blendMode:options:)`:
+        /// the drawing's alpha in `color`, blurred by `radius` points (the built-in blur, as
+        /// `View.shadow`), moved `x`, `y` points, drawn under the drawing (`.shadowAbove`: over it;
+        /// `.shadowOnly`: the shadow alone; `.invertsAlpha`: cast by where the drawing is not,
+        /// within the canvas). Its `blendMode` other than `.normal` is drawn as `.normal` (said once).
+        public static func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0,
+                                  blendMode: BlendMode = .normal, options: ShadowOptions = ShadowOptions()) -> Filter {
+            if blendMode != .normal {
+                ArgumentWarnings.once("canvas shadow blend", "glint: a GraphicsContext shadow's blendMode other than .normal is drawn as .normal\n")
+            }
+            return Filter(kind: .shadow(ShadowSpec(color: color, radius: FilterSpec.points(radius, "shadow radius"),
+                                                   x: FilterSpec.offset(x, "shadow x"), y: FilterSpec.offset(y, "shadow y")), options))
         }
 
         /// Each colour multiplied by `color`.
@@ -89,6 +105,20 @@ extension GraphicsContext {
         public static let dithersResult = BlurOptions(rawValue: 2)
     }
 
+    /// How a shadow filter is drawn, as SwiftUI's `GraphicsContext.ShadowOptions`
+    /// (`disablesGroup` is accepted: Glint always shadows each drawing as one picture).
+    public struct ShadowOptions: OptionSet, Sendable {
+        public let rawValue: UInt32
+        public init(rawValue: UInt32) { self.rawValue = rawValue }
+        /// The shadow drawn over the drawing, not under it.
+        public static let shadowAbove = ShadowOptions(rawValue: 1)
+        /// Only the shadow drawn, not the drawing.
+        public static let shadowOnly = ShadowOptions(rawValue: 2)
+        /// The shadow cast by the drawing's alpha inverted (an inner shadow, with `.shadowOnly` and a clip).
+        public static let invertsAlpha = ShadowOptions(rawValue: 4)
+        public static let disablesGroup = ShadowOptions(rawValue: 8)
+    }
+
     /// How a filter is applied, as SwiftUI's `GraphicsContext.FilterOptions` (accepted).
     public struct FilterOptions: OptionSet, Sendable {
         public let rawValue: UInt32
@@ -104,41 +134,143 @@ extension GraphicsContext {
 }
 
 extension ResolvedView {
-    /// For a drawing under filters: a layer over the canvas holding it, its passes the filters
-    /// (the first added first); nil where there are none.
-    mutating func openCanvasFilters(_ filter: Int, frame: Rect, opacity: Double) -> Int? {
-        guard filter >= 0 else { return nil }
+    /// For a drawing under filters: the layers over the canvas that draw it through them (the
+    /// first added first), opened outermost first; the depth of `canvasRecorder.filterLayers`
+    /// to close back to (`closeCanvasFilters`), nil where there are none. Colour and shader
+    /// filters are passes of one layer; a shadow is a layer of its own, composited twice (its
+    /// shadow, then itself), inside the layer of the filters after it.
+    mutating func openCanvasFilters(_ filter: Int, blend: GraphicsContext.BlendMode = .normal, frame: Rect, opacity: Double) -> Int? {
+        guard filter >= 0 || blend != .normal else { return nil }
+        let depth = canvasRecorder.filterLayers.count
+        guard blend != .normal else {
+            openFilterLayers(filter, frame: frame, opacity: opacity)
+            return depth
+        }
+        // Blended: the outermost layer ends with the blend, after the filters' passes where no
+        // shadow needs layers of its own.
         let layer = openLayer(rect: frame, opacity: opacity, clip: nil)
-        appendCanvasFilter(filter, to: layers[layer].graph)
-        return layer
+        canvasRecorder.filterLayers.append(layer)
+        let shadowed = canvasFiltersHaveShadow(filter)
+        if !shadowed { appendCanvasFilter(filter, to: layers[layer].graph) }
+        appendCanvasBlend(blend, layer: layer)
+        if shadowed { openFilterLayers(filter, frame: frame, opacity: 1) }
+        return depth
     }
 
-    mutating func appendCanvasFilter(_ filter: Int, to graph: Int) {
+    /// Ends `layer`'s graph with a `blendMode` pass reading a copy of what is below it (as
+    /// `.blendMode` on a view does): the composite replaces what is below.
+    private mutating func appendCanvasBlend(_ mode: GraphicsContext.BlendMode, layer: Int) {
+        while backdropImages.count <= layer { backdropImages.append(GlintCore.Image(externalWidth: 1, height: 1)) }
+        let below = backdropImages[layer]
+        let code = Float(mode.shaderCode)
+        appendPass(to: layers[layer].graph) { pass, _ in
+            Self.writeBuiltIn(&pass, "blendMode", kind: .color)
+            pass.isOpaque = true
+            pass.arguments.append(.image(below))
+            pass.arguments.append(.float(code))
+        }
+        layers[layer].readsBackdrop = true
+    }
+
+    /// Closes the filter layers opened since `depth`, innermost first.
+    mutating func closeCanvasFilters(_ depth: Int?) {
+        guard let depth else { return }
+        let recorder = canvasRecorder
+        while recorder.filterLayers.count > depth, let layer = recorder.filterLayers.popLast() {
+            draws.append(.endLayer(layer))
+        }
+    }
+
+    private mutating func openFilterLayers(_ filter: Int, frame: Rect, opacity: Double) {
         let recorder = canvasRecorder
         guard filter >= 0, filter < recorder.filters.count else { return }
-        appendCanvasFilter(recorder.filters[filter].parent, to: graph)
+        let layer = openLayer(rect: frame, opacity: opacity, clip: nil)
+        recorder.filterLayers.append(layer)
+        if case .shadow(let shadow, let options) = recorder.filters[filter].filter.kind {
+            castCanvasShadow(shadow, options, layer: layer, frame: frame, opacity: opacity)
+            openFilterLayers(recorder.filters[filter].parent, frame: frame, opacity: 1)
+            return
+        }
+        let shadow = appendCanvasFilter(filter, to: layers[layer].graph)
+        if shadow >= 0 { openFilterLayers(shadow, frame: frame, opacity: 1) }
+    }
+
+    /// Whether filter `filter` or one before it is a shadow.
+    func canvasFiltersHaveShadow(_ filter: Int) -> Bool {
+        let recorder = canvasRecorder
+        var f = filter
+        while f >= 0 && f < recorder.filters.count {
+            if case .shadow = recorder.filters[f].filter.kind { return true }
+            f = recorder.filters[f].parent
+        }
+        return false
+    }
+
+    /// The shadow of `layer`'s drawing: a graph reading the layer, moved by the offset, its alpha
+    /// (inverted, with `.invertsAlpha`) tinted and blurred; composited under the layer's own graph,
+    /// or as that graph over a plain copy (`.shadowAbove`), or alone (`.shadowOnly`).
+    private mutating func castCanvasShadow(_ shadow: ShadowSpec, _ options: GraphicsContext.ShadowOptions, layer: Int, frame: Rect,
+                                           opacity: Double) {
+        let moved = Rect(x: frame.minX + shadow.x, y: frame.minY + shadow.y, width: frame.width, height: frame.height)
+        let graph: Int
+        if options.contains(.shadowOnly) {
+            graph = layers[layer].graph
+            graphs[graph].viewRect = moved
+        } else if options.contains(.shadowAbove) {
+            let plain = nextGraph(rect: frame)
+            setBuiltIn(plain, "layerContent", kind: .color, isOpaque: false, .boundingRect, .image(layerImages[layer]))
+            graphs[plain].content.arguments.append(.float(Float(opacity)))
+            layers[layer].under = plain
+            graph = layers[layer].graph
+            graphs[graph].viewRect = moved
+        } else {
+            graph = nextGraph(rect: moved)
+            setBuiltIn(graph, "layerContent", kind: .color, isOpaque: false, .boundingRect, .image(layerImages[layer]))
+            graphs[graph].content.arguments.append(.float(Float(opacity)))
+            layers[layer].under = graph
+        }
+        if options.contains(.invertsAlpha) {
+            appendColorMatrixPass(to: graph, .zero, .zero, .zero, [0, 0, 0, -1], offset: [0, 0, 0, 1])
+        }
+        let tint = shadow.color.resolved
+        appendPass(to: graph) { pass, _ in
+            Self.writeBuiltIn(&pass, "shadowTint", kind: .color)
+            pass.arguments.append(.color(tint))
+        }
+        if shadow.radius > 0 { appendFilterPass(.blur(radius: shadow.radius, opaque: false), to: graph) }
+    }
+
+    /// Appends the passes of filter `filter` and those before it, back to a shadow, to `graph`
+    /// (the first added first); returns that shadow's index, or −1 where none is met.
+    @discardableResult
+    mutating func appendCanvasFilter(_ filter: Int, to graph: Int) -> Int {
+        let recorder = canvasRecorder
+        guard filter >= 0, filter < recorder.filters.count else { return -1 }
+        if case .shadow = recorder.filters[filter].filter.kind { return filter }
+        let shadow = appendCanvasFilter(recorder.filters[filter].parent, to: graph)
         switch recorder.filters[filter].filter.kind {
         case .shader(let shader, let kind):
             appendPass(to: graph) { pass, errors in
                 Self.write(shader, kind: kind, isOpaque: false, isEnabled: true, into: &pass, errors: &errors)
             }
         case .matrix(let r, let g, let b, let a, let offset):
-            appendPass(to: graph) { pass, _ in
-                pass.function = "colorMatrixFilter"
-                pass.library = nil
-                pass.tool = nil
-                pass.kind = .color
-                pass.isPositional = true
-                pass.isOpaque = false
-                pass.isEnabled = true
-                pass.names.removeAll(keepingCapacity: true)
-                pass.arguments.removeAll(keepingCapacity: true)
-                pass.arguments.append(.float4(Float(r.x), Float(r.y), Float(r.z), Float(r.w)))
-                pass.arguments.append(.float4(Float(g.x), Float(g.y), Float(g.z), Float(g.w)))
-                pass.arguments.append(.float4(Float(b.x), Float(b.y), Float(b.z), Float(b.w)))
-                pass.arguments.append(.float4(Float(a.x), Float(a.y), Float(a.z), Float(a.w)))
-                pass.arguments.append(.float4(Float(offset.x), Float(offset.y), Float(offset.z), Float(offset.w)))
-            }
+            appendColorMatrixPass(to: graph, r, g, b, a, offset: offset)
+        case .shadow:
+            break
+        }
+        return shadow
+    }
+
+    /// A `colorMatrixFilter` pass: straight colour times the rows, plus `offset`.
+    private mutating func appendColorMatrixPass(to graph: Int, _ r: SIMD4<Double>, _ g: SIMD4<Double>, _ b: SIMD4<Double>,
+                                                _ a: SIMD4<Double>, offset: SIMD4<Double>) {
+        appendPass(to: graph) { pass, _ in
+            Self.writeBuiltIn(&pass, "colorMatrixFilter", kind: .color)
+            pass.arguments.append(.float4(Float(r.x), Float(r.y), Float(r.z), Float(r.w)))
+            pass.arguments.append(.float4(Float(g.x), Float(g.y), Float(g.z), Float(g.w)))
+            pass.arguments.append(.float4(Float(b.x), Float(b.y), Float(b.z), Float(b.w)))
+            pass.arguments.append(.float4(Float(a.x), Float(a.y), Float(a.z), Float(a.w)))
+            pass.arguments.append(.float4(Float(offset.x), Float(offset.y), Float(offset.z), Float(offset.w)))
         }
     }
 }

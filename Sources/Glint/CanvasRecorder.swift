@@ -8,11 +8,12 @@ import GlintRender
 final class CanvasRecorder {
     enum Command {
         case shape(path: Int, shading: GraphicsContext.Shading, transform: CGAffineTransform, fill: FillStyle, stroke: StrokeStyle?,
-                   opacity: Double, clip: Int, filter: Int)
-        case text(GraphicsContext.ResolvedText, rect: CGRect, fitsFrame: Bool, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int)
-        case image(Image, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int)
-        case symbol(node: Int, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int)
-        case beginLayer(opacity: Double, clip: Int, filter: Int)
+                   opacity: Double, clip: Int, filter: Int, blend: GraphicsContext.BlendMode)
+        case text(GraphicsContext.ResolvedText, rect: CGRect, fitsFrame: Bool, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int,
+                  blend: GraphicsContext.BlendMode)
+        case image(Image, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int, blend: GraphicsContext.BlendMode)
+        case symbol(node: Int, rect: CGRect, transform: CGAffineTransform, opacity: Double, clip: Int, filter: Int, blend: GraphicsContext.BlendMode)
+        case beginLayer(opacity: Double, clip: Int, filter: Int, blend: GraphicsContext.BlendMode)
         case endLayer
     }
 
@@ -24,11 +25,13 @@ final class CanvasRecorder {
         var parent: Int
     }
 
-    /// A layer `emitCanvas` has open: a clip's (`clip` the clip in force inside it) or a group's.
+    /// A layer `emitCanvas` has open: a clip's (`clip` the clip in force inside it) or a group's
+    /// (`filterDepth` the depth of `filterLayers` to close back to after it, or nil).
     struct OpenLayer {
         var layer: Int
         var clip: Int
         var isGroup: Bool
+        var filterDepth: Int? = nil
     }
 
     var commands: [Command] = []
@@ -40,6 +43,8 @@ final class CanvasRecorder {
     var pathCount = 0
     /// The layers open while a canvas's commands are emitted.
     var open: [OpenLayer] = []
+    /// The layers open for the filters of a drawing, outermost first (`openCanvasFilters`).
+    var filterLayers: [Int] = []
     /// The symbols of the canvas being drawn: tag, first node and laid-out size.
     var symbols: [(tag: AnyHashable, node: Int, size: CGSize)] = []
     /// The size and scale of the canvas being drawn.
@@ -51,6 +56,7 @@ final class CanvasRecorder {
         commands.removeAll(keepingCapacity: true)
         clips.removeAll(keepingCapacity: true)
         filters.removeAll(keepingCapacity: true)
+        filterLayers.removeAll(keepingCapacity: true)
         pathCount = 0
     }
 
@@ -91,7 +97,6 @@ final class CanvasRecorder {
     }
 
     func addShape(_ path: Path, context: GraphicsContext, shading: GraphicsContext.Shading, fill: FillStyle, stroke: StrokeStyle?) {
-        Self.checkBlendMode(context.blendMode)
         let t = context.transform
         var stroke = stroke
         if var style = stroke, !t.isIdentity {
@@ -101,17 +106,15 @@ final class CanvasRecorder {
         }
         let index = store(path, transform: t)
         commands.append(.shape(path: index, shading: shading, transform: t, fill: fill, stroke: stroke, opacity: context.opacity,
-                               clip: context.clipIndex, filter: context.filterIndex))
+                               clip: context.clipIndex, filter: context.filterIndex, blend: context.blendMode))
     }
 
     func addText(_ text: GraphicsContext.ResolvedText, in rect: CGRect, fitsFrame: Bool = false, context: GraphicsContext) {
-        Self.checkBlendMode(context.blendMode)
         commands.append(.text(text, rect: rect, fitsFrame: fitsFrame, transform: context.transform, opacity: context.opacity,
-                              clip: context.clipIndex, filter: context.filterIndex))
+                              clip: context.clipIndex, filter: context.filterIndex, blend: context.blendMode))
     }
 
     func addImage(_ image: Image, in rect: CGRect, context: GraphicsContext) {
-        Self.checkBlendMode(context.blendMode)
         if let symbol = image.symbol {
             // A symbol is a glyph of the icon font, fitted to the rect as a resizable symbol is.
             var text = context.resolve(Text(verbatim: symbol.text))
@@ -121,28 +124,37 @@ final class CanvasRecorder {
             return
         }
         commands.append(.image(image, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex,
-                               filter: context.filterIndex))
+                               filter: context.filterIndex, blend: context.blendMode))
     }
 
     func addSymbol(_ node: Int, in rect: CGRect, context: GraphicsContext) {
-        Self.checkBlendMode(context.blendMode)
         commands.append(.symbol(node: node, rect: rect, transform: context.transform, opacity: context.opacity, clip: context.clipIndex,
-                                filter: context.filterIndex))
+                                filter: context.filterIndex, blend: context.blendMode))
     }
 
     func beginLayer(opacity: Double, clip: Int, filter: Int, blendMode: GraphicsContext.BlendMode) {
-        Self.checkBlendMode(blendMode)
-        commands.append(.beginLayer(opacity: opacity, clip: clip, filter: filter))
+        commands.append(.beginLayer(opacity: opacity, clip: clip, filter: filter, blend: blendMode))
     }
 
     func endLayer() {
         commands.append(.endLayer)
     }
 
-    /// Says once that blend modes other than `.normal` are drawn as `.normal`.
-    static func checkBlendMode(_ mode: GraphicsContext.BlendMode) {
-        guard mode != .normal else { return }
-        GradientMessages.sayOnce("GraphicsContext.blendMode other than .normal is drawn as .normal")
+    /// Whether a command from `first` on draws with a blend mode other than `.normal` (then the
+    /// canvas is drawn into a layer of its own, for them to blend with its drawing only).
+    func blends(from first: Int) -> Bool {
+        var k = first
+        while k < commands.count {
+            switch commands[k] {
+            case .shape(_, _, _, _, _, _, _, _, let blend), .text(_, _, _, _, _, _, _, let blend), .image(_, _, _, _, _, _, let blend),
+                 .symbol(_, _, _, _, _, _, let blend), .beginLayer(_, _, _, let blend):
+                if blend != .normal { return true }
+            case .endLayer:
+                break
+            }
+            k += 1
+        }
+        return false
     }
 
     /// Whether clip `ancestor` is `clip` or one it lies within.
@@ -186,24 +198,27 @@ extension ResolvedView {
         }
         var graphics = GraphicsContext(recorder: recorder, environment: environment)
         tree.canvases[index].renderer(&graphics, size)
+        // Drawings that blend do so with the canvas's own drawing, in a layer of its own.
+        let canvasLayer = recorder.blends(from: first) ? openLayer(rect: frame, opacity: context.opacity, clip: nil) : nil
+        let base = canvasLayer == nil ? context.opacity : 1
 
         recorder.open.removeAll(keepingCapacity: true)
         var groups = 0
         var k = first
         while k < recorder.commands.count {
             // Outside any `drawLayer`, the view's own opacity applies to each thing drawn.
-            let outer = groups == 0 ? context.opacity : 1
+            let outer = groups == 0 ? base : 1
             switch recorder.commands[k] {
-            case .shape(let path, let shading, let transform, let fill, let stroke, let opacity, let clip, let filter):
+            case .shape(let path, let shading, let transform, let fill, let stroke, let opacity, let clip, let filter, let blend):
                 syncCanvasClip(clip, frame: frame)
-                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
+                let filtered = openCanvasFilters(filter, blend: blend, frame: frame, opacity: opacity * outer)
                 let leaf = ShapeLeaf(shape: ShapeSource(kind: .canvasPath(recorder, path)), fill: .color(.white), fillStyle: fill, stroke: stroke)
                 emitCanvasShape(leaf, shading: shading, transform: transform, environment: environment, frame: frame,
                                 opacity: filtered == nil ? opacity * outer : 1)
-                if let filtered { draws.append(.endLayer(filtered)) }
-            case .text(let text, let rect, let fitsFrame, let transform, var opacity, let clip, let filter):
+                closeCanvasFilters(filtered)
+            case .text(let text, let rect, let fitsFrame, let transform, var opacity, let clip, let filter, let blend):
                 syncCanvasClip(clip, frame: frame)
-                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
+                let filtered = openCanvasFilters(filter, blend: blend, frame: frame, opacity: opacity * outer)
                 let fade = filtered == nil ? outer : 1
                 if filtered != nil { opacity = 1 }
                 var leaf = TextLeaf(string: text.string, font: text.font, style: .color(text.color), alignment: .leading,
@@ -218,10 +233,10 @@ extension ResolvedView {
                 draws.append(.text(TextDraw(leaf: leaf, rect: layer == nil ? box.moved(transform) : box,
                                             color: text.color.opacity(layer == nil ? opacity * fade : 1))))
                 if let layer { draws.append(.endLayer(layer)) }
-                if let filtered { draws.append(.endLayer(filtered)) }
-            case .image(let image, let rect, let transform, var opacity, let clip, let filter):
+                closeCanvasFilters(filtered)
+            case .image(let image, let rect, let transform, var opacity, let clip, let filter, let blend):
                 syncCanvasClip(clip, frame: frame)
-                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
+                let filtered = openCanvasFilters(filter, blend: blend, frame: frame, opacity: opacity * outer)
                 let fade = filtered == nil ? outer : 1
                 if filtered != nil { opacity = 1 }
                 let box = Rect(x: frame.minX + Double(rect.minX), y: frame.minY + Double(rect.minY), width: Double(rect.width), height: Double(rect.height))
@@ -230,11 +245,11 @@ extension ResolvedView {
                 emitContent(leaf, rect: layer == nil ? box.moved(transform) : box, effects: false,
                             context: DrawContext(opacity: layer == nil ? opacity * fade : 1, hitTesting: false))
                 if let layer { draws.append(.endLayer(layer)) }
-                if let filtered { draws.append(.endLayer(filtered)) }
-            case .symbol(let node, let rect, let t, var opacity, let clip, let filter):
+                closeCanvasFilters(filtered)
+            case .symbol(let node, let rect, let t, var opacity, let clip, let filter, let blend):
                 guard node < tree.nodes.count else { break }
                 syncCanvasClip(clip, frame: frame)
-                let filtered = openCanvasFilters(filter, frame: frame, opacity: opacity * outer)
+                let filtered = openCanvasFilters(filter, blend: blend, frame: frame, opacity: opacity * outer)
                 let fade = filtered == nil ? outer : 1
                 if filtered != nil { opacity = 1 }
                 // The symbol's laid-out frame taken to `rect` in the drawing, then through the transform.
@@ -250,24 +265,34 @@ extension ResolvedView {
                     emit(node, context: &inner)
                     draws.append(.endLayer(layer))
                 }
-                if let filtered { draws.append(.endLayer(filtered)) }
-            case .beginLayer(let opacity, let clip, let filter):
+                closeCanvasFilters(filtered)
+            case .beginLayer(let opacity, let clip, let filter, let blend):
                 syncCanvasClip(clip, frame: frame)
-                let layer = openLayer(rect: frame, opacity: opacity * outer, clip: nil)
-                appendCanvasFilter(filter, to: layers[layer].graph)
-                recorder.open.append(CanvasRecorder.OpenLayer(layer: layer, clip: clip, isGroup: true))
+                // A blend and filters with a shadow are layers of their own around the group's; other filters, its passes.
+                let nested = blend != .normal || canvasFiltersHaveShadow(filter)
+                let filtered = nested ? openCanvasFilters(filter, blend: blend, frame: frame, opacity: opacity * outer) : nil
+                let layer = openLayer(rect: frame, opacity: filtered == nil ? opacity * outer : 1, clip: nil)
+                if filtered == nil { appendCanvasFilter(filter, to: layers[layer].graph) }
+                recorder.open.append(CanvasRecorder.OpenLayer(layer: layer, clip: clip, isGroup: true, filterDepth: filtered))
                 groups += 1
             case .endLayer:
-                // The clips opened inside the group close with it.
+                // The clips opened inside the group close with it, then the layers of its filters.
                 while let top = recorder.open.popLast() {
                     draws.append(.endLayer(top.layer))
-                    if top.isGroup { break }
+                    if top.isGroup {
+                        closeCanvasFilters(top.filterDepth)
+                        break
+                    }
                 }
                 groups = max(0, groups - 1)
             }
             k += 1
         }
-        while let top = recorder.open.popLast() { draws.append(.endLayer(top.layer)) }
+        while let top = recorder.open.popLast() {
+            draws.append(.endLayer(top.layer))
+            if top.isGroup { closeCanvasFilters(top.filterDepth) }
+        }
+        if let canvasLayer { draws.append(.endLayer(canvasLayer)) }
     }
 
     /// Closes the clip layers open that `clip` does not lie within, then opens those of `clip`

@@ -22,6 +22,8 @@ public struct Gradient: Hashable, Sendable, ShapeStyle {
 
     /// The colours and where they lie.
     public var stops: [Stop]
+    /// Where the colours are blended (`colorSpace(_:)`).
+    var space = ColorSpace.device
 
     /// A gradient of `stops`.
     public init(stops: [Stop]) {
@@ -90,7 +92,7 @@ struct GradientShading {
             .boundingRect, .float4(map.0, map.1, map.2, map.3), .float2(shift.0, shift.1),
             .float(kind.rawValue), .float(unitSpace ? 1 : 0),
             .float4(geometry.0, geometry.1, geometry.2, geometry.3), .float2(radii.0, radii.1),
-            colors, locations)
+            .float(gradient.space == .perceptual ? 1 : 0), colors, locations)
     }
 }
 
@@ -278,6 +280,33 @@ public struct AnyGradient: Hashable, Sendable, ShapeStyle {
     }
 
     public var _shapeStyleValue: ShapeStyleValue { gradient._shapeStyleValue }
+
+    /// This gradient blended in `space`, as SwiftUI's `AnyGradient.colorSpace(_:)`.
+    public func colorSpace(_ space: Gradient.ColorSpace) -> AnyGradient {
+        gradient.colorSpace(space)
+    }
+}
+
+extension Gradient {
+    /// Where a gradient's colours are blended, as SwiftUI's `Gradient.ColorSpace`: `.device`
+    /// mixes the stored sRGB values (premultiplied); `.perceptual` mixes in Oklab (Björn
+    /// Ottosson's perceptual space: lightness and two opponent axes, from linear light), each
+    /// colour weighted by its opacity, so a blend from red to blue keeps its lightness even
+    /// and passes through a purple, not a dark one.
+    public struct ColorSpace: Hashable, Sendable {
+        let isPerceptual: Bool
+        /// The colours as stored (sRGB), mixed channel by channel.
+        public static let device = ColorSpace(isPerceptual: false)
+        /// The colours mixed in Oklab.
+        public static let perceptual = ColorSpace(isPerceptual: true)
+    }
+
+    /// This gradient blended in `space`, as SwiftUI's `Gradient.colorSpace(_:)`.
+    public func colorSpace(_ space: ColorSpace) -> AnyGradient {
+        var copy = self
+        copy.space = space
+        return AnyGradient(copy)
+    }
 }
 
 extension Color {

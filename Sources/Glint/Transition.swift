@@ -189,8 +189,9 @@ public struct PushTransition: Transition {
     }
 }
 
-/// Fades the view while scaling it, as SwiftUI's `BlurReplaceTransition` without the blur: Glint
-/// has no blur modifier yet, so the view fades and scales from and to `BlurReplaceTransition.scale`.
+/// Fades, blurs and scales the view, as SwiftUI's `BlurReplaceTransition`: while not shown it is
+/// transparent, blurred by `BlurReplaceTransition.radius` points and scaled by
+/// `BlurReplaceTransition.scale` (SwiftUI does not publish its numbers; these are Glint's).
 public struct BlurReplaceTransition: Transition {
     /// How the view scales, as SwiftUI's configurations of `.blurReplace`.
     public struct Configuration: Hashable, Sendable {
@@ -203,6 +204,8 @@ public struct BlurReplaceTransition: Transition {
 
     /// The scale of the view while not shown (growing: the inverse).
     static let scale = 0.8
+    /// The blur radius of the view while not shown, in points.
+    static let radius = 8.0
     /// How it scales.
     public var configuration: Configuration
 
@@ -211,11 +214,11 @@ public struct BlurReplaceTransition: Transition {
         self.configuration = configuration
     }
 
-    /// The content faded and scaled unless shown.
+    /// The content faded, blurred and scaled unless shown.
     public func body(content: Content, phase: TransitionPhase) -> some View {
         let grows = phase == .didDisappear && configuration.removalGrows
         let scale = phase.isIdentity ? 1 : (grows ? 1 / Self.scale : Self.scale)
-        return content.opacity(phase.isIdentity ? 1 : 0).scaleEffect(CGFloat(scale))
+        return content.blur(radius: phase.isIdentity ? 0 : CGFloat(Self.radius)).opacity(phase.isIdentity ? 1 : 0).scaleEffect(CGFloat(scale))
     }
 }
 
@@ -324,7 +327,7 @@ extension Transition where Self == PushTransition {
 }
 
 extension Transition where Self == BlurReplaceTransition {
-    /// Fades and scales the view (without a blur in Glint; see `BlurReplaceTransition`).
+    /// Fades, blurs and scales the view (see `BlurReplaceTransition`).
     public static var blurReplace: BlurReplaceTransition { BlurReplaceTransition() }
     /// Fades and scales the view as `configuration` says.
     public static func blurReplace(_ configuration: BlurReplaceTransition.Configuration = .downUp) -> BlurReplaceTransition {

@@ -52,6 +52,9 @@ struct TransitionScope {
     /// frame (a removal animates by its parent's).
     var watched: Set<UInt64> = []
     var parentTransactions: [UInt64: Transaction] = [:]
+    /// How many views being inserted with their transition enclose the views being made: a
+    /// transition inside one does not run (only the outermost does, as in SwiftUI).
+    var entering = 0
 }
 
 /// What a placeholder stands for.
@@ -245,14 +248,18 @@ public struct _TransitionModifier: ViewModifier {
         // A view coming back while it is removed moves back from where it is: nothing to prime.
         let own = record.transition.animation
         // (A view there from the first frame on appears without its own animation, as SwiftUI's do.)
-        let inserting = isNew && !wasRemoving && (graph.animationScope.transaction.animation != nil || (own != nil && frame > 1))
+        // (Inside a view being inserted with its transition, it comes in with that view.)
+        let inserting = isNew && !wasRemoving && graph.transitions.entering == 0
+            && (graph.animationScope.transaction.animation != nil || (own != nil && frame > 1))
         record.lastFrame = frame
         let saved = graph.animationScope.transaction
         // The transition's own animation runs its insertion, whatever the change's was.
         if inserting, let own, !saved.disablesAnimations { graph.animationScope.transaction.animation = own }
         graph.withNode(.hitTesting(true)) { g in
             if inserting { g.primeTransition(record.transition, under: g.current) }
+            if inserting { g.transitions.entering += 1 }
             g.makeTransitioned(record.transition, phase: .identity, level: .content(record))
+            if inserting { g.transitions.entering -= 1 }
         }
         graph.animationScope.transaction = saved
     }
