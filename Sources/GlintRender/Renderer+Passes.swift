@@ -191,8 +191,16 @@ extension Renderer {
         if specializes && !program.constants.isEmpty {
             program = specialized(program, key: key, pass: pass, scale: Float(Double(place.view.width) / viewSize.width))
         }
-        let target = place.target
         epoxy_glUseProgram(program.id)
+        feedPipeline(program, layer: layer, at: place, direction: direction)
+        try upload(pass, program.slots(for: pass))
+        try submit(program, region: region, target: place.target)
+    }
+
+    /// Sets the uniforms the pipeline feeds every program (`glint.glsl`'s) for a pass drawn at
+    /// `place` over `layer`, and binds the layer; the program must be in use.
+    func feedPipeline(_ program: Program, layer: GLuint?, at place: PassPlace, direction: (x: Float, y: Float)) {
+        let target = place.target
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
         if program.targetSize >= 0 { epoxy_glUniform2f(program.targetSize, Float(target.pixelWidth), Float(target.pixelHeight)) }
         if program.scale >= 0 { epoxy_glUniform1f(program.scale, Float(Double(place.view.width) / viewSize.width)) }
@@ -224,8 +232,11 @@ extension Renderer {
         // A layer effect's `Layer`: what may be sampled (samples outside it are transparent).
         if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, place.sampleOrigin.x, place.sampleOrigin.y) }
         if program.layerInfoSize >= 0 { epoxy_glUniform2f(program.layerInfoSize, place.sampleSize.width, place.sampleSize.height) }
+    }
 
-        try upload(pass, program.slots(for: pass))
+    /// Draws the program in use over `region` (clipped, not empty) of `target`, with its sampler
+    /// objects bound: whole, scissored, or in chunks under the watchdog.
+    func submit(_ program: Program, region: PixelRect, target: Framebuffer) throws(RenderError) {
         var k = 0
         while k < program.samplerObjects.count {  // index loops: no iterator allocations in debug builds
             epoxy_glBindSampler(GLuint(program.samplerObjects[k].unit), program.samplerObjects[k].object)
