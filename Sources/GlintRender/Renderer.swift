@@ -311,7 +311,7 @@ public final class Renderer {
                 let destination = runIsLast ? target : offscreen[1 - source].framebuffer
                 let destinationView = runIsLast ? view : inLayer
                 let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown),
-                                      layerView: inLayer, sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+                                      layerView: inLayer, sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
                 destination.bind()
                 let blends = runIsLast && !run.isOpaque
                 if runIsLast { clear(to: graph.backdrop) } else { clearOutside(place.region, of: layerSize) }
@@ -337,7 +337,7 @@ public final class Renderer {
                 let middle = offscreen[2].framebuffer
                 middle.bind()
                 let place = PassPlace(target: middle, view: inLayer, region: inLayer.outset(grown), layerView: inLayer,
-                                      sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+                                      sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
                 clearOutside(place.region, of: layerSize)
                 epoxy_glDisable(GLenum(GL_BLEND))
                 try draw(pass, layer: layer, at: place, direction: (1, 0))
@@ -346,7 +346,7 @@ public final class Renderer {
             }
             destination.bind()
             let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
-                                  sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+                                  sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
             if isLast { clear(to: graph.backdrop) } else { clearOutside(place.region, of: layerSize) }
             // A last pass marked opaque is drawn with no blending, as opaque content is: here that also
             // serves a pass that returns its own composite over what is below (`blendMode`, from a copy of it).
