@@ -6,6 +6,7 @@ uniform vec2 glint_targetSize;  // the framebuffer's size in pixels (larger than
 uniform float glint_scale;      // pixels per point
 uniform vec4 glint_viewPixels;  // the view's rect in this pass's target: x, y from the top-left, width, height, in pixels
 uniform vec4 glint_layerPixels; // the view's rect in the layer texture below, the same way
+uniform vec2 glint_layerSize;   // the layer texture's size in pixels (set once a pass, not asked per pixel)
 uniform vec4 glint_baseColor;   // the view's own fill, premultiplied: colorEffect's `color` for the first pass
 uniform int glint_hasLayer;     // 1 when a layer was drawn below this pass
 uniform sampler2D glint_layer;  // that layer (layerEffect, distortionEffect, and color effects after the first)
@@ -35,8 +36,7 @@ vec2 glint_position() {
 // layerSample reads, without its check that the position may be sampled (for effects that know it may).
 vec2 glint_layerCoordinate(vec2 position) {
     vec2 pixel = glint_layerPixels.xy + position * (glint_layerPixels.zw / glint_viewSize);
-    vec2 size = vec2(textureSize(glint_layer, 0));
-    return vec2(pixel.x, size.y - pixel.y) / size;
+    return vec2(pixel.x, glint_layerSize.y - pixel.y) / glint_layerSize;
 }
 
 // The premultiplied colour of the layer below at `position` (points, the view's user space), filtered
@@ -51,7 +51,7 @@ vec4 layerSample(vec2 position) {
 // The layer's colour at this very pixel, unfiltered: a colour effect's `color` over a layer.
 vec4 glint_layerColor() {
     vec2 pixel = vec2(gl_FragCoord.x, glint_targetSize.y - gl_FragCoord.y) - glint_viewPixels.xy + glint_layerPixels.xy;
-    ivec2 size = textureSize(glint_layer, 0);
+    ivec2 size = ivec2(glint_layerSize);
     ivec2 texel = ivec2(int(floor(pixel.x)), size.y - 1 - int(floor(pixel.y)));
     if (any(lessThan(texel, ivec2(0))) || any(greaterThanEqual(texel, size))) {
         return vec4(0.0);

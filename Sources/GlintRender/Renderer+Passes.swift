@@ -41,6 +41,8 @@ extension Renderer {
         var factor = 1
         var targetReduced = (x: false, y: false)
         var layerReduced = (x: false, y: false)
+        /// The size in pixels of the layer texture the pass reads (`glint_layerSize`); zero for none.
+        var layerSize = (width: 0, height: 0)
 
         /// A full-resolution rect along the axes given, as the reduced pixels of one `factor` apart.
         func reduce(_ r: PixelRect, _ axes: (x: Bool, y: Bool)) -> (x: Float, y: Float, width: Float, height: Float) {
@@ -96,7 +98,7 @@ extension Renderer {
         var place = PassPlace(target: reduced[0].framebuffer, view: inLayer,
                               region: PixelRect(x: 0, y: 0, width: width, height: layerSize.height), layerView: inLayer,
                               sampleOrigin: sampleOrigin, sampleSize: sampleSize, factor: factor,
-                              targetReduced: (true, false), layerReduced: (false, false))
+                              targetReduced: (true, false), layerReduced: (false, false), layerSize: layerSize)
         try draw(pass, layer: layer, at: place, direction: (1, 0))
 
         // Along y, at every factor-th row, from those columns. Along x it reads exactly at them, so
@@ -107,6 +109,7 @@ extension Renderer {
         place.region = PixelRect(x: 0, y: 0, width: width, height: height)
         place.targetReduced = (true, true)
         place.layerReduced = (true, false)
+        place.layerSize = (width, layerSize.height)
         place.sampleOrigin.x = Float(-Double(inLayer.x + factor) / scale.x)
         place.sampleSize.width = Float(Double(width * factor + factor) / scale.x)
         try draw(pass, layer: reduced[0].texture, at: place, direction: (0, 1))
@@ -191,8 +194,16 @@ extension Renderer {
         if specializes && !program.constants.isEmpty {
             program = specialized(program, key: key, pass: pass, scale: Float(Double(place.view.width) / viewSize.width))
         }
-        let target = place.target
         epoxy_glUseProgram(program.id)
+        feedPipeline(program, layer: layer, at: place, direction: direction)
+        try upload(pass, program.slots(for: pass))
+        try submit(program, region: region, target: place.target)
+    }
+
+    /// Sets the uniforms the pipeline feeds every program (`glint.glsl`'s) for a pass drawn at
+    /// `place` over `layer`, and binds the layer; the program must be in use.
+    func feedPipeline(_ program: Program, layer: GLuint?, at place: PassPlace, direction: (x: Float, y: Float)) {
+        let target = place.target
         if program.viewSize >= 0 { epoxy_glUniform2f(program.viewSize, Float(viewSize.width), Float(viewSize.height)) }
         if program.targetSize >= 0 { epoxy_glUniform2f(program.targetSize, Float(target.pixelWidth), Float(target.pixelHeight)) }
         if program.scale >= 0 { epoxy_glUniform1f(program.scale, Float(Double(place.view.width) / viewSize.width)) }
@@ -206,6 +217,7 @@ extension Renderer {
             let l = place.reduce(place.layerView, place.layerReduced)
             epoxy_glUniform4f(program.layerPixels, l.x, l.y, l.width, l.height)
         }
+        if program.layerSize >= 0 { epoxy_glUniform2f(program.layerSize, Float(place.layerSize.width), Float(place.layerSize.height)) }
         if program.baseColor >= 0 {
             let (r, g, b, a) = baseColorNow.premultiplied
             epoxy_glUniform4f(program.baseColor, r, g, b, a)
@@ -224,8 +236,11 @@ extension Renderer {
         // A layer effect's `Layer`: what may be sampled (samples outside it are transparent).
         if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, place.sampleOrigin.x, place.sampleOrigin.y) }
         if program.layerInfoSize >= 0 { epoxy_glUniform2f(program.layerInfoSize, place.sampleSize.width, place.sampleSize.height) }
+    }
 
-        try upload(pass, program.slots(for: pass))
+    /// Draws the program in use over `region` (clipped, not empty) of `target`, with its sampler
+    /// objects bound: whole, scissored, or in chunks under the watchdog.
+    func submit(_ program: Program, region: PixelRect, target: Framebuffer) throws(RenderError) {
         var k = 0
         while k < program.samplerObjects.count {  // index loops: no iterator allocations in debug builds
             epoxy_glBindSampler(GLuint(program.samplerObjects[k].unit), program.samplerObjects[k].object)

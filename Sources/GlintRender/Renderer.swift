@@ -92,6 +92,15 @@ public final class Renderer {
     static let vertexName = "fullscreen.vert"
     static let resampleName = "resample.frag"
 
+    /// Whether runs of colour effects (and colour effects on a shader-filled view) are drawn as
+    /// one pass each (`Renderer+Fusion`): the default; `GLINT_NO_FUSE` set in the environment
+    /// turns it off, as `glint bench --no-fuse` does. Both draw the same pixels.
+    public var fuses = ProcessInfo.processInfo.environment["GLINT_NO_FUSE"] == nil
+    /// The fused programs by their stages' keys; nil for a run that did not compile.
+    var fusedPrograms: [[ProgramKey]: FusedProgram?] = [:]
+    /// The keys of the run being looked up, kept to allocate nothing per frame.
+    var fusionKeys: [ProgramKey] = []
+
     /// What each program was compiled from, to compile it again (`Renderer+Programs`).
     var recipes: [ProgramKey: Recipe] = [:]
     /// The reduced layers of `drawReduced`, made on first use and shrunk with the others.
@@ -238,11 +247,18 @@ public final class Renderer {
             offscreen = [try RenderTarget(pixelWidth: 1, pixelHeight: 1), try RenderTarget(pixelWidth: 1, pixelHeight: 1)]
         }
         let whole = PixelRect(x: 0, y: 0, width: target.pixelWidth, height: target.pixelHeight)
-        if last < 0 {
+        // The content with the colour effects right after it, as one pass.
+        let contentRun = try fusedRun(content: graph.content, effects, from: 0)
+        if last < 0 || contentRun.map({ $0.next > last }) == true {
             target.bind()
             let place = PassPlace(target: target, view: view, region: view, layerView: view, sampleOrigin: (0, 0),
                                   sampleSize: (Float(graph.viewRect.width), Float(graph.viewRect.height)))
-            try drawContent(graph.content, at: place, covers: view == whole, background: graph.backdrop)
+            if let contentRun {
+                try drawFusedContent(contentRun, content: graph.content, effects, at: place, covers: view == whole,
+                                     background: graph.backdrop)
+            } else {
+                try drawContent(graph.content, at: place, covers: view == whole, background: graph.backdrop)
+            }
             return
         }
 
@@ -256,10 +272,21 @@ public final class Renderer {
         first.bind()
         let contentPlace = PassPlace(target: first, view: inLayer, region: inLayer, layerView: inLayer, sampleOrigin: (0, 0),
                                      sampleSize: (Float(graph.viewRect.width), Float(graph.viewRect.height)))
-        try drawContent(graph.content, at: contentPlace, covers: layerMargin == (0, 0), background: .clear)
+        // Nothing is below the content in its layer: it is drawn without blending, and the layer
+        // cleared only where it does not reach.
+        let layerSize = (width: layerWidth, height: layerHeight)
+        clearOutside(inLayer, of: layerSize, retiredKey: Self.key(graph.content))
+        epoxy_glDisable(GLenum(GL_BLEND))
+        if let contentRun {
+            try drawFused(contentRun, content: graph.content, effects, start: 0, layer: nil, at: contentPlace)
+        } else {
+            try draw(graph.content, layer: nil, at: contentPlace)
+        }
+        epoxy_glEnable(GLenum(GL_BLEND))
 
         var grown = (x: 0, y: 0)
-        i = 0
+        i = contentRun?.next ?? 0
+        progressPass.index += contentRun?.effectCount ?? 0
         while i <= last {
             defer { i += 1 }
             let pass = effects[i]
@@ -277,6 +304,25 @@ public final class Renderer {
             let destination = isLast ? target : offscreen[1 - source].framebuffer
             let destinationView = isLast ? view : inLayer
             let factor = passProgram.isSeparable ? Self.reduction(passProgram, pass, scale: min(sx, sy)) : 1
+            // Nothing below what an intermediate layer's pass draws: no blending, and a clear only
+            // where it does not reach (or where a pass the watchdog stopped would leave last frame's).
+            if pass.kind == .color, let run = try fusedRun(content: nil, effects, from: i) {
+                let runIsLast = run.next > last
+                let destination = runIsLast ? target : offscreen[1 - source].framebuffer
+                let destinationView = runIsLast ? view : inLayer
+                let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown),
+                                      layerView: inLayer, sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
+                destination.bind()
+                let blends = runIsLast && !run.isOpaque
+                if runIsLast { clear(to: graph.backdrop) } else { clearOutside(place.region, of: layerSize) }
+                if !blends { epoxy_glDisable(GLenum(GL_BLEND)) }
+                try drawFused(run, content: nil, effects, start: i, layer: layer, at: place)
+                if !blends { epoxy_glEnable(GLenum(GL_BLEND)) }
+                source = 1 - source
+                progressPass.index += run.effectCount - 1
+                i = run.next - 1
+                continue
+            }
             if factor > 1 {
                 try drawReduced(pass, factor: factor, layer: layer, layerSize: (layerWidth, layerHeight), inLayer: inLayer,
                                 sampleOrigin: sampleOrigin, sampleSize: sampleSize, scale: (sx, sy), into: destination, view: destinationView, region: destinationView.outset(grown),
@@ -290,19 +336,22 @@ public final class Renderer {
                 try offscreen[2].resize(pixelWidth: layerWidth, pixelHeight: layerHeight)
                 let middle = offscreen[2].framebuffer
                 middle.bind()
-                clear(to: .clear)
                 let place = PassPlace(target: middle, view: inLayer, region: inLayer.outset(grown), layerView: inLayer,
-                                      sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+                                      sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
+                clearOutside(place.region, of: layerSize)
+                epoxy_glDisable(GLenum(GL_BLEND))
                 try draw(pass, layer: layer, at: place, direction: (1, 0))
+                epoxy_glEnable(GLenum(GL_BLEND))
                 layer = offscreen[2].texture
             }
             destination.bind()
-            clear(to: isLast ? graph.backdrop : .clear)
             let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
-                                  sampleOrigin: sampleOrigin, sampleSize: sampleSize)
+                                  sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
+            if isLast { clear(to: graph.backdrop) } else { clearOutside(place.region, of: layerSize) }
             // A last pass marked opaque is drawn with no blending, as opaque content is: here that also
             // serves a pass that returns its own composite over what is below (`blendMode`, from a copy of it).
-            let replaces = isLast && pass.isOpaque
+            // A pass into an intermediate layer has nothing below it.
+            let replaces = !isLast || pass.isOpaque
             if replaces { epoxy_glDisable(GLenum(GL_BLEND)) }
             defer { if replaces { epoxy_glEnable(GLenum(GL_BLEND)) } }
             try draw(pass, layer: layer, at: place, direction: (0, 1))

@@ -39,6 +39,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw every program in its general version, its compile-time constants (// glint: constant) fed as uniforms: to measure what specialising gains.")
     var noSpecialize = false
 
+    @Flag(name: .long, help: "Draw every pass as a layer of its own, colour effects unfused (as GLINT_NO_FUSE does): to measure what fusing gains.")
+    var noFuse = false
+
     @Flag(name: .long, help: "Bench the chain harmonic,wave,blur written as a Glint view and rebuilt every frame through the public API (ignores --effect).")
     var api = false
 
@@ -73,6 +76,7 @@ struct BenchCommand: ParsableCommand {
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
         app.renderer.renderer.specializes = !noSpecialize
+        if noFuse { app.renderer.renderer.fuses = false }
         app.warmsUpTear = true
         let state = app.state
         // Laid out once before the run, so the first events meet the view where it is drawn.

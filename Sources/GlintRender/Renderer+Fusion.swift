@@ -1,0 +1,215 @@
+@preconcurrency import CEpoxy
+import Foundation
+import GlintCore
+
+/// Fusion: consecutive colour effects, and colour effects on a view whose content is a shader,
+/// drawn as one pass whose program calls each function in turn, instead of a layer each.
+///
+/// A colour effect reads only its own pixel, so nothing between two of them needs a layer; but a
+/// layer stores 8 bits a channel, and the next effect reads what was stored. The fused program
+/// rounds each function's result to those 8 bits (`glint_stored`) before the next function sees
+/// it, as the layer would have, so the picture is the one drawn a layer at a time.
+///
+/// Fused are Glint's own functions (not a `--shaders` file the watchdog watches, nor a
+/// `ShaderLibrary`), called by position, with no image argument and no compile-time constants
+/// (those draw faster in their specialised versions): a pass that is not ends the run. A run
+/// whose program does not compile (two files defining the same helper) is drawn unfused.
+extension Renderer {
+    /// A run of passes drawn as one: the fused program and each stage's argument slots.
+    final class FusedProgram {
+        let program: Program
+        /// Per stage, in order: where its arguments go in `program`.
+        let slots: [[Program.UniformSlot]]
+
+        init(program: Program, slots: [[Program.UniformSlot]]) {
+            self.program = program
+            self.slots = slots
+        }
+    }
+
+    /// A run found in a frame: its program, the index of the first effect after it, and whether
+    /// its last stage is marked opaque.
+    struct FusedRun {
+        var fused: FusedProgram
+        var next: Int
+        var isOpaque: Bool
+        /// The enabled effects it draws (the content not counted).
+        var effectCount: Int
+    }
+
+    /// Whether `pass` may be a stage of a fused run (`asContent`: its first, the view's content).
+    func isFusable(_ pass: EffectPass, asContent: Bool) throws(RenderError) -> Bool {
+        switch pass.kind {
+        case .color: break
+        case .fill: guard asContent else { return false }
+        case .layer, .distortion: return false
+        }
+        guard pass.isPositional, pass.library == nil, pass.tool == nil else { return false }
+        let key = Self.key(pass)
+        guard retired.isEmpty || !retired.contains(key) else { return false }
+        let program = try program(for: pass, key: key)
+        guard !program.isUserFile, program.constants.isEmpty || !specializes, program.samplerObjects.isEmpty else { return false }
+        var i = 0
+        while i < program.bindings.count {  // index loops: no iterator allocations in unoptimised builds
+            if program.bindings[i].textureUnit != nil { return false }
+            i += 1
+        }
+        return true
+    }
+
+    /// The run of fusable passes starting at `content` (when given, as the first stage) and the
+    /// enabled effects from `start` on, when it has two stages or more; nil otherwise, or when
+    /// fusion is off.
+    func fusedRun(content: EffectPass?, _ effects: [EffectPass], from start: Int) throws(RenderError) -> FusedRun? {
+        guard fuses else { return nil }
+        fusionKeys.removeAll(keepingCapacity: true)
+        if let content {
+            guard content.isEnabled, try isFusable(content, asContent: true) else { return nil }
+            fusionKeys.append(Self.key(content))
+        }
+        var next = start
+        var count = 0
+        var lastOpaque = content?.isOpaque ?? false
+        while next < effects.count {
+            let pass = effects[next]
+            if pass.isEnabled {
+                guard try isFusable(pass, asContent: false) else { break }
+                fusionKeys.append(Self.key(pass))
+                lastOpaque = pass.isOpaque
+                count += 1
+            }
+            next += 1
+        }
+        // Disabled passes after the run are not part of it.
+        while next > start, !effects[next - 1].isEnabled { next -= 1 }
+        guard fusionKeys.count >= 2 else { return nil }
+        let fused: FusedProgram?
+        if let known = fusedPrograms[fusionKeys] {
+            fused = known
+        } else {
+            fused = makeFused(content: content, effects, from: start, through: next)
+            fusedPrograms[fusionKeys] = .some(fused)
+        }
+        guard let fused else { return nil }
+        return FusedRun(fused: fused, next: next, isOpaque: lastOpaque, effectCount: count)
+    }
+
+    /// Compiles the program of a run: every distinct function's file once, then a `main` that
+    /// calls the stages in turn, each stage's arguments in uniforms of their own
+    /// (`glint_s<stage>_arg<n>`). Nil when it does not compile.
+    func makeFused(content: EffectPass?, _ effects: [EffectPass], from start: Int, through end: Int) -> FusedProgram? {
+        var stages: [EffectPass] = content.map { [$0] } ?? []
+        stages += effects[start..<end].filter(\.isEnabled)
+        var files: [String] = []
+        var fileNames: [Int: String] = [EffectSource.preludeString: prelude.path]
+        var included: Set<String> = []
+        var declarations: [String] = []
+        var calls: [String] = []
+        var bindings: [[ArgumentBinding]] = []
+        for (s, pass) in stages.enumerated() {
+            guard let program = try? program(for: pass), let source = try? sources.builtInSource(pass.function),
+                  source.includes.isEmpty else { return nil }
+            if !included.contains(pass.function) {
+                included.insert(pass.function)
+                // Strings 1–3 are the prelude, an effect and the main, as unfused programs number them.
+                let string = files.isEmpty ? EffectSource.effectString : EffectSource.mainString + files.count
+                fileNames[string] = source.path
+                files.append("#line 1 \(string)\n\(source.text)")
+            }
+            var arguments: [String] = []
+            var renamed: [ArgumentBinding] = []
+            for binding in program.bindings {
+                let uniform = "glint_s\(s)_" + binding.uniform.dropFirst("glint_".count)
+                let array = binding.arrayLength.map { "[\($0)]" } ?? ""
+                declarations.append("uniform \(binding.type) \(uniform)\(array);")
+                arguments.append(uniform)
+                var count: String?
+                if let c = binding.countUniform {
+                    count = "glint_s\(s)_" + c.dropFirst("glint_".count)
+                    declarations.append("uniform int \(count!);")
+                    arguments.append(count!)
+                }
+                renamed.append(ArgumentBinding(kind: binding.kind, uniform: uniform, type: binding.type,
+                                               arrayLength: binding.arrayLength, countUniform: count))
+            }
+            bindings.append(renamed)
+            let colour = s == 0 ? "glint_color" : "glint_stored(glint_color)"
+            let leading = pass.kind == .fill ? ["glint_p"] : ["glint_p", colour]
+            calls.append("    glint_color = \(pass.function)(\((leading + arguments).joined(separator: ", ")));")
+        }
+        let main = (["// Generated by Glint: \(stages.map(\.function).joined(separator: ", ")) fused, each called on what the one before returned."]
+            + declarations + [
+                "// What a layer of 8 bits a channel stores of a colour: the next function reads that.",
+                "vec4 glint_stored(vec4 c) { return roundEven(clamp(c, 0.0, 1.0) * 255.0) * (1.0 / 255.0); }",
+                "void main() {",
+                "    vec2 glint_p = glint_position();",
+                "    vec4 glint_color = glint_hasLayer != 0 ? glint_layerColor() : glint_baseColor;",
+            ] + calls + ["    glint_fragColor = glint_color;", "}"]).joined(separator: "\n")
+        fileNames[EffectSource.mainString] = "the pipeline's main fusing \(stages.map(\.function).joined(separator: ", "))"
+        let assembled = "#version 330 core\n#line 1 \(EffectSource.preludeString)\n\(prelude.text)\n" + files.joined(separator: "\n")
+            + "\n#line 1 \(EffectSource.mainString)\n\(main)\n"
+        let text = ShaderSources.injectDefines(sources.defines, into: assembled)
+        guard let program = try? Program(name: stages.map(\.function).joined(separator: "+"),
+                                         vertex: (vertex.text, [0: vertex.path]), fragment: (text, fileNames)) else { return nil }
+        program.file = fileNames[EffectSource.effectString] ?? prelude.path
+        let slots = bindings.map { stage in
+            stage.map { b in
+                Program.UniformSlot(location: program.location(b.uniform), count: GLint(b.arrayLength ?? 1),
+                                    countLocation: b.countUniform.map(program.location) ?? -1, sizeLocation: -1, unit: 0)
+            }
+        }
+        return FusedProgram(program: program, slots: slots)
+    }
+
+    /// Draws a run at `place` over `layer` (nil: the run starts with the content): the pipeline's
+    /// uniforms once, each stage's arguments, one draw.
+    func drawFused(_ run: FusedRun, content: EffectPass?, _ effects: [EffectPass], start: Int, layer: GLuint?,
+                   at place: PassPlace) throws(RenderError) {
+        let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
+        guard region.width > 0, region.height > 0 else { return }
+        let program = run.fused.program
+        epoxy_glUseProgram(program.id)
+        feedPipeline(program, layer: layer, at: place, direction: (1, 0))
+        var stage = 0
+        if let content {
+            try upload(content, run.fused.slots[0])
+            stage = 1
+        }
+        var i = start
+        while i < run.next {
+            if effects[i].isEnabled {
+                try upload(effects[i], run.fused.slots[stage])
+                stage += 1
+            }
+            i += 1
+        }
+        try submit(program, region: region, target: place.target)
+    }
+
+    /// `drawContent` for a run that starts with the content: over `background`, without a clear
+    /// or blending where the run's last stage is opaque and covers the target.
+    func drawFusedContent(_ run: FusedRun, content: EffectPass, _ effects: [EffectPass], at place: PassPlace,
+                          covers: Bool, background: Color) throws(RenderError) {
+        if !(run.isOpaque && covers) { clear(to: background) }
+        guard run.isOpaque else {
+            try drawFused(run, content: content, effects, start: 0, layer: nil, at: place)
+            return
+        }
+        epoxy_glDisable(GLenum(GL_BLEND))
+        defer { epoxy_glEnable(GLenum(GL_BLEND)) }
+        try drawFused(run, content: content, effects, start: 0, layer: nil, at: place)
+    }
+}
+
+extension Renderer {
+    /// Clears the bound layer of `size` pixels to transparent unless a pass drawn next, without
+    /// blending, overwrites all of it (`region` covers it): then no clear is needed. While the
+    /// watchdog has stopped a program (`retiredKey`'s, or any when none is given), the layer is
+    /// cleared whole: a pass that draws nothing must not show last frame's pixels.
+    func clearOutside(_ region: PixelRect, of size: (width: Int, height: Int), retiredKey: ProgramKey? = nil) {
+        let covers = region.x <= 0 && region.y <= 0 && region.x + region.width >= size.width && region.y + region.height >= size.height
+        if covers && retired.isEmpty { return }
+        if covers, let retiredKey, !retired.contains(retiredKey) { return }
+        clear(to: .clear)
+    }
+}

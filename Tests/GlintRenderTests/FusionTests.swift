@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import GlintCore
+@testable import GlintRender
+
+/// Colour effects drawn as one fused pass (`Renderer+Fusion`), and layers drawn without needless
+/// clears and blending, draw exactly the pixels of every pass drawn as a layer of its own.
+@Suite("Fused passes", .serialized)
+struct FusionTests {
+    /// A chain of built-in effects, the content first, and the functions each fused run should call.
+    struct Case: Sendable, CustomTestStringConvertible {
+        var chain: [String]
+        var fused: [[String]] = []
+        var scale = 1.0
+        var testDescription: String { chain.joined(separator: ",") + " @\(scale)x" }
+    }
+
+    static let viewSize = Size(width: 160, height: 100)
+
+    /// Every built-in colour effect over the gradient (fused into its content's pass), and runs of
+    /// them after, before and between layer effects.
+    static let cases: [Case] = {
+        var cases = EffectRegistry.names.compactMap { name -> Case? in
+            let entry = EffectRegistry.entry(named: name)!
+            guard entry.descriptor.isModifier, case .color = entry.make().pass.value.kind else { return nil }
+            return Case(chain: ["gradient", name])
+        }
+        cases += [
+            Case(chain: ["gradient", "checkerboard"], fused: [["gradient", "checkerboard"]]),
+            Case(chain: ["gradient", "checkerboard"], fused: [["gradient", "checkerboard"]], scale: 2),
+            Case(chain: ["gradient", "checkerboard", "infrared"], fused: [["gradient", "checkerboard", "infrared"]]),
+            Case(chain: ["gradient", "wave", "infrared", "checkerboard"], fused: [["infrared", "checkerboard"]]),
+            Case(chain: ["gradient", "infrared", "checkerboard", "wave"], fused: [["gradient", "infrared", "checkerboard"]]),
+            Case(chain: ["gradient", "blur", "checkerboard", "infrared", "wave"], fused: [["checkerboard", "infrared"]]),
+            Case(chain: ["sinebow", "checkerboard", "infrared"], fused: [["sinebow", "checkerboard", "infrared"]]),
+            Case(chain: ["harmonic", "wave", "blur"]),
+        ]
+        return cases
+    }()
+
+    /// The frame of `c` at t = 0.75 s, drawn by a renderer that fuses or not, and the functions
+    /// of the runs it fused.
+    func render(_ c: Case, fuses: Bool) throws -> (rgba: [UInt8], fused: Set<[String]>) {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let effects = c.chain.map { EffectRegistry.entry(named: $0)!.make() }
+        let renderer = try Renderer()
+        renderer.fuses = fuses
+        ChainFrames.run(effects, until: 0.75, size: Self.viewSize)
+        let target = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: c.scale)
+        let fused = Set(renderer.fusedPrograms.filter { $0.value != nil }.keys.map { $0.map(\.function) })
+        return (target.readPixels(), fused)
+    }
+
+    @Test("a fused chain draws exactly the pixels of the chain drawn a layer a pass", arguments: cases)
+    func samePixels(_ c: Case) throws {
+        let fused = try render(c, fuses: true)
+        let layered = try render(c, fuses: false)
+        #expect(layered.fused.isEmpty)
+        for run in c.fused { #expect(fused.fused.contains(run), "\(run) not fused; fused: \(fused.fused)") }
+        #expect(fused.rgba.count == layered.rgba.count)
+        // Compared into a number first: an expectation over two large arrays reports slowly.
+        var differing = 0, worst = 0
+        for i in 0..<min(fused.rgba.count, layered.rgba.count) where fused.rgba[i] != layered.rgba[i] {
+            differing += 1
+            worst = max(worst, abs(Int(fused.rgba[i]) - Int(layered.rgba[i])))
+        }
+        #expect(differing == 0, "\(differing) bytes differ, by up to \(worst)")
+        // Not a blank frame: the comparison means something.
+        #expect(Set(fused.rgba).count > 2)
+    }
+}

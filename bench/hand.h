@@ -1,0 +1,153 @@
+// What the hand-written programs (bench/wave.c, bench/gauss.c, bench/colors.c) share beside bench.h:
+// programs of one full-screen triangle, layers with a transparent ring, the frame loop's timing and the
+// check of their picture against a PNG `glint render` wrote. Each program defines `fail` first.
+//
+// A layer here is its picture's pixels plus one transparent pixel all round, cleared once when it is
+// made: passes draw only inside the ring, so a bilinear read past the picture's edge (clamped to the
+// texture's edge) mixes in transparency, as Glint's layers, transparent outside the view, do. Nothing
+// is cleared per frame and nothing blends: each pass overwrites every pixel it draws.
+#ifndef GLINT_HAND_H
+#define GLINT_HAND_H
+#include "bench.h"
+#include <png.h>
+#include <string.h>
+
+static const char *hand_vertex =
+    "#version 330 core\n"
+    "void main() {\n"
+    "    vec2 corner = vec2(float((gl_VertexID & 1) << 2), float((gl_VertexID & 2) << 1)) - 1.0;\n"
+    "    gl_Position = vec4(corner, 0.0, 1.0);\n"
+    "}\n";
+
+static GLuint hand_program(const char *fragment) {
+    GLuint p = glCreateProgram();
+    glAttachShader(p, compile(GL_VERTEX_SHADER, hand_vertex));
+    glAttachShader(p, compile(GL_FRAGMENT_SHADER, fragment));
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) fail("a program does not link");
+    return p;
+}
+
+struct hand_layer {
+    GLuint texture, framebuffer;
+    int width, height;  // with the ring (`ring` pixels each side)
+    int ring;
+};
+
+// An RGBA8 texture with a framebuffer, linearly filtered and clamped to its edge, cleared to
+// `r g b a` once; `ring` is 1 for a layer a later pass reads past its edges, 0 for the final target.
+static struct hand_layer hand_layer(int width, int height, int ring, float r, float g, float b, float a) {
+    struct hand_layer l = { 0, 0, width + 2 * ring, height + 2 * ring, ring };
+    glGenTextures(1, &l.texture);
+    glBindTexture(GL_TEXTURE_2D, l.texture);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, l.width, l.height, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glGenFramebuffers(1, &l.framebuffer);
+    glBindFramebuffer(GL_FRAMEBUFFER, l.framebuffer);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, l.texture, 0);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) fail("a framebuffer is incomplete");
+    glClearColor(r, g, b, a);
+    glClear(GL_COLOR_BUFFER_BIT);
+    return l;
+}
+
+// Makes `l` the target of the next draw: its inside, without the ring.
+static void hand_bind(const struct hand_layer *l) {
+    glBindFramebuffer(GL_FRAMEBUFFER, l->framebuffer);
+    glViewport(l->ring, l->ring, l->width - 2 * l->ring, l->height - 2 * l->ring);
+}
+
+static void hand_draw(void) { glDrawArrays(GL_TRIANGLES, 0, 3); }
+
+// The options every hand-written program takes after its own: --frames N, --time SECONDS (the first
+// frame's time; each frame after it 1/60 s later, as `glint bench` steps) and --check FILE.png.
+struct hand_options {
+    int frames;
+    double time;
+    const char *check;
+};
+
+// Reads the shared options from argv[first…]; anything else is `usage`.
+static struct hand_options hand_options(int argc, char **argv, int first, const char *usage) {
+    struct hand_options o = { 300, 0, NULL };
+    for (int i = first; i < argc; i++) {
+        if (!strcmp(argv[i], "--frames") && i + 1 < argc) o.frames = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--time") && i + 1 < argc) o.time = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--check") && i + 1 < argc) o.check = argv[++i];
+        else fail(usage);
+    }
+    if (o.frames < 1) fail("--frames must be at least 1");
+    return o;
+}
+
+// Compares the bound framebuffer's `width`x`height` pixels (GL's rows, bottom-up) with the PNG at
+// `path` (top row first), channel by channel in 8-bit values: prints the largest difference and
+// fails when it is over 1 (1/255). The PNG's alpha is taken as it is written (straight); the
+// pictures compared here are opaque.
+static void hand_check(const char *path, int width, int height) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_file(&image, path)) fail("cannot read the PNG to check against");
+    image.format = PNG_FORMAT_RGBA;
+    if ((int)image.width != width || (int)image.height != height) fail("the PNG to check against is not the picture's size");
+    unsigned char *expected = malloc(PNG_IMAGE_SIZE(image));
+    unsigned char *drawn = malloc((size_t)width * (size_t)height * 4);
+    if (!png_image_finish_read(&image, NULL, expected, 0, NULL)) fail("cannot decode the PNG to check against");
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, drawn);
+    int worst = 0, worst_x = 0, worst_y = 0;
+    long over = 0;
+    for (int y = 0; y < height; y++) {
+        const unsigned char *e = expected + (size_t)y * (size_t)width * 4;
+        const unsigned char *d = drawn + (size_t)(height - 1 - y) * (size_t)width * 4;
+        for (int i = 0; i < width * 4; i++) {
+            int difference = abs((int)e[i] - (int)d[i]);
+            if (difference > 1) over++;
+            if (difference > worst) { worst = difference; worst_x = i / 4; worst_y = y; }
+        }
+    }
+    printf("check       %s: largest difference %d/255 (at %d,%d from the top-left), %ld values over 1/255\n",
+           path, worst, worst_x, worst_y, over);
+    free(expected);
+    free(drawn);
+    if (worst > 1) fail("the picture differs from glint's by more than 1/255");
+}
+
+// Runs `frame(time)` for every frame, each finished with glFinish, and prints the timing lines
+// as `glint bench` does (the first frames, up to 30, are warm-up). With --check, the first frame
+// is compared with the PNG first, read back from `final`.
+static void hand_run(const struct hand_options *o, void (*frame)(double), const struct hand_layer *final, const char *what) {
+    if (o->check) {
+        frame(o->time);
+        glFinish();
+        glBindFramebuffer(GL_FRAMEBUFFER, final->framebuffer);
+        hand_check(o->check, final->width, final->height);
+    }
+    double *milliseconds = calloc((size_t)o->frames, sizeof(double));
+    double *cpu_milliseconds = calloc((size_t)o->frames, sizeof(double));
+    for (int n = 0; n < o->frames; n++) {
+        double start = now_ms(CLOCK_MONOTONIC);
+        double cpu_start = now_ms(CLOCK_PROCESS_CPUTIME_ID);
+        frame(o->time + n / 60.0);
+        glFinish();
+        milliseconds[n] = now_ms(CLOCK_MONOTONIC) - start;
+        cpu_milliseconds[n] = now_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+    }
+    if (glGetError() != GL_NO_ERROR) fail("OpenGL reported an error");
+    int warm = o->frames / 2 < 30 ? o->frames / 2 : 30;
+    int steady = o->frames - warm;
+    printf("effect      %s, %dx%d pixels\n", what, final->width, final->height);
+    printf("renderer    %s on %s\n", (const char *)glGetString(GL_VERSION), (const char *)glGetString(GL_RENDERER));
+    printf("frames      %d (first %d not counted: warm-up)\n", o->frames, warm);
+    print_times("time", milliseconds + warm, steady, NULL);
+    print_times("cpu", cpu_milliseconds + warm, steady, "every thread of the process: the driver's rasterisers too");
+    free(milliseconds);
+    free(cpu_milliseconds);
+}
+#endif
