@@ -93,6 +93,11 @@ public struct Window<Content: View> {
     public var reloadsShaders = true
     /// What `openWindow(id:)` names the window by, when it is a scene of an `App`.
     public var id: String?
+    /// Called after each frame with the GPU time of every pass of a recent frame (timer queries
+    /// are read a few frames late, so the pipeline never waits): what a package's own overlay
+    /// shows (keep it in a model your content reads). Set, every pass is measured (a timestamp
+    /// and a flush each); nil (the default) measures nothing. (Glint's addition.)
+    public var onFrameStatistics: ((FrameStatistics) -> Void)?
     private let content: (TimelineContext) -> Content
 
     public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color? = nil,
@@ -151,11 +156,14 @@ public struct Window<Content: View> {
         let hearing = self.hearing
         let sound = self.sound
         let stateValues = self.stateValues
+        let onFrameStatistics = self.onFrameStatistics
+        if onFrameStatistics != nil { host.renderer.measuresPasses = true }
         let session = WindowSession(window: window, host: host, stateFile: stateFile.map { StateFile(path: $0) })
         session.draw = { frame in
             if let hearing { host.hear(hearing(frame.time)) }
             if let sound { host.hearSound(at: frame.time, from: sound) }
             try host.draw(&frame, content: content)
+            if let onFrameStatistics, let statistics = host.renderer.frameStatistics { onFrameStatistics(statistics) }
         }
         session.extraStateValues = stateValues
         // `@Environment(\.dismiss)` closes the window.
