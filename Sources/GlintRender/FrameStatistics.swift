@@ -119,7 +119,8 @@ public struct FrameStatistics: Sendable, Equatable {
         let frame = max(frameSeconds, 1e-12)
         var rows: [[String]] = [["pass", "size", "target", "program", "ms", "share"]]
         for p in passes {
-            rows.append(["\(p.kind.rawValue) \(p.name)", "\(p.width)x\(p.height)", p.target.description,
+            // "text", not "text text": a pass named after its kind says it once.
+            rows.append([p.name == p.kind.rawValue ? p.name : "\(p.kind.rawValue) \(p.name)", "\(p.width)x\(p.height)", p.target.description,
                          p.program.isEmpty ? "-" : p.program, String(format: "%.3f", p.seconds * 1000),
                          String(format: "%.1f %%", 100 * p.seconds / frame)])
         }
