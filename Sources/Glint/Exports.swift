@@ -23,3 +23,7 @@
 @_exported import class GlintCore.PrismEffect
 @_exported import struct GlintCore.PrismGeometry
 @_exported import struct GlintCore.Timeline
+// Per-pass GPU times (`ViewRenderer.measuresPasses`), for a package's own overlay.
+@_exported import struct GlintRender.FrameStatistics
+@_exported import struct GlintRender.PassStatistics
+@_exported import enum GlintRender.PassTarget

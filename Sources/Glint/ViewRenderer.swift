@@ -74,6 +74,30 @@ public final class ViewRenderer {
         return (reloaded, errors + tools.errors)
     }
 
+    /// Whether every pass of each frame is timed (`frameStatistics`). Off, nothing is measured
+    /// and nothing costs; on, each pass ends with a timestamp and a flush (see `PassTimer`).
+    public var measuresPasses: Bool {
+        get { renderer.passTimer != nil }
+        set {
+            guard newValue != measuresPasses else { return }
+            renderer.passTimer = newValue ? try? PassTimer(clock: passClock) : nil
+        }
+    }
+
+    /// How passes are timed when measured: nil for the GPU's timer queries where the driver has
+    /// them; `.finishBrackets` for `glFinish` after each pass, timed on the CPU.
+    public var passClock: FrameStatistics.Clock? {
+        didSet { if measuresPasses { renderer.passTimer = try? PassTimer(clock: passClock) } }
+    }
+
+    /// The last frame whose pass times are known (a few frames back: timer queries are read
+    /// once the GPU has finished them), nil while `measuresPasses` is off or none is known yet.
+    public var frameStatistics: FrameStatistics? { renderer.passTimer?.latest }
+
+    /// Waits for the frames in flight and reads their times: `frameStatistics` is then the
+    /// last frame drawn (a test's or a benchmark's end; a window need not).
+    public func finishFrameStatistics() { renderer.passTimer?.finish() }
+
     /// Draws `view` into `target` (its size in pixels; the view's scale maps points to them).
     /// A function missing from its library is reported with the closest name it defines.
     public func draw(_ view: ResolvedView, into target: Framebuffer) throws(RenderError) {
@@ -88,6 +112,13 @@ public final class ViewRenderer {
         let scale = Double(view.scale)
         noteToolEffects(view)
         prepare(view, scale: scale, target: target)
+        let timer = renderer.passTimer
+        if timer != nil { renderer.timedTarget = target.id }
+        timer?.beginFrame()
+        defer {
+            timer?.endFrame()
+            if timer != nil { renderer.timedTarget = nil }
+        }
 
         target.bind()
         epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
@@ -100,6 +131,7 @@ public final class ViewRenderer {
             let (r, g, b, a) = view.backdrop.resolved.premultiplied
             epoxy_glClearColor(r, g, b, a)
             epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+            timer?.mark(.backdrop, "backdrop", width: target.pixelWidth, height: target.pixelHeight, target: .frame)
         }
 
         var stack = 0  // open layers
@@ -121,9 +153,15 @@ public final class ViewRenderer {
                     i += 1
                     range = range.lowerBound..<ranges[i].upperBound
                 }
-                if !range.isEmpty { shapes.draw(range, into: current) }
+                if !range.isEmpty {
+                    shapes.draw(range, into: current)
+                    timer?.mark(.shapes, "shapes", width: current.pixelWidth, height: current.pixelHeight, target: stack == 0 ? .frame : .layer)
+                }
             case .text:
-                if !ranges[i].isEmpty { glyphs.draw(ranges[i], into: current) }
+                if !ranges[i].isEmpty {
+                    glyphs.draw(ranges[i], into: current)
+                    timer?.mark(.text, "text", width: current.pixelWidth, height: current.pixelHeight, target: stack == 0 ? .frame : .layer)
+                }
             case .beginLayer(let l):
                 let rect = layerRects[l]
                 if targets.count == stack { targets.append(try RenderTarget(pixelWidth: max(1, rect.width), pixelHeight: max(1, rect.height))) }
@@ -133,6 +171,7 @@ public final class ViewRenderer {
                 epoxy_glViewport(0, 0, GLsizei(current.pixelWidth), GLsizei(current.pixelHeight))
                 epoxy_glClearColor(0, 0, 0, 0)
                 epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+                timer?.mark(.layer, "open", width: current.pixelWidth, height: current.pixelHeight, target: .layer)
                 stack += 1
                 let layerOrigin = view.layers[l].rect.origin
                 origins.append(((layerOrigin.x * scale).rounded() / scale, (layerOrigin.y * scale).rounded() / scale))
@@ -140,6 +179,7 @@ public final class ViewRenderer {
                 let layer = targets[stack - 1]
                 if layerClips[l] >= 0 {
                     shapes.multiply(layerClips[l], into: layer.framebuffer)
+                    timer?.mark(.layer, "clip", width: layer.framebuffer.pixelWidth, height: layer.framebuffer.pixelHeight, target: .layer)
                 }
                 stack -= 1
                 origins.removeLast()
@@ -153,6 +193,9 @@ public final class ViewRenderer {
                 let o = origins[origins.count - 1]
                 if spec.readsBackdrop { try copyBackdrop(of: l, from: current, origin: o, scale: scale, view: view) }
                 if spec.copiesBackdrop { try copyBelow(l, from: current, origin: o, scale: scale, view: view) }
+                if spec.readsBackdrop || spec.copiesBackdrop {
+                    timer?.mark(.copy, "below", width: layerRects[l].width, height: layerRects[l].height, target: .layer)
+                }
                 if spec.under >= 0 {
                     var under = view.graphs[spec.under]
                     under.viewRect.origin = Point(x: under.viewRect.minX - o.x, y: under.viewRect.minY - o.y)

@@ -97,6 +97,11 @@ public struct Window<Content: View> {
     public var reloadsShaders = true
     /// What `openWindow(id:)` names the window by, when it is a scene of an `App`.
     public var id: String?
+    /// Called after each frame with the GPU time of every pass of a recent frame (timer queries
+    /// are read a few frames late, so the pipeline never waits): what a package's own overlay
+    /// shows (keep it in a model your content reads). Set, every pass is measured (a timestamp
+    /// and a flush each); nil (the default) measures nothing. (Glint's addition.)
+    public var onFrameStatistics: ((FrameStatistics) -> Void)?
     private let content: (TimelineContext) -> Content
 
     public init(_ title: String = "Glint", size: CGSize = CGSize(width: 960, height: 600), backdrop: Color? = nil,
@@ -154,11 +159,14 @@ public struct Window<Content: View> {
         // Dark, as a shader viewer's black window wants, unless GLINT_COLOR_SCHEME says otherwise.
         host.driver.environment.colorScheme = ColorScheme.processDefault ?? .dark
         host.stateValues = stateValues
+        let onFrameStatistics = self.onFrameStatistics
+        if onFrameStatistics != nil { host.renderer.measuresPasses = true }
         let session = WindowSession(window: window, host: host, stateFile: stateFile.map { StateFile(path: $0) })
         session.draw = { frame in
             if let hearing { host.hear(hearing(frame.time)) }
             if let sound { host.hearSound(at: frame.time, from: sound) }
             try host.draw(&frame, content: content)
+            if let onFrameStatistics, let statistics = host.renderer.frameStatistics { onFrameStatistics(statistics) }
         }
         // `@Environment(\.dismiss)` closes the window.
         host.driver.environment.dismiss = DismissAction { [weak window] in window?.close() }

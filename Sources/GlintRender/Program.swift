@@ -17,6 +17,8 @@ final class Program {
 
     /// The file it was compiled from, for messages.
     var file = ""
+    /// The file's name without its folder, as `FrameStatistics` shows it (worked out once).
+    lazy var fileName: String = file.isEmpty ? name : (file as NSString).lastPathComponent
     /// Whether the file asks to be drawn as two passes, along x then y (`// glint: separable`).
     var isSeparable = false
     /// For a separable file whose kernel widens with an argument (`// glint: separable, sigma =

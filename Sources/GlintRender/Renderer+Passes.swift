@@ -131,6 +131,8 @@ extension Renderer {
         epoxy_glUniform1i(resample.source, 0)
         if resample.program.isUserFile {
             try drawInChunks(resample.program, region: clipped, target: destination)
+            passTimer?.mark(.resample, resample.program.name, width: clipped.width, height: clipped.height,
+                            target: passTarget(destination), program: resample.program.fileName)
             return
         }
         epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
@@ -142,6 +144,13 @@ extension Renderer {
                                                          GLint(clipped.width), GLint(clipped.height)])
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        passTimer?.mark(.resample, resample.program.name, width: clipped.width, height: clipped.height,
+                        target: passTarget(destination), program: resample.program.fileName)
+    }
+
+    /// Where a pass into `target` draws, for `FrameStatistics`.
+    func passTarget(_ target: Framebuffer) -> PassTarget {
+        target.id == timedTarget ? .frame : .layer
     }
 
 
@@ -269,6 +278,8 @@ extension Renderer {
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         }
+        passTimer?.mark(layer == nil ? .content : .effect, pass.function, width: region.width, height: region.height,
+                        target: passTarget(target), program: program.fileName)
     }
 
     /// Draws the bound program over `target` in scissored chunks, each finished before the next,

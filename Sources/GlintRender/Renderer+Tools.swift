@@ -62,6 +62,11 @@ extension Renderer {
                 epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             }
             targets.finishPass(p, recorder: recorder)
+            if let passTimer {
+                let pass = targets.runner.passes[p]
+                passTimer.mark(.tool, program.name, width: target.pixelWidth, height: target.pixelHeight,
+                               target: pass.target.map { .buffer($0) } ?? .picture, program: program.fileName)
+            }
             p += 1
         }
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0))

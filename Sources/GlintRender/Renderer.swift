@@ -192,9 +192,14 @@ public final class Renderer {
     func draw(_ graph: FrameGraph, view: PixelRect, into target: Framebuffer) throws(RenderError) {
         guard target.pixelWidth > 0, target.pixelHeight > 0, graph.viewRect.width > 0, graph.viewRect.height > 0 else { return }
         frameNumber += 1
+        let timesFrame = passTimer != nil && timedTarget == nil
+        if timesFrame { timedTarget = target.id }
+        passTimer?.beginFrame()
         defer {
             drawBatch.endFrame(clock: clock)
             evictTextures()
+            passTimer?.endFrame()
+            if timesFrame { timedTarget = nil }
         }
         try drawTools(of: graph)
         frameStart = clock()
@@ -374,6 +379,11 @@ public final class Renderer {
 
     /// While set, every clear and draw is recorded into it (slowly: GL state is read back).
     public var recorder: PassRecorder?
+
+    /// While set, every pass's GPU time is measured (`FrameStatistics`); nil costs nothing.
+    public var passTimer: PassTimer?
+    /// The target of the frame being timed: passes into it are `PassTarget.frame`, others `.layer`.
+    public var timedTarget: GLuint?
 
 
 

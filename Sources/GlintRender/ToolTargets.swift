@@ -108,6 +108,7 @@ final class ToolTargets {
     private func compile(_ pass: ToyPass, index: Int, vertex: String) throws(RenderError) {
         let program = try Program(name: pass.name, vertex: (vertex, [0: "glint's vertex shader"]), fragment: (pass.source, pass.files),
                                   stages: ("vertex", "fragment"), output: "glint_toyColor", linkFile: ToyRunner.linkFile(pass))
+        program.file = runner.passes[index].file
         programs.append(program)
         var objects: [GLuint] = []
         epoxy_glUseProgram(program.id)

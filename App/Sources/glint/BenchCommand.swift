@@ -42,6 +42,12 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Draw every pass as a layer of its own, colour effects unfused (as GLINT_NO_FUSE does): to measure what fusing gains.")
     var noFuse = false
 
+    @Flag(name: .long, help: "Time every pass of the frame on the GPU (timer queries; glFinish brackets where the driver has none) and print a table: each pass's name, size, target, program, milliseconds and share of the frame, averaged over the steady frames. Measuring adds a flush a pass.")
+    var passes = false
+
+    @Option(name: .long, help: ArgumentHelp("With --passes: how passes are timed: query (GPU timer queries, the default where the driver has them) or finish (glFinish after each pass, timed on the CPU).", valueName: "clock"))
+    var passClock: PassClockOption?
+
     @Flag(name: .long, help: "Bench the chain harmonic,wave,blur written as a Glint view and rebuilt every frame through the public API (ignores --effect).")
     var api = false
 
@@ -108,6 +114,16 @@ struct BenchCommand: ParsableCommand {
             throw InputError("--dump-shader records an effect chain's frame; it cannot be used with --api or --view")
         }
         let apiBench = try viewKind.map { try APIBench($0, width: viewSize.width, height: viewSize.height, scale: scaleFactor) }
+        if passes && viewKind != nil {
+            throw InputError("--passes times an effect chain's frame; it cannot be used with --api or --view")
+        }
+        if passClock != nil && !passes { throw InputError("--pass-clock is for --passes; add --passes") }
+        let warmFrames = min(Self.warmUpFrames, frames / 2)
+        var passTable = PassTable()
+        if passes {
+            app.renderer.passClock = passClock?.clock
+            app.renderer.measuresPasses = true
+        }
         for frame in 0..<frames {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = Self.processCPUNanoseconds()
@@ -125,6 +141,8 @@ struct BenchCommand: ParsableCommand {
             }
             allocations[frame] = glint_alloc_counting_end()
             driverAllocations[frame] = glint_alloc_counting_driver()
+            // The table's own sums, outside what is counted: the frames' allocations are the renderer's.
+            if passes && frame >= warmFrames, let statistics = app.renderer.frameStatistics { passTable.add(statistics) }
             milliseconds[frame] = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6
             cpuMilliseconds[frame] = Double(Self.processCPUNanoseconds() - cpuStart) / 1e6
         }
@@ -164,6 +182,11 @@ struct BenchCommand: ParsableCommand {
             }
         } else {
             print("heap        not counted (the allocator wrapper is not active)")
+        }
+        if passes {
+            app.renderer.finishFrameStatistics()
+            if let statistics = app.renderer.frameStatistics { passTable.add(statistics) }
+            print(passTable.text(allocationsNote: counted ? String(format: "%.2f", Double(own) / steadyFrames) : nil))
         }
         if let audio = state.audio {
             // The sound's share of a frame, on its own: the meter, the bands and Shadertoy's sound
