@@ -184,6 +184,9 @@ extension Renderer {
             i += 1
         }
         try submit(program, region: region, target: place.target)
+        // One pass, named by the functions it fuses ("gradient+checkerboard").
+        passTimer?.mark(content == nil ? .effect : .content, program.name, width: region.width, height: region.height,
+                        target: passTarget(place.target), program: program.fileName)
     }
 
     /// `drawContent` for a run that starts with the content: over `background`, without a clear

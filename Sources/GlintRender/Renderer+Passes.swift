@@ -207,6 +207,8 @@ extension Renderer {
         feedPipeline(program, layer: layer, at: place, direction: direction)
         try upload(pass, program.slots(for: pass))
         try submit(program, region: region, target: place.target)
+        passTimer?.mark(layer == nil ? .content : .effect, pass.function, width: region.width, height: region.height,
+                        target: passTarget(place.target), program: program.fileName)
     }
 
     /// Sets the uniforms the pipeline feeds every program (`glint.glsl`'s) for a pass drawn at
@@ -278,8 +280,6 @@ extension Renderer {
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         }
-        passTimer?.mark(layer == nil ? .content : .effect, pass.function, width: region.width, height: region.height,
-                        target: passTarget(target), program: program.fileName)
     }
 
     /// Draws the bound program over `target` in scissored chunks, each finished before the next,
