@@ -41,6 +41,16 @@ struct StartupTimingsTests {
         #expect(a != nil && a == b, "the same PNG with and without --timings")
     }
 
+    @Test("a shader that fails to compile under --timings is its one error line, no timings")
+    func failurePrintsOnlyItsLine() throws {
+        let dir = try TemporaryFiles.folder("timings")
+        try "#version 330\nout vec4 c;\nvoid main() { c = vec4(undefinedName, 1.0); }\n".write(toFile: dir + "/bad.frag", atomically: true, encoding: .utf8)
+        let r = try CLI.run(["render", "--effect", "bad.frag", "--size", "32x18", "--timings", "-o", "x.png"], in: dir)
+        #expect(r.reason == .exit && r.status != 0, "\(r.stderr)")
+        #expect(r.stderr.contains("undefinedName") && !r.stderr.contains(Self.prefix), "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
     @Test("--timings with --frame or --sweep is one line and exit 2, before any drawing", arguments: [["--frame", "3"], ["--sweep", "harmonic.amplitude=0.2,0.4"]])
     func refusedWithClips(extra: [String]) throws {
         let dir = try TemporaryFiles.folder("timings")

@@ -98,8 +98,7 @@ struct RenderCommand: ParsableCommand {
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: image)
         try Self.checkImageName(output, destination: OutputFiles.check(imageFile()))
         if let state { try OutputFiles.check(stateFile(state)) }
-        if timings { StartupTimings.begin() }
-        defer { StartupTimings.finish() }
+        if timings { StartupTimings.begin() }  // printed once the PNG is written; a failure prints only its line
 
         let (context, frames) = try setup.start()
         // The one timeline: from t = 0 in steps of 1/60 s, each event applied at its own time to
@@ -129,6 +128,7 @@ struct RenderCommand: ParsableCommand {
         try OutputFiles.commit([imageFile { try PNG.write(framebuffer: target.framebuffer, to: $0, compression: pngCompression) }]
             + (state.map { [stateFile($0) { json }] } ?? []))
         StartupTimings.mark("encode")
+        StartupTimings.finish()
         withExtendedLifetime(context) {}
     }
 }
