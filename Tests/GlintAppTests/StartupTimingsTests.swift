@@ -51,6 +51,22 @@ struct StartupTimingsTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/x.png"))
     }
 
+    @Test("glint --timings prints the window's phases once, to its first frame, and the window carries on",
+          .enabled(if: !skipWindowTests, "GLINT_SKIP_WINDOW_TESTS=1"), .timeLimit(.minutes(2)))
+    func windowFirstFrame() throws {
+        let glint = try glintBinary()
+        let x = try XServer.start()
+        defer { x.stop() }
+        let app = try Child.launch(glint, ["--size", "320x200", "--timings", "--quit-after", "1"], environment: x.environment)
+        defer { app.stop() }
+        #expect(app.waitForExit(seconds: 60) == .exited(0), "quits on its own after a second")
+        let lines = Self.timings(app.stderr(waitingUpTo: 5))
+        #expect(lines.map(\.phase) == ["process start", "arguments", "context", "shader compile", "first frame", "total"], "\(lines)")
+        guard lines.count == 6 else { return }
+        #expect(abs(lines.dropLast().reduce(0) { $0 + $1.ms } - lines[5].ms) <= 0.3, "\(lines)")
+        #expect(lines[4].ms > 0, "the first frame takes time")
+    }
+
     @Test("--timings with --frame or --sweep is one line and exit 2, before any drawing", arguments: [["--frame", "3"], ["--sweep", "harmonic.amplitude=0.2,0.4"]])
     func refusedWithClips(extra: [String]) throws {
         let dir = try TemporaryFiles.folder("timings")
