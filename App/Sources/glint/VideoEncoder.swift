@@ -202,7 +202,7 @@ final class VideoEncoder {
         var bytes: Int64
         /// Seconds the caller waited for a free buffer (the encoder was behind).
         var waitingForEncoder: Double
-        /// Seconds the writer thread spent handing frames on (writing into ffmpeg's pipe, or
+        /// Seconds the writer threads spent handing frames on, added up (writing into ffmpeg's pipe, or
         /// encoding and writing PNGs).
         var writing: Double
         /// Heap allocations on the writer thread after the first `RecordCommand.warmUpFrames` frames.
