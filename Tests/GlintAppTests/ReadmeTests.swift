@@ -466,7 +466,7 @@ struct ReadmeTests {
                     } else if !window && statusAsExpected {
                         // `glint record`, `join` and a sweep end with their one summary line (frames, size, time;
                         // --verbose's split): nothing else.
-                        let summaries = ["glint: recorded ", "glint: time: ", "glint: heap: ", "glint: joined ", "glint: swept "]
+                        let summaries = ["glint: recorded ", "glint: time: ", "glint: heap: ", "glint: joined ", "glint: swept ", "glint: time to the first frame: "]
                         let printed = r.stderr.split(separator: "\n").filter { line in !summaries.contains { line.hasPrefix($0) } }.joined()
                         #expect(printed.isEmpty, "\(command)\(ran) succeeded but printed on stderr: \(r.stderr)")
                     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+@preconcurrency import CEpoxy
 import Foundation
 import GlintCore
 import GlintRender
@@ -46,6 +47,9 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup(title: "Frames of a clip and sweeps") var clip: RenderClipOptions
 
+    @Flag(name: .long, help: "Print where the time to the PNG went, one line per phase on stderr: process start, arguments, context, shader compile, first draw, encode.")
+    var timings = false
+
     /// The only format `render` writes.
     static let imageExtension = "png"
 
@@ -77,6 +81,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     func run() throws {
+        if timings && (clip.frame != nil || clip.sweep != nil) {
+            throw InputError("--timings times one frame drawn at --time; it does not go with --frame or --sweep")
+        }
         if try clip.run(self) { return }  // --frame N, --sweep (RenderClipOptions.swift)
         if output == OutputFile.standardOutputName && state == OutputFile.standardOutputName {
             throw AppError("--output - and --state - cannot both go to standard output; send one of them to a file", exitCode: 2)
@@ -91,6 +98,7 @@ struct RenderCommand: ParsableCommand {
         let setup = try HeadlessSetup(effectOptions, tearOptions, viewSize: viewSize, image: image)
         try Self.checkImageName(output, destination: OutputFiles.check(imageFile()))
         if let state { try OutputFiles.check(stateFile(state)) }
+        if timings { StartupTimings.begin() }  // printed once the PNG is written; a failure prints only its line
 
         let (context, frames) = try setup.start()
         // The one timeline: from t = 0 in steps of 1/60 s, each event applied at its own time to
@@ -111,10 +119,16 @@ struct RenderCommand: ParsableCommand {
         try frames.draw(size: viewSize, into: target.framebuffer)
         try GL.checkError("rendering \(frames.state.name)")
         progress?.finish()
+        if timings {
+            epoxy_glFinish()  // the draw done, not only queued: what is left is the read-back and the PNG
+            StartupTimings.mark("first draw")
+        }
         for error in frames.errors { Console.warn("\(error)") }
         let json = Data(StateJSON.encode(frames.state.stateSnapshot()).utf8)
         try OutputFiles.commit([imageFile { try PNG.write(framebuffer: target.framebuffer, to: $0, compression: pngCompression) }]
             + (state.map { [stateFile($0) { json }] } ?? []))
+        StartupTimings.mark("encode")
+        StartupTimings.finish()
         withExtendedLifetime(context) {}
     }
 }
@@ -152,9 +166,11 @@ struct HeadlessSetup {
     /// A headless context, and the app's frames drawn in it.
     func start() throws -> (HeadlessContext, AppFrames) {
         let context = try HeadlessContext()
+        StartupTimings.mark("context")
         let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls, audio: audio)
         let frames = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
         try frames.prepare()
+        StartupTimings.mark("shader compile")
         return (context, frames)
     }
 }

@@ -181,8 +181,20 @@ final class VideoEncoder {
     private(set) var framesAppended = 0
 
     /// Buffers between the caller and the writer thread: enough to keep both busy, few enough
-    /// that memory stays small (3 frames of 1920x1080: 24 MiB).
+    /// that memory stays small (3 frames of 1920x1080: 24 MiB); one more for each writer thread
+    /// past the first.
     static let ringSize = 3
+
+    /// Threads encoding a PNG sequence's frames, each a frame at a time, overlapping the drawing
+    /// of the next: two where there are two cores (one where there is one), or what
+    /// `GLINT_PNG_WRITERS` (1 to 8) says, for measuring. ffmpeg's pipe takes frames in order, so a
+    /// video has one writer thread.
+    static let pngWriters: Int = {
+        if let asked = ProcessInfo.processInfo.environment["GLINT_PNG_WRITERS"].flatMap({ Int($0) }), (1...8).contains(asked) {
+            return asked
+        }
+        return max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
+    }()
 
     /// What a finished recording took.
     struct Summary {
@@ -190,7 +202,7 @@ final class VideoEncoder {
         var bytes: Int64
         /// Seconds the caller waited for a free buffer (the encoder was behind).
         var waitingForEncoder: Double
-        /// Seconds the writer thread spent handing frames on (writing into ffmpeg's pipe, or
+        /// Seconds the writer threads spent handing frames on, added up (writing into ffmpeg's pipe, or
         /// encoding and writing PNGs).
         var writing: Double
         /// Heap allocations on the writer thread after the first `RecordCommand.warmUpFrames` frames.
@@ -225,20 +237,25 @@ final class VideoEncoder {
         frameBytes = pixelWidth * pixelHeight * 4
         signal(SIGPIPE, SIG_IGN)  // ffmpeg going away is an error (EPIPE), not a signal that ends glint
         let sink: Writer.Sink
+        var writers = 1
         if format == .pngSequence {
             let parts = try PNGSequence.parse(path)
             try OutputFiles.check(PNGSequence.name(parts, firstIndex), what: "frame \(firstIndex)")
-            var topDown = [UInt8](repeating: 0, count: frameBytes)
+            writers = Self.pngWriters
+            // Each writer thread turns its frame top-down in a buffer of its own.
+            let bytes = frameBytes
+            let flips = (0..<writers).map { _ in FlipBuffer(count: bytes) }
             let rowBytes = pixelWidth * 4, height = pixelHeight, width = pixelWidth
-            sink = { frame, written in
+            sink = { frame, written, worker in
                 let index = firstIndex + written
+                let flip = flips[worker]
                 // Glint's own PNG writer, as `render` writes: the same pixels give the same bytes.
-                topDown.withUnsafeMutableBytes { out in
+                flip.pixels.withUnsafeMutableBytes { out in
                     for y in 0..<height {
                         (out.baseAddress! + y * rowBytes).copyMemory(from: frame.baseAddress! + (height - 1 - y) * rowBytes, byteCount: rowBytes)
                     }
                 }
-                let pixels = topDown
+                let pixels = flip.pixels
                 try OutputFiles.commit([OutputFile(PNGSequence.name(parts, index), what: "frame \(index)") { fd in
                     try PNG.write(width: width, height: height, rgba: pixels, to: fd, compression: .fast)
                 }])
@@ -248,12 +265,12 @@ final class VideoEncoder {
                                             soundtrack: format.carriesSound ? soundtrack : nil, joinable: joinable)
             ffmpeg = process
             let fd = process.input, unpremultiplies = format.keepsAlpha
-            sink = { frame, _ in
+            sink = { frame, _, _ in
                 if unpremultiplies { VideoEncoder.unpremultiply(frame) }
                 try FFmpegProcess.writeAll(UnsafeRawBufferPointer(frame), to: fd)
             }
         }
-        writer = Writer(frameBytes: frameBytes, sink: sink)
+        writer = Writer(frameBytes: frameBytes, threads: writers, sink: sink)
     }
 
     deinit {
@@ -359,103 +376,132 @@ final class VideoEncoder {
     }
 }
 
-/// The ring of frame buffers and the thread that empties it.
-private final class Writer: @unchecked Sendable {
-    /// Writes one frame (its index in the recording) from the writer thread.
-    typealias Sink = (UnsafeMutableRawBufferPointer, Int) throws -> Void
+/// A PNG writer thread's top-down copy of its frame.
+private final class FlipBuffer: @unchecked Sendable {
+    var pixels: [UInt8]
+    init(count: Int) { pixels = [UInt8](repeating: 0, count: count) }
+}
 
-    private let slots: [UnsafeMutableRawBufferPointer]
+/// The ring of frame buffers and the threads that empty it. Each writer thread takes the oldest
+/// frame not yet taken; a buffer is filled again only once its own frame is written, so a thread
+/// still encoding an older frame is never overwritten by one that finished a newer one.
+private final class Writer: @unchecked Sendable {
+    /// Writes one frame (its index in the recording) on writer thread `worker` (0 ..< threads).
+    typealias Sink = (UnsafeMutableRawBufferPointer, Int, Int) throws -> Void
+
+    private enum Slot { case free, queued, writing }
+
+    private let buffers: [UnsafeMutableRawBufferPointer]
+    private var slots: [Slot]
     private let sink: Sink
-    private let free: DispatchSemaphore
-    private let filled = DispatchSemaphore(value: 0)
-    private let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    /// The next slot the caller fills, and the next the writer empties.
+    private let threads: Int
+    /// Guards everything below; signalled when a slot changes or the writers stop.
+    private let condition = NSCondition()
+    /// Frames queued by the caller, and taken by the writers.
     private var produced = 0
-    private var consumed = 0
-    /// Set by `stop`: the writer leaves once `consumed` reaches it.
-    private var end = Int.max
+    private var taken = 0
     private var stopped = false
+    private var running: Int
     private var _failure: (any Error)?
     private(set) var waitingSeconds = 0.0
-    /// Heap allocations the writer thread made after the warm-up frames (read once it stopped).
-    private(set) var allocations: UInt64 = 0
+    private var _allocations: UInt64 = 0
     private var _writingSeconds = 0.0
 
-    init(frameBytes: Int, sink: @escaping Sink) {
-        slots = (0..<VideoEncoder.ringSize).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes, alignment: 64) }
-        free = DispatchSemaphore(value: slots.count)
+    init(frameBytes: Int, threads: Int, sink: @escaping Sink) {
+        let count = VideoEncoder.ringSize + threads - 1
+        buffers = (0..<count).map { _ in UnsafeMutableRawBufferPointer.allocate(byteCount: frameBytes, alignment: 64) }
+        slots = Array(repeating: .free, count: count)
         self.sink = sink
-        let thread = Thread { [self] in run() }
-        thread.name = "glint record writer"
-        thread.start()
+        self.threads = threads
+        running = threads
+        for worker in 0..<threads {
+            let thread = Thread { [self] in run(worker) }
+            thread.name = threads == 1 ? "glint record writer" : "glint record writer \(worker + 1)"
+            thread.start()
+        }
     }
 
     deinit {
         stop()
-        for slot in slots { slot.deallocate() }
+        for buffer in buffers { buffer.deallocate() }
     }
 
-    /// The first error the writer met; nil while all is well.
-    var failure: (any Error)? {
-        lock.lock(); defer { lock.unlock() }
-        return _failure
+    private func locked<T>(_ body: () -> T) -> T {
+        condition.lock(); defer { condition.unlock() }
+        return body()
     }
 
-    var writingSeconds: Double {
-        lock.lock(); defer { lock.unlock() }
-        return _writingSeconds
-    }
+    /// The first error a writer met; nil while all is well.
+    var failure: (any Error)? { locked { _failure } }
 
-    /// The next free slot, waiting for the writer when all are full.
+    /// Seconds the writer threads spent writing, together.
+    var writingSeconds: Double { locked { _writingSeconds } }
+
+    /// Heap allocations the writer threads made after the warm-up frames (read once they stopped).
+    var allocations: UInt64 { locked { _allocations } }
+
+    /// The next buffer to fill, waiting while its last frame is still queued or being written.
     func acquire() -> UnsafeMutableRawBufferPointer {
         let start = DispatchTime.now().uptimeNanoseconds
-        free.wait()
+        condition.lock()
+        let slot = produced % buffers.count
+        while slots[slot] != .free { condition.wait() }
+        condition.unlock()
         waitingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        return slots[produced % slots.count]
+        return buffers[slot]
     }
 
-    /// Queues the acquired slot (or gives it back unused).
+    /// Queues the acquired buffer (or leaves it free, unused).
     func release(filled isFilled: Bool) {
-        guard isFilled else { free.signal(); return }
+        guard isFilled else { return }
+        condition.lock()
+        slots[produced % buffers.count] = .queued
         produced += 1
-        filled.signal()
+        condition.broadcast()
+        condition.unlock()
     }
 
-    /// Waits until every queued frame is written (or dropped after a failure) and the thread has ended.
+    /// Waits until every queued frame is written (or dropped after a failure) and the threads have ended.
     func stop() {
-        lock.lock()
-        if stopped { lock.unlock(); return }
+        condition.lock()
         stopped = true
-        end = produced
-        lock.unlock()
-        filled.signal()
-        done.wait()
+        condition.broadcast()
+        while running > 0 { condition.wait() }
+        condition.unlock()
     }
 
-    private func run() {
+    private func run(_ worker: Int) {
+        condition.lock()
         while true {
-            filled.wait()
-            lock.lock()
-            let finished = consumed == end
-            let failed = _failure != nil
-            lock.unlock()
-            if finished { break }
-            if !failed {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let counts = consumed >= RecordCommand.warmUpFrames
-                if counts { glint_alloc_counting_begin() }
-                do {
-                    try sink(slots[consumed % slots.count], consumed)
-                } catch {
-                    lock.lock(); _failure = error; lock.unlock()
+            if taken < produced {
+                let index = taken, slot = index % buffers.count
+                taken += 1
+                slots[slot] = .writing
+                let failed = _failure != nil
+                condition.unlock()
+                var seconds = 0.0, allocated: UInt64 = 0, error: (any Error)?
+                if !failed {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let counts = index >= RecordCommand.warmUpFrames
+                    if counts { glint_alloc_counting_begin() }
+                    do { try sink(buffers[slot], index, worker) } catch let caught { error = caught }
+                    if counts { allocated = glint_alloc_counting_end() }
+                    seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 }
-                if counts { allocations += glint_alloc_counting_end() }
-                lock.lock(); _writingSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9; lock.unlock()
+                condition.lock()
+                if let error, _failure == nil { _failure = error }
+                _allocations += allocated
+                _writingSeconds += seconds
+                slots[slot] = .free
+                condition.broadcast()
+            } else if stopped {
+                break
+            } else {
+                condition.wait()
             }
-            consumed += 1
-            free.signal()
         }
-        done.signal()
+        running -= 1
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -68,6 +68,7 @@ final class WindowApp {
         state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls, audio: audio)
         // Windows start at the same date as headless runs, so `TimelineView`s draw the same frames.
         host = try ViewHost(backdrop: Glint.Color(backdrop), sources: sources, startDate: Date(timeIntervalSinceReferenceDate: 0))
+        StartupTimings.mark("context")  // `--timings`: the window, its GL context and the host
         host.renderer.renderer.frameTimeout = frameTimeout
         // An image too large for this OpenGL shows a placeholder, with one warning.
         host.renderer.renderer.onOversizedImage = { Console.warn("\($0)") }
@@ -81,6 +82,7 @@ final class WindowApp {
         connectHooks()
         state.hud = hud
         try state.prepare(in: host.renderer.renderer)
+        StartupTimings.mark("shader compile")
     }
 
     private func connectHooks() {
@@ -116,6 +118,7 @@ final class WindowApp {
     func run() throws {
         fpsWindowStart = window.time
         refreshTitle()
+        if StartupTimings.current != nil { timeFirstFrame() }
         // Quitting (Esc, Q, --quit-after, the window closed, an error) while recording keeps the video.
         try host.run(in: window, stateFile: stateFile?.file) { [unowned self] context in view(context) }
         if let allocations {
@@ -123,6 +126,18 @@ final class WindowApp {
             let steady = max(allocations.frames, 1)
             Console.note(String(format: "window: %.2f allocations/frame by Glint over %d steady frames (worst frame %llu)",
                                 Double(allocations.total) / Double(steady), allocations.frames, allocations.worst))
+        }
+    }
+
+    /// `--timings`: the first frame drawn and finished ends the timings (the hook is wrapped only then).
+    private func timeFirstFrame() {
+        let drawn = host.didDrawFrame
+        host.didDrawFrame = { frame in
+            drawn?(frame)
+            guard StartupTimings.current != nil else { return }
+            epoxy_glFinish()
+            StartupTimings.mark("first frame")
+            StartupTimings.finish()
         }
     }
 

@@ -31,6 +31,9 @@ struct WindowCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Rewrite this JSON file after every frame with that frame's state: window.frame (frames drawn), window.time, window.pressed, … then the values the shaders received, as render's --state.", valueName: "file.json"))
     var state: String?
 
+    @Flag(name: .long, help: "Print where the time to the first frame went, one line per phase on stderr: process start, arguments, context, shader compile, first frame.")
+    var timings = false
+
     func run() throws {
         // Checked first: a state file that cannot be written opens no window.
         let stateFile = try state.map { try WindowStateFile(path: $0) }
@@ -43,6 +46,7 @@ struct WindowCommand: ParsableCommand {
         let quit = quitAfter
         let tear = try tearOptions.makeTear(over: try makeEffects())
         let backdrop = try tearOptions.backdropColor()
+        if timings { StartupTimings.begin() }
         let app = try WindowApp(makeEffects: makeEffects, tear: tear, backdrop: backdrop, size: viewSize, sources: sources, showsForeground: !effectOptions.noOverlay,
                                 showsControls: effectOptions.controls,
                                 frameTimeout: effectOptions.frameTimeout(standard: WindowApp.defaultFrameTimeout), quitAfter: quit,

@@ -4,6 +4,8 @@ import Foundation
 import GlintCore
 import GlintRender
 
+StartupTimings.mainStarted = StartupTimings.now()  // `--timings`: the end of the process's start
+
 /// Edits (insertions, deletions, substitutions) that turn `a` into `b`.
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
