@@ -98,14 +98,7 @@ int main(int argc, char **argv) {
     make_context();
 
     // The content: seed 002's gradient, as Glint's gradient draws it, inside the layer's ring.
-    gradient = hand_program(
-        "#version 330 core\n"
-        "uniform vec2 inverseSize;\n"
-        "uniform float top;\n"  // height + 1
-        "out vec4 color;\n"
-        "void main() {\n"
-        "    color = vec4(vec2(gl_FragCoord.x - 1.0, top - gl_FragCoord.y) * inverseSize, 0.0, 1.0);\n"
-        "}\n");
+    gradient = hand_program(hand_ringed_gradient);
     double sigma = radius / 2;
     char *across_source = blur_shader(sigma, paired, 1, 0), *down_source = blur_shader(sigma, paired, 0, 1);
     across = hand_program(across_source);

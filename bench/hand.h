@@ -19,6 +19,18 @@ static const char *hand_vertex =
     "    gl_Position = vec4(corner, 0.0, 1.0);\n"
     "}\n";
 
+/// Seed 002's gradient as Glint's gradient draws it, (p / size, 0, 1) at position p in points from the
+/// top-left, into a layer with a one-pixel transparent ring: p = (x - 1, height + 1 - y) of
+/// gl_FragCoord. Its uniforms: inverseSize (1 / the view's size) and top (height + 1).
+static const char *hand_ringed_gradient =
+    "#version 330 core\n"
+    "uniform vec2 inverseSize;\n"
+    "uniform float top;\n"
+    "out vec4 color;\n"
+    "void main() {\n"
+    "    color = vec4(vec2(gl_FragCoord.x - 1.0, top - gl_FragCoord.y) * inverseSize, 0.0, 1.0);\n"
+    "}\n";
+
 static GLuint hand_program(const char *fragment) {
     GLuint p = glCreateProgram();
     glAttachShader(p, compile(GL_VERTEX_SHADER, hand_vertex));

@@ -48,14 +48,7 @@ int main(int argc, char **argv) {
 
     // The gradient at position p (points, from the top-left) is (p / size, 0, 1); in the layer,
     // whose ring is one pixel, p = (x − 1, height + 1 − y) of gl_FragCoord.
-    gradient = hand_program(
-        "#version 330 core\n"
-        "uniform vec2 inverseSize;\n"
-        "uniform float top;\n"  // height + 1
-        "out vec4 color;\n"
-        "void main() {\n"
-        "    color = vec4(vec2(gl_FragCoord.x - 1.0, top - gl_FragCoord.y) * inverseSize, 0.0, 1.0);\n"
-        "}\n");
+    gradient = hand_program(hand_ringed_gradient);
     // At position p the wave shows the layer at p + (sin((u + t)·f)·s, cos((v + t)·f)·s), uv = p / size;
     // p = (x, height − y) of gl_FragCoord, and layer pixel q (from the top-left) is texel (q.x + 1, height + 1 − q.y).
     wave = hand_program(
