@@ -116,7 +116,8 @@ struct BareReplayTests {
         let dir = try CLI.temporaryFolder()
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
         let gauss = dir + "/gauss"
-        let build = try Shell.run("cc -O1 -o '\(gauss)' '\(root)/bench/gauss.c' $(pkg-config --cflags --libs epoxy) -lm")
+        // As scripts/bench builds it: libpng for its --check against glint's picture (bench/hand.h).
+        let build = try Shell.run("cc -O1 -o '\(gauss)' '\(root)/bench/gauss.c' $(pkg-config --cflags --libs epoxy libpng) -lm")
         #expect(build.status == 0, "\(build.output)")
         for paired in ["", " --paired"] {
             let run = try Shell.run("'\(gauss)' 96x60 8\(paired) --frames 3")

@@ -10,7 +10,7 @@ import GlintAudio
 /// The interactive window: the app's view (`AppView`) run by the library's `ViewHost`, the
 /// host every `Window` runs (one frame loop: playback keys, S and V, live reload, a shader's
 /// keyboard, the tear's warm-up, the state file). What is the app's own comes in through the
-/// host's hooks: its keys (H, C, R, Tab, 1-9), its HUD (an overlay S and V leave out), the view
+/// host's hooks: its keys (H, C, R, P, Tab, 1-9), its HUD (an overlay S and V leave out), the view
 /// beside the controls panel as what S and V take, what a key did said on the HUD, the sound
 /// brought to the timeline's time, its title and its lines of the state file.
 final class WindowApp {
@@ -111,7 +111,9 @@ final class WindowApp {
         // `window.time`, the timeline's seconds; `window.clock`, the wall clock's; `window.pressed`,
         // `window.paused`, `window.speed`), the controls and the help shown, then (after
         // `window.recording`) what the shaders received, as `render --state` writes it.
-        host.windowStateValues = { [unowned self] in [("window.controls", .bool(state.controlsVisible)), ("window.help", .bool(showsHUD))] }
+        host.windowStateValues = { [unowned self] in
+            [("window.controls", .bool(state.controlsVisible)), ("window.help", .bool(showsHUD)), ("window.passes", .bool(showsPasses))]
+        }
         host.stateValues = { [unowned self] in state.stateSnapshot() }
     }
 
@@ -174,7 +176,7 @@ final class WindowApp {
     /// how to bring it back.
     private var hud: HUDLines {
         HUDLines(top: showsHUD && help != .shortOnly ? hudText : nil, second: shaderError ?? audioNotice,
-                 help: showsHUD ? (help == .all ? helpText : Self.shortHelp) : Self.hiddenHelp,
+                 help: showsHUD ? (showsPasses ? passesText : help == .all ? helpText : Self.shortHelp) : Self.hiddenHelp,
                  notice: state.tear?.isBroken == true ? Self.restoreNotice : nil, confirmation: confirmation)
     }
 
@@ -315,7 +317,39 @@ final class WindowApp {
             frameCount = 0
             fpsWindowStart = t
             refreshTitle()
+            if showsPasses { refreshPasses() }
         }
+    }
+
+    /// Whether the HUD shows each pass's GPU time in place of the help (P).
+    private var showsPasses = false
+    /// The pass times as the HUD shows them, remade twice a second while P shows them (a
+    /// string a refresh: measuring is a look under the hood, not a steady frame).
+    private var passesText = WindowApp.measuringPasses
+    static let measuringPasses = "GPU time per pass: measuring…   P: hide"
+
+    /// P: times every pass of the frame (`FrameStatistics`, from GL timer queries read a few
+    /// frames late) and shows them on the HUD, or stops.
+    private func togglePasses() {
+        showsPasses.toggle()
+        host.renderer.measuresPasses = showsPasses
+        passesText = Self.measuringPasses
+        confirm(showsPasses ? "GPU time per pass (P to hide)" : "Pass times hidden")
+    }
+
+    /// The HUD's lines of pass times: the frame, then each pass with its share, as
+    /// `glint bench --passes` lists them.
+    private func refreshPasses() {
+        guard let statistics = host.renderer.frameStatistics else { return }
+        var text = String(format: "GPU time per pass (%@): frame %.3f ms   P: hide",
+                          statistics.clock == .timerQueries ? "timer queries" : "glFinish brackets", statistics.frameSeconds * 1000)
+        for pass in statistics.passes {
+            let share = statistics.frameSeconds > 0 ? 100 * pass.seconds / statistics.frameSeconds : 0
+            // "content gradient", "effect wave"; a pass named by its kind alone ("text") once.
+            let name = pass.name == pass.kind.rawValue || pass.name.isEmpty ? pass.kind.rawValue : "\(pass.kind.rawValue) \(pass.name)"
+            text += String(format: "\n%@ %dx%d: %.3f ms, %.1f %%", name, pass.width, pass.height, pass.seconds * 1000, share)
+        }
+        passesText = text
     }
 
     /// Says on stderr, in full, and on the HUD's second line, briefly, that the watchdog stopped
@@ -365,7 +399,7 @@ final class WindowApp {
             let hold = toy != nil ? (toy!.readsKeyboard ? "keys: the shader's (Ctrl+key: Glint's)   " : "")
                 : state.effect.drawingProgress == nil ? "hold: animate   " : ""
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
-            helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
+            helpText = "\(keys)\(hold)\(tear)C: controls   P: pass times   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
                 + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"
             titlePrefix = "Glint — \(state.title) — "
         }
@@ -406,6 +440,8 @@ final class WindowApp {
             state.toggleControls()
         case "r":
             state.tear?.isBroken = false
+        case "p":
+            togglePasses()
         case .tab:
             let names = EffectRegistry.names
             let i = names.firstIndex(of: state.effects[state.effects.count - 1].descriptor.name) ?? 0
