@@ -399,7 +399,7 @@ final class WindowApp {
             let hold = toy != nil ? (toy!.readsKeyboard ? "keys: the shader's (Ctrl+key: Glint's)   " : "")
                 : state.effect.drawingProgress == nil ? "hold: animate   " : ""
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
-            helpText = "\(keys)\(hold)\(tear)C: controls   P: pass times   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
+            helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
                 + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"
             titlePrefix = "Glint — \(state.title) — "
         }
