@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
     make_context();
 
     // The content: seed 002's gradient, as Glint's gradient draws it, inside the layer's ring.
-    gradient = hand_program(hand_ringed_gradient);
+    gradient = hand_gradient_program(width, height);
     double sigma = radius / 2;
     char *across_source = blur_shader(sigma, paired, 1, 0), *down_source = blur_shader(sigma, paired, 0, 1);
     across = hand_program(across_source);
@@ -112,9 +112,6 @@ int main(int argc, char **argv) {
     // blending over opaque black leaves it).
     result = hand_layer(width, height, 0, 0, 0, 0, 1);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
-    glUseProgram(gradient);
-    glUniform2f(glGetUniformLocation(gradient, "inverseSize"), 1.0f / width, 1.0f / height);
-    glUniform1f(glGetUniformLocation(gradient, "top"), (float)height + 1);
     glUseProgram(across);  // layer to layer, both with the ring: the same pixel
     glUniform2f(glGetUniformLocation(across, "offset"), 0, 0);
     glUniform2f(glGetUniformLocation(across, "inverseLayerSize"), 1.0f / middle.width, 1.0f / middle.height);

@@ -48,6 +48,15 @@ struct hand_layer {
     int ring;
 };
 
+/// The ringed gradient's program for a view of width x height points, its uniforms set.
+static inline GLuint hand_gradient_program(int width, int height) {
+    GLuint program = hand_program(hand_ringed_gradient);
+    glUseProgram(program);
+    glUniform2f(glGetUniformLocation(program, "inverseSize"), 1.0f / width, 1.0f / height);
+    glUniform1f(glGetUniformLocation(program, "top"), (float)height + 1);
+    return program;
+}
+
 // An RGBA8 texture with a framebuffer, linearly filtered and clamped to its edge, cleared to
 // `r g b a` once; `ring` is 1 for a layer a later pass reads past its edges, 0 for the final target.
 static struct hand_layer hand_layer(int width, int height, int ring, float r, float g, float b, float a) {

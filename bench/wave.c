@@ -48,7 +48,7 @@ int main(int argc, char **argv) {
 
     // The gradient at position p (points, from the top-left) is (p / size, 0, 1); in the layer,
     // whose ring is one pixel, p = (x − 1, height + 1 − y) of gl_FragCoord.
-    gradient = hand_program(hand_ringed_gradient);
+    gradient = hand_gradient_program(width, height);
     // At position p the wave shows the layer at p + (sin((u + t)·f)·s, cos((v + t)·f)·s), uv = p / size;
     // p = (x, height − y) of gl_FragCoord, and layer pixel q (from the top-left) is texel (q.x + 1, height + 1 − q.y).
     wave = hand_program(
@@ -69,9 +69,6 @@ int main(int argc, char **argv) {
     // alpha stays 1 as blending over opaque black would leave it.
     result = hand_layer(width, height, 0, 0, 0, 0, 1);
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
-    glUseProgram(gradient);
-    glUniform2f(glGetUniformLocation(gradient, "inverseSize"), 1.0f / width, 1.0f / height);
-    glUniform1f(glGetUniformLocation(gradient, "top"), (float)height + 1);
     glUseProgram(wave);
     glUniform2f(glGetUniformLocation(wave, "inverseSize"), 1.0f / width, 1.0f / height);
     glUniform2f(glGetUniformLocation(wave, "inverseLayerSize"), 1.0f / content.width, 1.0f / content.height);
