@@ -7,8 +7,8 @@ import Testing
 /// the dissolve's noise: one line naming the size or the fault, exit 2, no file, little memory.
 @Suite("Image limits", .serialized, .removesTemporaryFiles)
 struct ImageLimitTests {
-    /// How much memory a refusal may take at its peak (the process itself takes about 35 MB).
-    static let maxResidentBytes = 300_000_000
+    /// How much memory a refusal may take at its peak (the process itself takes about 30 MB).
+    static let maxResidentBytes = 100_000_000
     /// The address space the binary runs in: a refusal that allocated an image's pixels first
     /// would fail here rather than take the machine's memory.
     static let addressSpaceKiB = 1_000_000
@@ -18,7 +18,7 @@ struct ImageLimitTests {
     /// What a measured run gave.
     struct Measured {
         var result: CLI.Result
-        /// The child's peak resident memory, in bytes (getrusage's ru_maxrss).
+        /// glint's peak resident memory, in bytes, as GNU time reports it.
         var maxResidentBytes: Int
         var seconds: Double
         /// The signal that ended it, if one did.
@@ -26,20 +26,28 @@ struct ImageLimitTests {
     }
 
     /// Runs glint as `CLI.run` does, in at most `addressSpaceKiB` of address space, and
-    /// measures its peak memory and time with wait4.
+    /// measures its peak memory with GNU time and its wall time here.
+    ///
+    /// The peak comes from GNU time, not from this process's own wait4: posix_spawn starts its
+    /// child in this process's memory (a vfork), and Linux carries the peak of the memory a process
+    /// leaves at exec into the child's `ru_maxrss`, so wait4 would report this test process's
+    /// peak (311 MB once, in a run of the whole suite) for every case. GNU time forks from its
+    /// own small process and waits for glint, so what it reports is glint's.
     static func runMeasured(_ arguments: [String], timeout: Double = 30) throws -> Measured {
         let base = NSTemporaryDirectory() + "glint-limit-\(UUID().uuidString)"
         defer {
-            try? FileManager.default.removeItem(atPath: base + ".out")
-            try? FileManager.default.removeItem(atPath: base + ".err")
+            for suffix in [".out", ".err", ".time"] { try? FileManager.default.removeItem(atPath: base + suffix) }
         }
+        let time = "/usr/bin/time"
+        try #require(FileManager.default.isExecutableFile(atPath: time), "GNU time is missing: scripts/setup --test installs it (Debian package time)")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, base + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, base + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // The shell sets the limit and becomes glint (same process), so wait4 measures glint.
-        let argv = ["/bin/sh", "-c", "ulimit -v \(addressSpaceKiB) && exec \"$0\" \"$@\"", CLI.binary] + arguments
+        // The shell sets the limit and becomes GNU time, which runs glint and writes its peak
+        // resident set (KiB) to the .time file, after a line naming the signal if one ended it.
+        let argv = ["/bin/sh", "-c", "ulimit -v \(addressSpaceKiB) && exec \(time) -o \"\(base).time\" -f %M \"$0\" \"$@\"", CLI.binary] + arguments
         var env = ProcessInfo.processInfo.environment
         env.removeValue(forKey: "DISPLAY")
         env.removeValue(forKey: "WAYLAND_DISPLAY")
@@ -52,24 +60,29 @@ struct ImageLimitTests {
         let spawned = posix_spawn(&pid, "/bin/sh", &actions, nil, cArgs, cEnv)
         try #require(spawned == 0, "posix_spawn failed: \(spawned)")
         var status: Int32 = 0
-        var usage = rusage()
-        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+        while waitpid(pid, &status, WNOHANG) == 0 {
             if Date().timeIntervalSince(start) > timeout {
                 kill(pid, SIGKILL)
-                _ = wait4(pid, &status, 0, &usage)
+                _ = waitpid(pid, &status, 0)
                 Issue.record("glint \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
                 break
             }
             usleep(10_000)
         }
         let seconds = Date().timeIntervalSince(start)
-        // The wait status: the low 7 bits are the signal (0 for an exit), the next 8 the exit code.
-        let signal = status & 0x7f
         let out = FileManager.default.contents(atPath: base + ".out") ?? Data()
         let err = FileManager.default.contents(atPath: base + ".err") ?? Data()
-        let result = CLI.Result(status: signal == 0 ? (status >> 8) & 0xff : signal, reason: signal == 0 ? .exit : .uncaughtSignal,
+        let report = String(decoding: FileManager.default.contents(atPath: base + ".time") ?? Data(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        // GNU time exits with glint's status, or 128 + the signal, and names the signal first.
+        let signalLine = report.first { $0.hasPrefix("Command terminated by signal ") }
+        let signal = signalLine.flatMap { Int32($0.dropFirst("Command terminated by signal ".count)) }
+        let peakKiB = report.last.flatMap { Int($0) }
+        try #require(peakKiB != nil, "GNU time wrote no peak memory for glint \(arguments.joined(separator: " ")): \(report)")
+        let exit = (status >> 8) & 0xff
+        let result = CLI.Result(status: signal ?? exit, reason: signal == nil ? .exit : .uncaughtSignal,
                                 stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self))
-        return Measured(result: result, maxResidentBytes: usage.ru_maxrss * 1024, seconds: seconds, signal: signal == 0 ? nil : signal)
+        return Measured(result: result, maxResidentBytes: (peakKiB ?? 0) * 1024, seconds: seconds, signal: signal)
     }
 
     /// The files and what glint must say of each.
