@@ -75,6 +75,11 @@ extension ResolvedView {
 
     /// Text typed on the keyboard (as the layout makes it) into the focused field.
     public func type(_ scalars: [Unicode.Scalar]) {
+        type(scalars[...])
+    }
+
+    /// Text typed into the focused field: part of a frame's typed text.
+    func type(_ scalars: ArraySlice<Unicode.Scalar>) {
         guard let field = focusedTextField, !scalars.isEmpty else { return }
         var typed = String.UnicodeScalarView()
         typed.append(contentsOf: scalars)

@@ -63,11 +63,15 @@ extension GlintWindow {
             public var key: Key
             public var shift: Bool
             public var control: Bool
+            /// How many of the frame's `typed` scalars came before this key: a field takes the
+            /// text typed before a Return, then the Return.
+            public var typedBefore: Int
 
-            public init(_ key: Key, shift: Bool = false, control: Bool = false) {
+            public init(_ key: Key, shift: Bool = false, control: Bool = false, typedBefore: Int = 0) {
                 self.key = key
                 self.shift = shift
                 self.control = control
+                self.typedBefore = typedBefore
             }
         }
 

@@ -43,14 +43,16 @@ public final class GlintWindow {
     /// Seconds spent minimised: the clock does not run then.
     private var pausedTime = 0.0
 
-    /// Input since the last frame; reused so a steady frame allocates nothing.
-    private var pendingPointerEvents: [PointerEvent] = []
-    private var pendingKeyPresses: [Key] = []
-    private var pendingKeyStrokes: [Frame.KeyStroke] = []
-    private var pendingTyped: [Unicode.Scalar] = []
-    private var pendingKeyChanges: [Frame.KeyChange] = []
+    /// Input since the last frame, for the next; reused so a steady frame allocates nothing.
+    private var pending = WindowInput()
+    /// Input that came after a key followed a press or release of the button, held for the
+    /// frame after the next: the click is routed first (a text field it focuses takes the keys
+    /// typed after it), then the keys, in the order they arrived, even when both came in one
+    /// batch of events (a slow frame, a script). Set while `deferring`.
+    private var later = WindowInput()
+    /// Whether this frame's events go to `later`.
+    private var deferring = false
     private var pendingHover: Point?
-    private var pendingScrollEvents: [ScrollEvent] = []
     private var isPressed = false
     /// Where the cursor was as of the last event GLFW handed over (screen coordinates from the
     /// window's top-left): a press or a turn of the wheel happened there. GLFW's button and
@@ -138,12 +140,8 @@ public final class GlintWindow {
         glfwSwapInterval(vsync ? 1 : 0)
         self.title = title
         startTime = glfwGetTime()
-        pendingPointerEvents.reserveCapacity(256)
-        pendingKeyPresses.reserveCapacity(16)
-        pendingKeyStrokes.reserveCapacity(16)
-        pendingTyped.reserveCapacity(64)
-        pendingKeyChanges.reserveCapacity(16)
-        pendingScrollEvents.reserveCapacity(64)
+        pending.reserve()
+        later.reserve()
         installCallbacks()
     }
 
@@ -315,33 +313,16 @@ public final class GlintWindow {
         let t = time
         lastFrameTime = t
         var frame = Frame(time: t, viewSize: Self.viewSize(pixelWidth: target.pixelWidth, pixelHeight: target.pixelHeight, scale: scale),
-                          pixelScale: scale, framebuffer: target, pointerEvents: pendingPointerEvents, keyPresses: pendingKeyPresses,
-                          scrollEvents: pendingScrollEvents)
-        frame.keyChanges = pendingKeyChanges
-        frame.keyStrokes = pendingKeyStrokes
-        frame.typed = pendingTyped
+                          pixelScale: scale, framebuffer: target, pointerEvents: [], keyPresses: [], scrollEvents: [])
+        frame.take(&pending)
         frame.hover = pendingHover
         pendingHover = nil
-        // The frame holds the only reference while the client runs, so clearing reuses the storage.
-        pendingPointerEvents = []
-        pendingKeyPresses = []
-        pendingKeyChanges = []
-        pendingScrollEvents = []
-        pendingKeyStrokes = []
-        pendingTyped = []
+        // What was held for the next frame is next; the frame's arrays come back, emptied, to hold
+        // what comes later (no events arrive while the client runs).
+        swap(&pending, &later)
+        deferring = false
         defer {
-            pendingKeyStrokes = frame.keyStrokes
-            pendingKeyStrokes.removeAll(keepingCapacity: true)
-            pendingTyped = frame.typed
-            pendingTyped.removeAll(keepingCapacity: true)
-            pendingPointerEvents = frame.pointerEvents
-            pendingPointerEvents.removeAll(keepingCapacity: true)
-            pendingKeyPresses = frame.keyPresses
-            pendingKeyPresses.removeAll(keepingCapacity: true)
-            pendingKeyChanges = frame.keyChanges
-            pendingKeyChanges.removeAll(keepingCapacity: true)
-            pendingScrollEvents = frame.scrollEvents
-            pendingScrollEvents.removeAll(keepingCapacity: true)
+            frame.giveBack(to: &later)
             if frame.cancelsPress { isPressed = false }
         }
         // The client may have drawn headless in the frame (an `ImageRenderer`), or another
@@ -368,7 +349,7 @@ public final class GlintWindow {
         }
         glfwSetCharCallback(window) { window, codepoint in
             guard let scalar = Unicode.Scalar(codepoint) else { return }
-            GlintWindow.from(window)?.pendingTyped.append(scalar)
+            GlintWindow.from(window)?.input(key: true) { $0.typed.append(scalar) }
         }
         glfwSetScrollCallback(window) { window, dx, dy in
             GlintWindow.from(window)?.scrolled(dx: dx, dy: dy)
@@ -409,7 +390,8 @@ public final class GlintWindow {
             pendingHover = points(x: x, y: y)
             return
         }
-        pendingPointerEvents.append(PointerEvent(.move, points(x: x, y: y), at: time))
+        let event = PointerEvent(.move, points(x: x, y: y), at: time)
+        input(key: false) { $0.pointerEvents.append(event) }
     }
 
     /// The cursor as of the events handled so far: the last cursor event's position, or the
@@ -430,10 +412,12 @@ public final class GlintWindow {
         let pointer = points(x: cursor.x, y: cursor.y)
         if action == GLFW_PRESS, !isPressed {
             isPressed = true
-            pendingPointerEvents.append(PointerEvent(.down, pointer, at: time))
+            let event = PointerEvent(.down, pointer, at: time)
+            input(key: false) { $0.pointerEvents.append(event); $0.hasButton = true }
         } else if action == GLFW_RELEASE, isPressed {
             isPressed = false
-            pendingPointerEvents.append(PointerEvent(.up, pointer, at: time))
+            let event = PointerEvent(.up, pointer, at: time)
+            input(key: false) { $0.pointerEvents.append(event); $0.hasButton = true }
         }
     }
 
@@ -443,19 +427,32 @@ public final class GlintWindow {
         func held(_ a: Int32, _ b: Int32) -> Bool {
             glfwGetKey(window, a) == GLFW_PRESS || glfwGetKey(window, b) == GLFW_PRESS
         }
-        pendingScrollEvents.append(ScrollEvent(points(x: cursor.x, y: cursor.y), dx: dx, dy: dy, at: time,
-                                               control: held(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL),
-                                               shift: held(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT)))
+        let event = ScrollEvent(points(x: cursor.x, y: cursor.y), dx: dx, dy: dy, at: time,
+                                control: held(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL),
+                                shift: held(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT))
+        input(key: false) { $0.scrollEvents.append(event) }
     }
 
     private func keyChanged(_ code: Int32, action: Int32, mods: Int32) {
         if action == GLFW_PRESS || action == GLFW_RELEASE {
-            pendingKeyChanges.append(Frame.KeyChange(code: Int(code), key: Self.key(code), isDown: action == GLFW_PRESS,
-                                                     control: mods & GLFW_MOD_CONTROL != 0))
+            let change = Frame.KeyChange(code: Int(code), key: Self.key(code), isDown: action == GLFW_PRESS, control: mods & GLFW_MOD_CONTROL != 0)
+            input(key: true) { $0.keyChanges.append(change) }
         }
         guard action == GLFW_PRESS || action == GLFW_REPEAT, let key = Self.key(code) else { return }
-        pendingKeyStrokes.append(Frame.KeyStroke(key, shift: mods & GLFW_MOD_SHIFT != 0, control: mods & GLFW_MOD_CONTROL != 0))
-        if action == GLFW_PRESS { pendingKeyPresses.append(key) }
+        let shift = mods & GLFW_MOD_SHIFT != 0
+        let control = mods & GLFW_MOD_CONTROL != 0
+        input(key: true) {
+            $0.keyStrokes.append(Frame.KeyStroke(key, shift: shift, control: control, typedBefore: $0.typed.count))
+            if action == GLFW_PRESS { $0.keyPresses.append(key) }
+        }
+    }
+
+    /// Adds an event to the input of the next frame, or, once a key has followed a press or
+    /// release of the button in it, to the input of the frame after (`later`), as every event
+    /// after that key.
+    private func input(key: Bool, _ add: (inout WindowInput) -> Void) {
+        if key && !deferring && pending.hasButton { deferring = true }
+        if deferring { add(&later) } else { add(&pending) }
     }
 
     /// GLFW's key code (named for the US layout) as a `Key`; nil for keys Glint does not name.

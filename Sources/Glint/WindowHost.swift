@@ -139,13 +139,19 @@ public final class ViewHost {
         // What the focus takes is decided by the focus the frame began with.
         let typing = resolved.hasTextFocus
         let controlFocused = !typing && resolved.hasKeyboardFocus
+        // The typed text and the keys in the order they came: the text typed before a Return
+        // reaches the field before the Return submits it.
         var s = 0
+        var typedUpTo = 0
         while s < frame.keyStrokes.count {
             let stroke = frame.keyStrokes[s]
             s += 1
+            let before = min(max(stroke.typedBefore, typedUpTo), frame.typed.count)
+            if before > typedUpTo, typing || resolved.hasTextFocus { resolved.type(frame.typed[typedUpTo..<before]) }
+            typedUpTo = before
             _ = resolved.handleKeyStroke(stroke.key, shift: stroke.shift, control: stroke.control)
         }
-        if typing || resolved.hasTextFocus { resolved.type(frame.typed) }
+        if typing || resolved.hasTextFocus { resolved.type(frame.typed[typedUpTo...]) }
         var i = 0
         while i < frame.keyPresses.count {
             let key = frame.keyPresses[i]
