@@ -309,9 +309,12 @@ final class XServer {
 
     func stop() { server.stop() }
 
-    /// Runs an X tool against this server; fails with its stderr unless it exits 0 in time.
+    /// Runs an X tool against this server; fails with its stderr unless it exits 0 in time. The
+    /// time is generous: on a loaded machine one `xdotool mousemove` once took over 10 s (the
+    /// window suites run beside a build at a lower priority); a tool that does finish costs
+    /// only the time it took.
     @discardableResult
-    func run(_ name: String, _ arguments: [String], input: String? = nil, timeout: Double = 10) throws -> String {
+    func run(_ name: String, _ arguments: [String], input: String? = nil, timeout: Double = 30) throws -> String {
         let result = try Child.run(try tool(name), arguments, environment: environment, input: input, timeout: timeout)
         try require(result.state == .exited(0),
                     "\(name) \(arguments.joined(separator: " ")) failed (\(result.state)): \(result.stderr.trimmingCharacters(in: .whitespacesAndNewlines))")

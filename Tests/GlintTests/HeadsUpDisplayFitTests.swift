@@ -11,7 +11,7 @@ import Testing
 struct HeadsUpDisplayFitTests {
     static let top = "harmonic   60 fps"
     static let help = "1-9, Tab: switch effect   hold: animate   drag in from an edge: tear   R: restore   C: controls   "
-        + "Space: pause   .: step a frame   Backspace: restart   [ ]: speed   S: save PNG   V: record video   F11: fullscreen   "
+        + "Space: pause   .: step a frame   Backspace: restart   [ ]: speed   S: save PNG   V: record video   F11: fullscreen   P: GPU time per pass   "
         + "H: hide help   Q, Esc: quit"
 
     /// How far down the plate reaches, in points, over a white view of `size` at scale 1: the

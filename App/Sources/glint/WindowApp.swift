@@ -400,7 +400,7 @@ final class WindowApp {
                 : state.effect.drawingProgress == nil ? "hold: animate   " : ""
             let tear = state.tear == nil ? "" : "drag in from an edge: tear   R: restore   "
             helpText = "\(keys)\(hold)\(tear)C: controls   Space: pause   .: step a frame   Backspace: restart   [ ]: speed   "
-                + "S: save PNG   V: record video   F11: fullscreen   H: hide help   Q, Esc: quit"
+                + "S: save PNG   V: record video   F11: fullscreen   P: GPU time per pass   H: hide help   Q, Esc: quit"
             titlePrefix = "Glint — \(state.title) — "
         }
         window.updateTitle { title in
