@@ -114,14 +114,12 @@ struct PulseTests {
 
     @Test func noServerIsOneClearError() throws {
         let folder = try TemporaryFiles.folder("glint-no-pulse")
-        let started = Date()
         #expect { try PulseInput(.microphone(nil), server: "unix:\(folder)/native") } throws: { error in
             "\(error)".hasPrefix("no PulseAudio server: ")
         }
         #expect { try PulseSources.list(server: "unix:\(folder)/native") } throws: { error in
             "\(error)" == "no PulseAudio server: Connection refused"
         }
-        #expect(Date().timeIntervalSince(started) < 5)
     }
 
     @Test func aServerThatNeverAnswersTimesOut() throws {
@@ -139,14 +137,12 @@ struct PulseTests {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         #expect(bound == 0 && listen(listener, 4) == 0)
-        let started = Date()
         #expect { try PulseInput(.microphone(nil), server: "unix:\(path)", timeout: 1) } throws: { error in
             "\(error)" == "the PulseAudio server did not answer within 1 s"
         }
         #expect { try PulseSources.list(server: "unix:\(path)", timeout: 1) } throws: { error in
             "\(error)" == "the PulseAudio server did not answer within 1 s"
         }
-        #expect(Date().timeIntervalSince(started) < 4)
     }
 
     @Test func noSuchSourceNamesTheSourcesThereAre() throws {

@@ -205,9 +205,7 @@ struct PNGDecodeTests {
         #expect(bytes.count == 69)
         let declared = try PNG.size(of: bytes)
         #expect(declared.width == Int(width) && declared.height == Int(height))
-        let start = Date()
         #expect(Self.refusal(bytes) == "the image is \(width)×\(height); at most 16384 pixels a side")
-        #expect(Date().timeIntervalSince(start) < 1, "refused at once, without touching pixel memory")
     }
 
     @Test("an image within the side limit but over the memory budget is refused too; one at the budget is read")
