@@ -117,6 +117,8 @@ struct AnimationScope {
     var time = 0.0
     /// Whether a frame is being made (a measurement, `sizeThatFits`, animates nothing).
     var isActive = false
+    /// The transaction around the `animation(_:body:)` being made: its placeholder's.
+    var outerTransaction: Transaction? = nil
 
     /// The first of the slots animated attributes keep their tracks in.
     static let firstSlot = 100

@@ -56,3 +56,20 @@ struct LayoutAnimationTests {
         #expect(across == [0, 10, 20, 30, 40], "leading to trailing in a 50-point column: \(across)")
     }
 }
+
+/// `animation(_:body:)`: the modifiers in its body animate by its animation; the view it is on
+/// (the placeholder) changes as the transaction around it says.
+@Suite("animation(_:body:)", .serialized)
+struct AnimationBodyTests {
+    @Test("the body's offset moves by the animation (a quarter of 40 points at 0.25 s); the placeholder's colour changes at once")
+    func bodyAnimatesPlaceholderDoesNot() throws {
+        let view = AnimationViewTests.Appearing(animation: nil, log: AnimationViewTests.Log()) { on in
+            Color(white: on ? 1 : 0.5).frame(width: 10, height: 10)
+                .animation(.linear(duration: 1)) { content in content.offset(x: on ? 40 : 0) }
+                .frame(width: 100, height: 10, alignment: .leading)
+        }
+        let found = try LayoutAnimationTests.edges(view, times: LayoutAnimationTests.times)
+        // −1: no white yet (the square is grey before the change).
+        #expect(found == [-1, 10, 20, 30, 40], "\(found)")
+    }
+}
