@@ -40,6 +40,28 @@ vec4 meshWeights(float t) {
     return 0.5 * vec4(-t3 + 2.0 * t2 - t, 3.0 * t3 - 5.0 * t2 + 2.0, -3.0 * t3 + 4.0 * t2 + t, t3 - t2);
 }
 
+// The colour at (u, v) in the patch whose top-left vertex is column i, row j of a grid w by h: the bilinear blend
+// of its corners, or with `smoothly` 1 the bicubic Catmull-Rom blend of the grid's colours.
+vec4 meshColor(vec2 uv, int i, int j, int w, int h, vec4 colors[64], float smoothly) {
+    int top = j * w + i;
+    if (smoothly < 0.5) {
+        return mix(mix(colors[top], colors[top + 1], uv.x), mix(colors[top + w], colors[top + w + 1], uv.x), uv.y);
+    }
+    vec4 wu = meshWeights(uv.x), wv = meshWeights(uv.y);
+    vec4 c = vec4(0.0);
+    for (int b = 0; b < 4; b++) {
+        int row = clamp(j - 1 + b, 0, h - 1);
+        vec4 line = vec4(0.0);
+        for (int a = 0; a < 4; a++) {
+            int column = clamp(i - 1 + a, 0, w - 1);
+            line += wu[a] * colors[row * w + column];
+        }
+        c += wv[b] * line;
+    }
+    c = clamp(c, 0.0, 1.0);
+    return vec4(min(c.rgb, vec3(c.a)), c.a);
+}
+
 vec4 meshGradient(vec2 position, vec4 bounds, vec2 grid, float points[128], int points_count,
                   vec4 colors[64], int colors_count, float smoothly, vec4 background) {
     int w = int(grid.x), h = int(grid.y);
@@ -55,23 +77,7 @@ vec4 meshGradient(vec2 position, vec4 bounds, vec2 grid, float points[128], int 
                               vec2(points[2 * bottom + 2], points[2 * bottom + 3]), vec2(points[2 * bottom], points[2 * bottom + 1]));
         const float e = 1e-4;
         if (uv.x < -e || uv.x > 1.0 + e || uv.y < -e || uv.y > 1.0 + e) continue;
-        uv = clamp(uv, 0.0, 1.0);
-        if (smoothly < 0.5) {
-            return mix(mix(colors[top], colors[top + 1], uv.x), mix(colors[top + w], colors[top + w + 1], uv.x), uv.y);
-        }
-        vec4 wu = meshWeights(uv.x), wv = meshWeights(uv.y);
-        vec4 c = vec4(0.0);
-        for (int b = 0; b < 4; b++) {
-            int row = clamp(j - 1 + b, 0, h - 1);
-            vec4 line = vec4(0.0);
-            for (int a = 0; a < 4; a++) {
-                int column = clamp(i - 1 + a, 0, w - 1);
-                line += wu[a] * colors[row * w + column];
-            }
-            c += wv[b] * line;
-        }
-        c = clamp(c, 0.0, 1.0);
-        return vec4(min(c.rgb, vec3(c.a)), c.a);
+        return meshColor(clamp(uv, 0.0, 1.0), i, j, w, h, colors, smoothly);
     }
     return background;
 }

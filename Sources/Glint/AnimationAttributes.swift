@@ -117,6 +117,8 @@ struct AnimationScope {
     var time = 0.0
     /// Whether a frame is being made (a measurement, `sizeThatFits`, animates nothing).
     var isActive = false
+    /// The transaction around the `animation(_:body:)` being made: its placeholder's.
+    var outerTransaction: Transaction? = nil
 
     /// The first of the slots animated attributes keep their tracks in.
     static let firstSlot = 100
@@ -139,7 +141,7 @@ extension ViewGraph {
     }
 
     /// The kind a node shows this frame: its animatable attributes (opacity, offset, a fixed
-    /// frame's size, colours, shader arguments) as their animations have them now. A node whose
+    /// frame's size, padding, a stack's spacing and alignment, colours, shader arguments) as their animations have them now. A node whose
     /// attributes rest is returned as it came (nothing copied).
     mutating func animated(_ kind: NodeKind) -> NodeKind {
         guard animationScope.isActive else { return kind }
@@ -159,6 +161,14 @@ extension ViewGraph {
             if spec.idealWidth != nil { spec.idealWidth = max(0, v.x) }
             if spec.idealHeight != nil { spec.idealHeight = max(0, v.y) }
             return .frame(spec)
+        case .padding(let insets):
+            guard let v = moving(AnimatableVector4(Double(insets.top), Double(insets.leading), Double(insets.bottom),
+                                                   Double(insets.trailing)), attribute: 9) else { return kind }
+            return .padding(EdgeInsets(top: max(0, v.x), leading: max(0, v.y), bottom: max(0, v.z), trailing: max(0, v.w)))
+        case .stack(let axis, let alignment, let spacing):
+            // The alignment (a fraction across) and a given spacing move; a default spacing stays.
+            guard let v = moving(AnimatableVector4(alignment, spacing ?? 0), attribute: 11) else { return kind }
+            return .stack(axis: axis, alignment: v.x, spacing: spacing.map { _ in max(0, v.y) })
         case .content(var leaf):
             switch leaf.source {
             case .color(let color):

@@ -13,6 +13,14 @@ import GlintCore
 /// from patch to patch. Either way each point shows exactly its colour. Where no patch covers
 /// the rect, `background` shows.
 ///
+/// With Bézier points (`init(width:height:bezierPoints:…)`, `.bezierPoints` locations) each
+/// vertex also has four control points, and each cell is the Coons patch bounded by four cubic
+/// Béziers: the top edge runs from the top-left vertex through its `trailingControlPoint` and
+/// the top-right vertex's `leadingControlPoint`, the left edge from the top-left vertex through
+/// its `bottomControlPoint` and the bottom-left vertex's `topControlPoint`, and so on. Colours
+/// are blended over the patch's parameters (u along, v down) as for plain points. Where patches
+/// overlap, the first in reading order shows.
+///
 /// Glint draws grids of up to 64 points (8 by 8); a larger grid, or one whose `points` or
 /// `colors` are not `width × height` long, is said once on standard error and shows `background`.
 ///
@@ -27,8 +35,8 @@ public struct MeshGradient: ShapeStyle, View {
     /// Points across and down.
     public var width: Int
     public var height: Int
-    /// The grid's points, row by row, fractions of the rect.
-    public var points: [SIMD2<Float>]
+    /// The grid's vertices, row by row, fractions of the rect: plain points or Bézier points.
+    public var locations: Locations
     /// A colour for each point.
     public var colors: [Color]
     /// What shows where no patch covers.
@@ -36,14 +44,83 @@ public struct MeshGradient: ShapeStyle, View {
     /// Whether colours blend smoothly across patches (bicubic) rather than bilinearly in each.
     public var smoothsColors: Bool
 
+    /// The grid's points (each Bézier point's position), row by row, fractions of the rect;
+    /// set, they become plain points.
+    public var points: [SIMD2<Float>] {
+        get {
+            switch locations {
+            case .points(let points): return points
+            case .bezierPoints(let points): return points.map(\.position)
+            }
+        }
+        set { locations = .points(newValue) }
+    }
+
+    /// A grid of plain points: straight-edged patches.
     public init(width: Int, height: Int, points: [SIMD2<Float>], colors: [Color], background: Color = .clear,
+                smoothsColors: Bool = true) {
+        self.init(width: width, height: height, locations: .points(points), colors: .colors(colors),
+                  background: background, smoothsColors: smoothsColors)
+    }
+
+    /// A grid of Bézier points: each patch bounded by the cubic Béziers through its vertices'
+    /// control points, as SwiftUI's `init(width:height:bezierPoints:colors:background:smoothsColors:)`.
+    public init(width: Int, height: Int, bezierPoints: [BezierPoint], colors: [Color], background: Color = .clear,
+                smoothsColors: Bool = true) {
+        self.init(width: width, height: height, locations: .bezierPoints(bezierPoints), colors: .colors(colors),
+                  background: background, smoothsColors: smoothsColors)
+    }
+
+    /// A grid of either kind of vertex, as SwiftUI's `init(width:height:locations:colors:background:smoothsColors:)`.
+    public init(width: Int, height: Int, locations: Locations, colors: Colors, background: Color = .clear,
                 smoothsColors: Bool = true) {
         self.width = width
         self.height = height
-        self.points = points
-        self.colors = colors
+        self.locations = locations
+        switch colors {
+        case .colors(let list): self.colors = list
+        }
         self.background = background
         self.smoothsColors = smoothsColors
+    }
+
+    /// Where a mesh gradient's vertices are, as SwiftUI's `MeshGradient.Locations`.
+    public enum Locations: Equatable, Sendable {
+        /// Plain points: straight-edged patches.
+        case points([SIMD2<Float>])
+        /// Points with their control points: patches bounded by cubic Béziers.
+        case bezierPoints([BezierPoint])
+    }
+
+    /// A mesh gradient's colours, as SwiftUI's `MeshGradient.Colors` (Glint has no `Color.Resolved`).
+    public enum Colors: Equatable, Sendable {
+        /// A colour for each vertex.
+        case colors([Color])
+    }
+
+    /// One vertex of a mesh with the four Bézier control points around it, as SwiftUI's
+    /// `MeshGradient.BezierPoint`: each a fraction of the rect, not an offset from `position`.
+    /// An edge or corner vertex ignores the control points that lead out of the mesh.
+    public struct BezierPoint: Equatable, Sendable {
+        /// Where the vertex is.
+        public var position: SIMD2<Float>
+        /// The control point of the edge to the vertex on its leading side (left).
+        public var leadingControlPoint: SIMD2<Float>
+        /// The control point of the edge to the vertex above.
+        public var topControlPoint: SIMD2<Float>
+        /// The control point of the edge to the vertex on its trailing side (right).
+        public var trailingControlPoint: SIMD2<Float>
+        /// The control point of the edge to the vertex below.
+        public var bottomControlPoint: SIMD2<Float>
+
+        public init(position: SIMD2<Float>, leadingControlPoint: SIMD2<Float>, topControlPoint: SIMD2<Float>,
+                    trailingControlPoint: SIMD2<Float>, bottomControlPoint: SIMD2<Float>) {
+            self.position = position
+            self.leadingControlPoint = leadingControlPoint
+            self.topControlPoint = topControlPoint
+            self.trailingControlPoint = trailingControlPoint
+            self.bottomControlPoint = bottomControlPoint
+        }
     }
 
     /// The most points the `meshGradient` shader takes.
@@ -51,20 +128,38 @@ public struct MeshGradient: ShapeStyle, View {
 
     public var _shapeStyleValue: ShapeStyleValue {
         let count = width * height
-        guard width >= 2, height >= 2, count <= Self.maxPoints, points.count == count, colors.count == count else {
-            GradientMessages.sayOnce("a MeshGradient of \(width) by \(height) with \(points.count) points and \(colors.count) colours: "
+        let given: Int
+        switch locations {
+        case .points(let points): given = points.count
+        case .bezierPoints(let points): given = points.count
+        }
+        guard width >= 2, height >= 2, count <= Self.maxPoints, given == count, colors.count == count else {
+            GradientMessages.sayOnce("a MeshGradient of \(width) by \(height) with \(given) points and \(colors.count) colours: "
                 + "Glint draws grids of 2 to \(Self.maxPoints) points with a point and a colour each; showing its background")
             return .color(background)
         }
         var xy: [Float] = []
-        xy.reserveCapacity(2 * count)
-        for p in points {
-            xy.append(p.x)
-            xy.append(p.y)
+        switch locations {
+        case .points(let points):
+            xy.reserveCapacity(2 * count)
+            for p in points {
+                xy.append(p.x)
+                xy.append(p.y)
+            }
+            return .shader(ShaderLibrary.builtIn.meshGradient(
+                .boundingRect, .float2(Float(width), Float(height)), .floatArray(xy), .colorArray(colors),
+                .float(smoothsColors ? 1 : 0), .color(background)))
+        case .bezierPoints(let points):
+            xy.reserveCapacity(10 * count)
+            for p in points {
+                xy.append(contentsOf: [p.position.x, p.position.y, p.leadingControlPoint.x, p.leadingControlPoint.y,
+                                       p.topControlPoint.x, p.topControlPoint.y, p.trailingControlPoint.x,
+                                       p.trailingControlPoint.y, p.bottomControlPoint.x, p.bottomControlPoint.y])
+            }
+            return .shader(ShaderLibrary.builtIn.meshGradientBezier(
+                .boundingRect, .float2(Float(width), Float(height)), .floatArray(xy), .colorArray(colors),
+                .float(smoothsColors ? 1 : 0), .color(background)))
         }
-        return .shader(ShaderLibrary.builtIn.meshGradient(
-            .boundingRect, .float2(Float(width), Float(height)), .floatArray(xy), .colorArray(colors),
-            .float(smoothsColors ? 1 : 0), .color(background)))
     }
 
     public var body: Never { fatalError("a gradient has no body") }

@@ -8,6 +8,8 @@ import Foundation
 public struct PlaceholderContentView<Value>: View {
     let content: Value?
     let maker: (any PlaceholderMaking.Type)?
+    /// Whether the view is made in the transaction around an `animation(_:body:)` (not its body's).
+    var keepsOuterTransaction = false
 
     /// A placeholder standing for `content`.
     init(content: Value) where Value: View {
@@ -28,7 +30,12 @@ public struct PlaceholderContentView<Value>: View {
             graph.makeTransitionContent()
             return
         }
+        let inner = graph.animationScope.transaction
+        if view.keepsOuterTransaction, let outer = graph.animationScope.outerTransaction {
+            graph.animationScope.transaction = outer
+        }
         withUnsafePointer(to: &content) { maker.makeContent(at: UnsafeRawPointer($0), into: &graph) }
+        graph.animationScope.transaction = inner
     }
 }
 

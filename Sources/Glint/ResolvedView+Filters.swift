@@ -60,9 +60,14 @@ extension ResolvedView {
         pass.arguments.removeAll(keepingCapacity: true)
     }
 
-    /// `.shadow`: the view drawn into a layer, which is composited twice: first moved by the
-    /// shadow's offset, its alpha tinted and blurred (`shadowTint`, then `blur`), then as it is.
-    /// A sharp shadow of text alone is the text drawn again (no layer).
+    /// `.shadow`, as SwiftUI draws it: each part of the view (a shape, text, an image, a shader,
+    /// a `compositingGroup`, a view under another visual effect or a transform) casts its own
+    /// shadow, drawn just under that part, so the shadow of a later part falls over the parts
+    /// before it and the shadows of neighbours darken a gap between them each on its own
+    /// (`compositingGroup()` first makes the whole view one part). A part is drawn into a layer
+    /// composited twice: first moved by the shadow's offset, its alpha tinted and blurred
+    /// (`shadowTint`, then `blur`), then as it is. A sharp shadow of text alone is the text
+    /// drawn again (no layer).
     mutating func emitShadow(_ i: Int, _ shadow: ShadowSpec, context: inout DrawContext) {
         if shadow.radius == 0, holdsOnlyText(i) {
             let saved = context.textShadow
@@ -71,11 +76,29 @@ extension ResolvedView {
             context.textShadow = saved
             return
         }
+        if shadowParts(under: i) > 1 {
+            let saved = context.partShadow
+            context.partShadow = shadow
+            emitChildren(of: i, context: &context)
+            context.partShadow = saved
+            return
+        }
+        emitShadowLayer(of: i, children: true, shadow, context: &context)
+    }
+
+    /// One part of a view under a `.shadow` that is not one picture: the part and its shadow.
+    mutating func emitShadowPart(_ i: Int, _ shadow: ShadowSpec, context: inout DrawContext) {
+        emitShadowLayer(of: i, children: false, shadow, context: &context)
+    }
+
+    /// Node `i` (or its children) drawn into a layer, which is composited twice: the shadow, then as it is.
+    private mutating func emitShadowLayer(of i: Int, children: Bool, _ shadow: ShadowSpec, context: inout DrawContext) {
         let rect = bounds(of: i)
         let layer = openLayer(rect: rect, opacity: context.opacity, clip: nil)
         var inner = context
         inner.opacity = 1
-        emitChildren(of: i, context: &inner)
+        inner.partShadow = nil
+        if children { emitChildren(of: i, context: &inner) } else { emit(i, context: &inner) }
         let under = nextGraph(rect: Rect(x: rect.minX + shadow.x, y: rect.minY + shadow.y, width: rect.width, height: rect.height))
         setBuiltIn(under, "layerContent", kind: .color, isOpaque: false, .boundingRect, .image(layerImages[layer]))
         graphs[under].content.arguments.append(.float(Float(context.opacity)))
@@ -87,6 +110,33 @@ extension ResolvedView {
         if shadow.radius > 0 { appendFilterPass(.blur(radius: shadow.radius, opaque: false), to: under) }
         layers[layer].under = under
         draws.append(.endLayer(layer))
+    }
+
+    /// Whether node `i` is drawn as one picture under a shadow over its container: anything but
+    /// the nodes that only place, group or fade what is under them.
+    func isShadowPart(_ i: Int) -> Bool {
+        switch tree.nodes[i].kind {
+        case .root, .group, .zstack, .stack, .padding, .frame, .offset, .sizedOffset, .position, .aspectRatio, .fixedSize,
+             .geometry, .dock, .idealSize, .identifier, .zIndex, .background, .overlay, .spacer, .hidden, .opacity,
+             .hitTesting, .gesture, .floating:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// How many parts (`isShadowPart`) the children of `n` draw, counted up to 2.
+    private func shadowParts(under n: Int) -> Int {
+        var found = 0
+        var child = tree.nodes[n].firstChild
+        while child >= 0 && found < 2 {
+            switch tree.nodes[child].kind {
+            case .spacer, .hidden: break
+            default: found += isShadowPart(child) ? 1 : shadowParts(under: child)
+            }
+            child = tree.nodes[child].next
+        }
+        return found
     }
 
     /// Whether node `i` draws text and nothing else (its descendants only text and the nodes

@@ -207,6 +207,9 @@ public struct ResolvedView {
         var hitTesting = true
         /// A sharp shadow under the text drawn (`.shadow` with radius 0 over text alone).
         var textShadow: TextShadow? = nil
+        /// A `.shadow` over a container without `compositingGroup`: each part drawn under it
+        /// casts it, one by one (`emitShadowPart`).
+        var partShadow: ShadowSpec? = nil
     }
 
     mutating func emitChildren(of i: Int, context: inout DrawContext) {
@@ -219,6 +222,7 @@ public struct ResolvedView {
     }
 
     mutating func emit(_ i: Int, context: inout DrawContext) {
+        if let shadow = context.partShadow, isShadowPart(i) { return emitShadowPart(i, shadow, context: &context) }
         let frame = tree.nodes[i].frame
         switch tree.nodes[i].kind {
         case .root, .group, .zstack, .stack, .padding, .frame, .offset, .sizedOffset, .position, .aspectRatio, .fixedSize, .geometry, .dock, .idealSize, .identifier, .zIndex:

@@ -23,10 +23,11 @@ extension View {
     /// `color`, blurred by `radius` points (Glint's Gaussian, as `blur(radius:)`), moved `x`, `y`
     /// points, drawn under the view. Shapes, images, text and shaders all cast one.
     ///
-    /// Glint shadows the view as one picture (as SwiftUI does after `compositingGroup()`): the
-    /// parts of a stack cast one shadow under the whole stack, not each its own over its
-    /// neighbours. A sharp shadow (`radius` 0) of text alone is the text drawn again, offset,
-    /// in the shadow's colour. Radius and offset animate.
+    /// As in SwiftUI, each part of a container (each shape, text, image or shader in a stack, a
+    /// background and what is over it) casts its own shadow, drawn just under that part: a
+    /// later part's shadow falls over the parts before it. After `compositingGroup()` the view
+    /// is one picture and casts one shadow. A sharp shadow (`radius` 0) of text alone is the
+    /// text drawn again, offset, in the shadow's colour. Radius and offset animate.
     public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0)
         -> ModifiedContent<Self, _NodeModifier> {
         modifier(_NodeModifier(kind: .filter(.shadow(ShadowSpec(
