@@ -94,7 +94,9 @@ public final class Renderer {
 
     /// Whether runs of colour effects (and colour effects on a shader-filled view) are drawn as
     /// one pass each (`Renderer+Fusion`): the default; `GLINT_NO_FUSE` set in the environment
-    /// turns it off, as `glint bench --no-fuse` does. Both draw the same pixels.
+    /// turns it off, as `glint bench --no-fuse` does. Both draw the same pixels. It also turns on and
+    /// off the program versions of `Renderer+Variants` (the last pass drawing the backdrop, no bounds
+    /// check where none is needed).
     public var fuses = ProcessInfo.processInfo.environment["GLINT_NO_FUSE"] == nil
     /// The fused programs by their stages' keys; nil for a run that did not compile.
     var fusedPrograms: [[ProgramKey]: FusedProgram?] = [:]
