@@ -241,8 +241,9 @@ int main(int argc, char **argv) {
         glGenTextures(1, &t->texture);
         glBindTexture(GL_TEXTURE_2D, t->texture);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        // Pixels come as RGBA8 rows, also for a half-float buffer read before it is drawn (GL converts them).
         glTexImage2D(GL_TEXTURE_2D, 0, t->half_float ? GL_RGBA16F : GL_RGBA8, t->width, t->height, 0, GL_RGBA,
-                     t->half_float ? GL_HALF_FLOAT : GL_UNSIGNED_BYTE, t->pixels);
+                     t->half_float && !t->pixels ? GL_HALF_FLOAT : GL_UNSIGNED_BYTE, t->pixels);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);

@@ -19,8 +19,8 @@ import GlintCore
 /// graph's content and effect passes, a tool's buffers and passes under the pass showing their
 /// picture), every line after `# `, so a person reading it sees the passes; the replay skips every
 /// line starting `#`. Then the GL work, line-based, version 3: `glint-passes 3`; one `texture ID W H FORMAT` line per
-/// texture (FORMAT `rgba8` or `rgba16f`), an image's followed by `data BYTES` and its RGBA8 rows,
-/// bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
+/// texture (FORMAT `rgba8` or `rgba16f`), an image's (or a buffer's read before it is drawn) followed by
+/// `data BYTES` and its RGBA8 rows, bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
 /// is scissored), or `draw TARGET`, `viewport X Y W H`, `scissor X Y W H` (if any), `blend 0|1`,
 /// `bind UNIT TEXTURE` per texture read (followed by `sampler UNIT MIN MAG WRAP_S WRAP_T`, GL's
 /// enum values, where a sampler object is bound to the unit), `vertex BYTES` and `fragment BYTES` each
@@ -75,8 +75,9 @@ public final class PassRecorder {
             var pixels = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
             epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
             epoxy_glGetTexImage(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+            // The format stays the texture's: a persistent half-float buffer read before this frame
+            // draws it (a Shadertoy's "self") is sampled as half floats by the replay too.
             texture.pixels = pixels
-            texture.format = "rgba8"
         }
         textures.append((id, texture))
     }

@@ -8,7 +8,7 @@ import Testing
 struct DumpGraphTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
 
-    @Test("the dump of the ink example (a Shadertoy with Buffer A and Buffer B) lists every pass before the GL work: both buffers, the Image and the pass showing it; bare replays it")
+    @Test("the dump of the ink example (a Shadertoy with Buffer A and Buffer B) lists every pass before the GL work: both buffers, the Image and the pass showing it; Buffer A's own last frame keeps its half-float format; bare replays it")
     func inkListsEveryPass() throws {
         let dir = try CLI.temporaryFolder()
         let ink = Self.root + "/Examples/shaders/shadertoy/ink"
@@ -27,6 +27,14 @@ struct DumpGraphTests {
             #expect(graph.contains { $0.hasPrefix("#   pass ") && $0.contains(pass) }, "no pass \(pass) in:\n\(text)")
         }
         #expect(graph.contains { $0.contains("reads iChannel0='Buffer A'") }, "Buffer B reads Buffer A:\n\(text)")
+
+        // Buffer A reads itself: last frame's half, a half-float texture this frame has not drawn yet, is
+        // recorded with its own format, so the replay samples half floats as glint does.
+        let lines = String(decoding: recording, as: UTF8.self).split(separator: "\n")
+        let firstDraw = try #require(lines.firstIndex { $0.hasPrefix("draw ") })
+        let selfRead = try #require(lines[firstDraw...].first { $0.hasPrefix("bind 0 ") }?.split(separator: " ").last)
+        let texture = lines.first { $0.hasPrefix("texture \(selfRead) ") }
+        #expect(texture?.hasSuffix(" rgba16f") == true, "Buffer A's last frame is recorded as \(texture ?? "nothing")")
 
         let bare = dir + "/bare"
         let build = try Shell.run("cc -O1 -o '\(bare)' '\(Self.root)/bench/bare.c' $(pkg-config --cflags --libs epoxy)")
