@@ -1,6 +1,6 @@
 // A Gaussian blur of the view's layer, radius points each side (σ = radius / 2), drawn as two one-dimensional passes.
 // Ports seed 002's layer-effect Gaussian blur (../shared/seeds/002_8dd7ab31d13cf706.txt), with a true kernel instead of its 9 taps.
-// glint: separable, sigma = 0.5 * radius (0…64)
+// glint: separable, sigma = 0.5 * radius (0…GLINT_BLUR_MAX_RADIUS)
 //
 // A layer effect drawn twice: the pipeline draws files carrying the marker above once with
 // glint_passDirection = (1, 0) into an intermediate layer, then again with (0, 1) over that result.
@@ -22,9 +22,10 @@
 // unrolls. On llvmpipe that draws a radius of 8 points 2.5 times as fast as a loop whose count is
 // only known when drawing, which it compiles to slow masked code.
 //
-// radius is clamped to 0…64 points and R to 256 pixels (64 points at scale 4), so a pass is at most
-// 513 taps in 257 fetches; above scale 4 the kernel is cut at 256 pixels. A radius whose σ is under
-// half a pixel returns the layer unchanged.
+// radius is clamped to 0…GLINT_BLUR_MAX_RADIUS points (the pipeline defines it from the radius's one
+// declaration, EffectDeclaration.Blur.radius) and R to that bound at scale 4, so a pass takes at most
+// 2R + 1 taps in R + 1 fetches; above scale 4 the kernel is cut there. A radius whose σ is under half a
+// pixel returns the layer unchanged.
 //
 // The marker's `sigma = 0.5 * radius` lets the pipeline draw a wide blur at reduced resolution: from
 // σ = 8 pixels up, with k = floor(σ / 4), the first pass runs only at every k-th column and the second
@@ -36,8 +37,8 @@
 // glint: constant radius, glint_scale
 // glint_passDirection (declared by the prelude) is (1, 0) on the first pass, (0, 1) on the second; one step is one pixel
 
-const float blurMaxRadius = 64.0;  // points
-const int blurMaxTaps = 256;       // pixels each side: blurMaxRadius at scale 4
+const float blurMaxRadius = GLINT_BLUR_MAX_RADIUS;  // points
+const int blurMaxTaps = 4 * int(blurMaxRadius);     // pixels each side: blurMaxRadius at scale 4
 
 vec4 blur(vec2 position, Layer layer, float radius) {
     float sigma = 0.5 * clamp(radius, 0.0, blurMaxRadius) * glint_scale;  // pixels

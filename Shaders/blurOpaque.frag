@@ -1,6 +1,6 @@
 // `.blur(radius:opaque: true)`: blur.frag's Gaussian kept inside the view, the view's edge pixels standing in for what lies beyond.
 // Part of the Glint pipeline, not a seed port (blur.frag ports seed 002's blur; this is its opaque form).
-// glint: separable, sigma = 0.5 * radius (0…64)
+// glint: separable, sigma = 0.5 * radius (0…GLINT_BLUR_MAX_RADIUS)
 //
 // The same kernel as blur.frag (σ = radius / 2 · glint_scale pixels, a tap at every pixel out to radius, two taps read
 // as one linear fetch), each tap's position clamped to the centres of the view's edge pixels. A pair of taps straddles
@@ -8,8 +8,8 @@
 
 // glint: constant radius, glint_scale
 
-const float blurOpaqueMaxRadius = 64.0;  // points
-const int blurOpaqueMaxTaps = 256;       // pixels each side: blurOpaqueMaxRadius at scale 4
+const float blurOpaqueMaxRadius = GLINT_BLUR_MAX_RADIUS;  // points: the pipeline's define (PipelineDefines)
+const int blurOpaqueMaxTaps = 4 * int(blurOpaqueMaxRadius);     // pixels each side: blurOpaqueMaxRadius at scale 4
 
 vec4 blurOpaque(vec2 position, Layer layer, float radius) {
     float sigma = 0.5 * clamp(radius, 0.0, blurOpaqueMaxRadius) * glint_scale;  // pixels

@@ -7,7 +7,8 @@
 //   App/.build/release/glint bench --no-overlay --effect gradient,blur --size 960x600 --dump-shader passes.txt
 //   ./bare passes.txt [--frames N]
 //
-// The recording (written by `glint bench --dump-shader`, Glint's PassRecorder) holds one frame's
+// The recording (written by `glint bench --dump-shader`, Glint's PassRecorder) begins with the
+// frame's frame graphs as text, lines starting "#" that this program skips; then it holds one frame's
 // GL work: every clear and draw in order, each draw with its target, viewport, scissor, blending,
 // the textures and samplers it reads, its assembled sources as Glint compiled them (a specialised
 // version's, where Glint draws one) and every active uniform's value. This program makes the same
@@ -121,7 +122,10 @@ static struct texture *find_texture(unsigned id) {
 static void parse(char *text, long size) {
     char *cursor = text;
     char *end = text + size;
-    if (strcmp(next_line(&cursor), "glint-passes 2")) fail("not a glint pass recording (glint-passes 2)");
+    // The frame graphs as text come first, each line after "#": for people, not for the replay.
+    char *first = next_line(&cursor);
+    while (first[0] == '#' && cursor < end) first = next_line(&cursor);
+    if (strcmp(first, "glint-passes 3")) fail("not a glint pass recording (glint-passes 3)");
     struct step *step = NULL;
     while (cursor < end) {
         char *line = next_line(&cursor);
@@ -129,7 +133,8 @@ static void parse(char *text, long size) {
         int a, b;
         char word[32];
         size_t bytes;
-        if (sscanf(line, "texture %u %d %d %31s", &id, &a, &b, word) == 4) {
+        if (line[0] == '#') {
+        } else if (sscanf(line, "texture %u %d %d %31s", &id, &a, &b, word) == 4) {
             if (texture_count == MAX_TEXTURES) fail("too many textures");
             struct texture *t = &textures[texture_count++];
             t->id = id;
@@ -236,8 +241,9 @@ int main(int argc, char **argv) {
         glGenTextures(1, &t->texture);
         glBindTexture(GL_TEXTURE_2D, t->texture);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        // Pixels come as RGBA8 rows, also for a half-float buffer read before it is drawn (GL converts them).
         glTexImage2D(GL_TEXTURE_2D, 0, t->half_float ? GL_RGBA16F : GL_RGBA8, t->width, t->height, 0, GL_RGBA,
-                     t->half_float ? GL_HALF_FLOAT : GL_UNSIGNED_BYTE, t->pixels);
+                     t->half_float && !t->pixels ? GL_HALF_FLOAT : GL_UNSIGNED_BYTE, t->pixels);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);

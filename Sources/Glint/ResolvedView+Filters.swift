@@ -5,8 +5,9 @@ import GlintCore
 import GlintRender
 
 extension ResolvedView {
-    /// The largest blur radius, in points, the built-in blur takes (`Shaders/blur.frag`).
-    static let maxBlurRadius = 64.0
+    /// The largest blur radius, in points, the built-in blur takes: the blur effect's radius
+    /// range, declared once (`EffectDeclaration.Blur.radius`; `Shaders/blur.frag` gets it as a define).
+    static let maxBlurRadius = EffectDeclaration.Blur.radius.range.upperBound
 
     /// A visual modifier's node: a blur or colour adjustment is a pass of the effect chain over
     /// the view (merged into the view's own graph when it is one content); a shadow, a blend

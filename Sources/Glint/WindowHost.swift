@@ -268,10 +268,7 @@ public final class ViewHost {
             // Once, before the first frame: a view with a tear draws it open, thrown away, so the
             // first real tear compiles nothing (its programs and layers are ready).
             warmsUp = false
-            driver.drawsIdleChainsInLayers = true
-            driver.update(in: size, scale: scale, content: content)
-            if !resolved.tears.isEmpty { try renderer.draw(resolved, into: frame.framebuffer) }
-            driver.drawsIdleChainsInLayers = false
+            try renderer.drawTearWarmUp(driver, into: frame.framebuffer) { driver.update(in: size, scale: scale, content: content) }
         }
         let region = captured(frame)
         if let recording, recording.pixelWidth != region.pixels.pixelWidth || recording.pixelHeight != region.pixels.pixelHeight {

@@ -9,7 +9,8 @@ import Foundation
 /// - `// glint: sampler [FUNCTION.]NAME wrap=S,T filter=MIN,MAG mip=M`: the sampler state of an
 ///   image parameter (a Metal file's `constexpr sampler`); one line may hold several.
 /// - `// glint: constant NAME, NAME…`: parameters or uniforms compiled in as constants.
-/// - `// glint: separable[, sigma = F * NAME (LO…HI)]`: a separable kernel, with its σ.
+/// - `// glint: separable[, sigma = F * NAME (LO…HI)]`: a separable kernel, with its σ; a bound
+///   may name one of the pipeline's defines (`PipelineDefines`).
 /// - `uniform float speed; // glint: 0 4 1` and the like, after code on its line: a uniform's
 ///   (or a Metal parameter's) range or control, kept as written in `annotations`, which
 ///   `UniformAnnotations` gives their meaning.
@@ -139,7 +140,9 @@ public struct ShaderMarkers: Equatable, Sendable {
         var range = 0.0...Double.greatestFiniteMagnitude
         if nameAndRange.count == 2 {
             let bounds = nameAndRange[1].trimmingCharacters(in: CharacterSet(charactersIn: "() ")).components(separatedBy: "…")
-            if bounds.count == 2, let lo = Double(bounds[0]), let hi = Double(bounds[1]), lo <= hi { range = lo...hi }
+            // A bound is a number or one of the pipeline's defines (`0…GLINT_BLUR_MAX_RADIUS`).
+            func bound(_ text: String) -> Double? { Double(text) ?? PipelineDefines.value(named: Substring(text)) }
+            if bounds.count == 2, let lo = bound(bounds[0]), let hi = bound(bounds[1]), lo <= hi { range = lo...hi }
         }
         return Sigma(factor: factor, name: name, range: range)
     }

@@ -1,5 +1,6 @@
 @preconcurrency import CEpoxy
 import Foundation
+import GlintCore
 
 /// The GL work of one frame of a `Renderer`, written out so a bare C program can do exactly that
 /// work and nothing else (`glint bench --dump-shader`, read by `bench/bare.c`, compared by
@@ -14,9 +15,12 @@ import Foundation
 /// Recording reads GL state back, so it is slow; `Renderer.recorder` is nil except for the one
 /// frame recorded.
 ///
-/// The format is line-based, version 2: `glint-passes 2`; one `texture ID W H FORMAT` line per
-/// texture (FORMAT `rgba8` or `rgba16f`), an image's followed by `data BYTES` and its RGBA8 rows,
-/// bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
+/// The recording begins with the frame's frame graphs as text (`FrameGraph`'s description: each
+/// graph's content and effect passes, a tool's buffers and passes under the pass showing their
+/// picture), every line after `# `, so a person reading it sees the passes; the replay skips every
+/// line starting `#`. Then the GL work, line-based, version 3: `glint-passes 3`; one `texture ID W H FORMAT` line per
+/// texture (FORMAT `rgba8` or `rgba16f`), an image's (or a buffer's read before it is drawn) followed by
+/// `data BYTES` and its RGBA8 rows, bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
 /// is scissored), or `draw TARGET`, `viewport X Y W H`, `scissor X Y W H` (if any), `blend 0|1`,
 /// `bind UNIT TEXTURE` per texture read (followed by `sampler UNIT MIN MAG WRAP_S WRAP_T`, GL's
 /// enum values, where a sampler object is bound to the unit), `vertex BYTES` and `fragment BYTES` each
@@ -36,6 +40,13 @@ public final class PassRecorder {
     private var textures: [(id: GLuint, texture: Texture)] = []
     private var targets: Set<GLuint> = []
     private var out = ""
+    /// The frame graphs drawn, as text.
+    private var graphs = ""
+
+    /// A frame graph about to be drawn: the recording lists every graph before its GL work.
+    func recordGraph(_ graph: FrameGraph) {
+        graphs += graph.description + "\n"
+    }
 
     /// The texture attached to the bound draw framebuffer, noted as a target.
     private func boundTarget() -> GLuint {
@@ -64,8 +75,9 @@ public final class PassRecorder {
             var pixels = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
             epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
             epoxy_glGetTexImage(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), &pixels)
+            // The format stays the texture's: a persistent half-float buffer read before this frame
+            // draws it (a Shadertoy's "self") is sampled as half floats by the replay too.
             texture.pixels = pixels
-            texture.format = "rgba8"
         }
         textures.append((id, texture))
     }
@@ -160,7 +172,9 @@ public final class PassRecorder {
 
     /// The recording in the format above.
     public func data() -> Data {
-        var data = Data("glint-passes 2\n".utf8)
+        var header = "# glint bench --dump-shader: the frame graphs of one frame, then its GL work (bench/bare.c skips lines starting #)\n"
+        for line in graphs.split(separator: "\n", omittingEmptySubsequences: false).dropLast() { header += "# \(line)\n" }
+        var data = Data((header + "glint-passes 3\n").utf8)
         for (id, t) in textures {
             data += Data("texture \(id) \(t.width) \(t.height) \(t.format)\n".utf8)
             if let pixels = t.pixels {

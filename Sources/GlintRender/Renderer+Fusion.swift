@@ -155,7 +155,7 @@ extension Renderer {
                 "    vec4 glint_color = glint_hasLayer != 0 ? glint_layerColor() : glint_baseColor;",
             ] + calls + ["    glint_fragColor = glint_color;", "}"]).joined(separator: "\n")
         fileNames[EffectSource.mainString] = "the pipeline's main fusing \(stages.map(\.function).joined(separator: ", "))"
-        let assembled = "#version 330 core\n#line 1 \(EffectSource.preludeString)\n\(prelude.text)\n" + files.joined(separator: "\n")
+        let assembled = "\(EffectSource.header)#line 1 \(EffectSource.preludeString)\n\(prelude.text)\n" + files.joined(separator: "\n")
             + "\n#line 1 \(EffectSource.mainString)\n\(main)\n"
         let text = ShaderSources.injectDefines(sources.defines, into: assembled)
         guard let program = try? Program(name: stages.map(\.function).joined(separator: "+"),

@@ -201,6 +201,7 @@ public final class Renderer {
 
     func draw(_ graph: FrameGraph, view: PixelRect, into target: Framebuffer) throws(RenderError) {
         guard target.pixelWidth > 0, target.pixelHeight > 0, graph.viewRect.width > 0, graph.viewRect.height > 0 else { return }
+        recorder?.recordGraph(graph)
         frameNumber += 1
         let timesFrame = passTimer != nil && timedTarget == nil
         if timesFrame { timedTarget = target.id }

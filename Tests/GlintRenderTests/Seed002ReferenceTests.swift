@@ -230,7 +230,7 @@ struct Seed002ReferenceTests {
     func glslang(effect: String) throws {
         let prelude = try String(contentsOfFile: Self.shaderFolder + "/glint.glsl", encoding: .utf8)
         let source = try String(contentsOfFile: Self.shaderFolder + "/\(effect).frag", encoding: .utf8)
-        let program = "#version 330 core\n\(prelude)\nuniform sampler2D seed002_noise;\n\(source)\nvoid main() {\n    glint_fragColor = vec4(0.0);\n    \(Self.calls[effect]!)\n}\n"
+        let program = "\(EffectSource.header)\(prelude)\nuniform sampler2D seed002_noise;\n\(source)\nvoid main() {\n    glint_fragColor = vec4(0.0);\n    \(Self.calls[effect]!)\n}\n"
         let result = try Glslang.validate(program, stage: "frag")
         #expect(result.status == 0, "Shaders/\(effect).frag: \(result.output)")
     }

@@ -4,13 +4,13 @@ import GlintControls
 import GlintCore
 import struct GlintRender.ShaderSources
 import class GlintRender.Renderer
-import struct GlintRender.Framebuffer
 import enum GlintCore.RenderError
 
 /// What the `glint` app shows, as state that lives across frames: the effect chain (the first
 /// draws the content, each later one changes what is below it), the tear over them, whether the
 /// controls and the foreground show, and the window's HUD lines. The window, `render` and `bench`
-/// all show it as an `AppView` through the library's one frame driver.
+/// all show it as an `AppView` through the library's one frame driver (the window in a `ViewHost`,
+/// the others in an `OffscreenHost`).
 final class AppState {
     /// The effects, in drawing order.
     private(set) var effects: [any Effect]
@@ -135,109 +135,21 @@ struct AppView: View {
     }
 }
 
-/// The app's frames headless: its state shown as an `AppView` through the library's one frame
-/// driver, drawn by a `ViewRenderer`, for `render`, `record` and `bench` (the window runs the
-/// same view in the library's `ViewHost`).
-final class AppFrames {
-    let state: AppState
-    /// The one frame driver.
-    let driver: FrameDriver
-    let renderer: ViewRenderer
+/// The app's frames headless (`render`, `record`, `bench`): its view in the library's offscreen host.
+typealias AppHost = OffscreenHost<AppView>
 
-    /// Needs a current OpenGL 3.3 core context. `backdrop` shows through a tear and around the view.
-    init(state: AppState, sources: ShaderSources, backdrop: GlintCore.Color, frameTimeout: Double?) throws(RenderError) {
-        self.state = state
-        // Headless runs start at the same date every time, so `TimelineView`s draw the same frames.
-        driver = Self.makeDriver(backdrop: Glint.Color(backdrop))
-        renderer = try ViewRenderer(sources: sources)
-        renderer.renderer.frameTimeout = frameTimeout
-    }
-
-    private static func makeDriver(backdrop: Glint.Color) -> FrameDriver {
-        FrameDriver(backdrop: backdrop, startDate: Date(timeIntervalSinceReferenceDate: 0))
-    }
-
-    /// Builds and lays out the app's view for the driver's time in a frame of `size` points.
-    func update(size: Size, scale: Double) {
-        driver.update(AppView(state: state), in: CGSize(width: size.width, height: size.height), scale: CGFloat(scale))
-    }
-
-    /// Moves the timeline to `time`, applying `events` whose time has come at their own times to
-    /// the view as last laid out; returns how many were applied.
-    /// With a sound source, the effects first hear it as it is at `time` (`AudioFeed`).
-    @discardableResult
-    func advance(to time: Double, applying events: ArraySlice<PointerEvent> = ArraySlice()) -> Int {
-        state.hear(at: time, renderer: renderer.renderer, driver: driver)
-        return driver.advance(to: time, applying: events)
-    }
-
-    /// Builds the view for the driver's time and draws it into `target`, which shows the whole
-    /// frame of `size` points.
-    func draw(size: Size, into target: Framebuffer) throws(RenderError) {
-        let scale = size.width > 0 ? Double(target.pixelWidth) / size.width : 1
-        if warmsUpTear, state.tear != nil {
-            // Once, before the first frame: the frame with the tear open, drawn and thrown away,
-            // so the first real tear compiles nothing (its programs and layers are ready).
-            warmsUpTear = false
-            driver.drawsIdleChainsInLayers = true
-            update(size: size, scale: scale)
-            try renderer.draw(driver.resolved, into: target)
-            driver.drawsIdleChainsInLayers = false
+extension AppState {
+    /// The library's offscreen host showing this state as an `AppView` in `size` points, its
+    /// sound (`--audio`) brought to each time before the view advances to it, every pass the
+    /// chain and tear may draw compiled. Needs a current OpenGL 3.3 core context. `backdrop`
+    /// shows through a tear and around the view.
+    func offscreenHost(size: Size, backdrop: GlintCore.Color, sources: ShaderSources, frameTimeout: Double?) throws(RenderError) -> AppHost {
+        let host = try AppHost(content: AppView(state: self), size: CGSize(width: size.width, height: size.height),
+                               backdrop: Glint.Color(backdrop), sources: sources, frameTimeout: frameTimeout)
+        if audio != nil {
+            host.willAdvance = { [unowned self, unowned host] time in self.hear(at: time, renderer: host.renderer.renderer, driver: host.driver) }
         }
-        update(size: size, scale: scale)
-        try renderer.draw(driver.resolved, into: target)
+        try prepare(in: host.renderer.renderer)
+        return host
     }
-    /// Whether the first `draw` first draws the tear's layer path once, thrown away: for `bench`,
-    /// which draws many frames; `render`, which draws one, skips it.
-    var warmsUpTear = false
-
-    /// Compiles every pass the chain and the tear may draw (`AppState.prepare(in:)`).
-    func prepare() throws(RenderError) {
-        try state.prepare(in: renderer.renderer)
-    }
-
-    /// For a chain showing a Shadertoy, glslViewer or ISF shader: every frame of the timeline
-    /// before `time` (t = 0, 1/60 s, …), as the tool would have shown them, so a headless frame at
-    /// `time` has the frame count, the time step and, for shaders that keep buffers between
-    /// frames, the buffers of a live run. Frames of shaders without such buffers are counted, not
-    /// drawn. Returns how many of `events` were applied; other chains draw nothing here.
-    /// Key events (`keys`) reach the shaders' keyboards at the first frame at or after their time.
-    func runToyFrames(until time: Double, events: ArraySlice<PointerEvent>, keys: [ToyKeys.Event], size: Size, into target: Framebuffer,
-                       progress: (Int) -> Void = { _ in }) throws(RenderError) -> Int {
-        let toys = state.effects.filter { $0.toolProgram != nil }
-        guard !toys.isEmpty else { return events.startIndex }
-        let draws = toys.contains { $0.toolProgram?.hasFeedback == true }
-        var next = events.startIndex
-        var key = 0
-        var n = 0
-        while Double(n) * GlintCore.Timeline.maxStep < time - Self.timeTolerance {
-            applyKeys(keys, from: &key, until: Double(n) * GlintCore.Timeline.maxStep)
-            next += advance(to: Double(n) * GlintCore.Timeline.maxStep, applying: events[next...])
-            if draws {
-                try draw(size: size, into: target)
-            } else {
-                for toy in toys { toy.didDraw() }
-            }
-            n += 1
-            progress(n)
-        }
-        applyKeys(keys, from: &key, until: time)
-        return next
-    }
-
-    /// Hands the key events from `index` on whose time has come by `time` to the chain's
-    /// Shadertoy shaders, moving `index` past them.
-    func applyKeys(_ keys: [ToyKeys.Event], from index: inout Int, until time: Double) {
-        while index < keys.count, keys[index].time <= time + Self.timeTolerance {
-            for effect in state.effects {
-                effect.key(keys[index].code, isDown: keys[index].isDown)
-            }
-            index += 1
-        }
-    }
-    /// How close a step's time may come to the frame's and still be a frame before it.
-    static let timeTolerance = 1e-9
-
-    /// What could not be loaded this frame (an image), for the host to report once.
-    var errors: [RenderError] { driver.resolved.errors }
 }

@@ -84,9 +84,9 @@ struct BenchCommand: ParsableCommand {
         app.renderer.renderer.specializes = !noSpecialize
         if noFuse { app.renderer.renderer.fuses = false }
         app.warmsUpTear = true
-        let state = app.state
+        let state = app.content.state
         // Laid out once before the run, so the first events meet the view where it is drawn.
-        app.update(size: viewSize, scale: scaleFactor)
+        app.update(scale: scaleFactor)
 
         var milliseconds = [Double](repeating: 0, count: frames)
         var cpuMilliseconds = [Double](repeating: 0, count: frames)
@@ -135,7 +135,7 @@ struct BenchCommand: ParsableCommand {
                 if stillTime == nil {
                     nextEvent += app.advance(to: clockStart + Double(frame + 1) * Timeline.maxStep, applying: events[nextEvent...])
                 }
-                try app.draw(size: viewSize, into: target.framebuffer)
+                try app.draw(into: target.framebuffer)
                 if state.tear?.isShowing == true { layerPassFrames += 1 }
                 epoxy_glFinish()
             }
@@ -210,7 +210,7 @@ struct BenchCommand: ParsableCommand {
             // One more frame like the last, recorded: every clear and draw, for bench/bare.c.
             let recorder = PassRecorder()
             app.renderer.renderer.recorder = recorder
-            try app.draw(size: viewSize, into: target.framebuffer)
+            try app.draw(into: target.framebuffer)
             app.renderer.renderer.recorder = nil
             epoxy_glFinish()
             try Console.write(recorder.data(), to: dumpShader, what: "the shader dump")

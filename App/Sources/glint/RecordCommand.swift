@@ -127,8 +127,8 @@ struct RecordCommand: ParsableCommand {
         if still == nil { try VideoEncoder.check(path: output) }
         if chunk { try OutputFiles.check(ChunkRecord.path(for: output), what: "the chunk's record") }
 
-        let (context, frames) = try setup.start()
-        frames.update(size: viewSize, scale: scale)
+        let (context, host) = try setup.start()
+        host.update(scale: scale)
         let k = supersample
         let target = try RenderTarget(pixelWidth: pixels.width * k, pixelHeight: pixels.height * k)
         // A sound file heard by the effects is muxed under the clip too (mp4, webm, mov).
@@ -161,7 +161,7 @@ struct RecordCommand: ParsableCommand {
         do {
             // A shader of another tool draws every frame before the clip (its buffers feed back).
             var nextKey = 0
-            var nextEvent = try frames.runToyFrames(until: from, events: events[...], keys: keyEvents, size: viewSize, into: target.framebuffer)
+            var nextEvent = try host.runToolFrames(until: from, events: events[...], keys: keyEvents, into: target.framebuffer)
             let blend = Blend(width: pixels.width, height: pixels.height, factor: k, samples: k * k * subframes)
             let drawScale = viewSize.width > 0 ? Double(target.framebuffer.pixelWidth) / viewSize.width : 1
             for index in 0..<warmUp {
@@ -169,12 +169,12 @@ struct RecordCommand: ParsableCommand {
                 for sub in 0..<(blend.isNeeded ? subframes : 1) {
                     // The same steps as a recorded frame takes, so the state at frame A is the one-machine record's.
                     let subTime = sub == 0 ? time : time + shutter / fps * Double(sub) / Double(subframes)
-                    frames.applyKeys(keyEvents, from: &nextKey, until: subTime)
-                    nextEvent += frames.advance(to: subTime, applying: events[nextEvent...])
+                    host.applyKeys(keyEvents, from: &nextKey, until: subTime)
+                    nextEvent += host.advance(to: subTime, applying: events[nextEvent...])
                     if feedback {
-                        try draw(frames, viewSize, target)
+                        try draw(host, target)
                     } else {
-                        frames.update(size: viewSize, scale: drawScale)
+                        host.update(scale: drawScale)
                         for toy in toys { toy.didDraw() }
                     }
                 }
@@ -191,18 +191,18 @@ struct RecordCommand: ParsableCommand {
                         // Spread over the shutter, starting at the frame's own time.
                         let subTime = time + shutter / fps * Double(sub) / Double(subframes)
                         try timing.measure(\.rendering) {
-                            frames.applyKeys(keyEvents, from: &nextKey, until: subTime)
-                            nextEvent += frames.advance(to: subTime, applying: events[nextEvent...])
-                            try draw(frames, viewSize, target)
+                            host.applyKeys(keyEvents, from: &nextKey, until: subTime)
+                            nextEvent += host.advance(to: subTime, applying: events[nextEvent...])
+                            try draw(host, target)
                         }
                         timing.measure(\.readBack) { blend.add(target.framebuffer) }
                     }
                     try timing.measure(\.readBack) { try encoder?.withNextFrame { blend.resolve(into: $0) } }
                 } else {
                     try timing.measure(\.rendering) {
-                        frames.applyKeys(keyEvents, from: &nextKey, until: time)
-                        nextEvent += frames.advance(to: time, applying: events[nextEvent...])
-                        try draw(frames, viewSize, target)
+                        host.applyKeys(keyEvents, from: &nextKey, until: time)
+                        nextEvent += host.advance(to: time, applying: events[nextEvent...])
+                        try draw(host, target)
                     }
                     try timing.measure(\.readBack) { try encoder?.withNextFrame { Self.readBack(target.framebuffer, into: $0) } }
                 }
@@ -213,11 +213,11 @@ struct RecordCommand: ParsableCommand {
                 }
                 progress.update(done: index + 1)
             }
-            for error in frames.errors { Console.warn("\(error)") }
+            for error in host.errors { Console.warn("\(error)") }
             guard let encoder else {
                 // `render --frame N`: the frame just drawn is the still.
                 progress.finish()
-                try still?.write(frames, target.framebuffer)
+                try still?.write(host, target.framebuffer)
                 withExtendedLifetime(context) {}
                 return
             }
@@ -282,10 +282,10 @@ struct RecordCommand: ParsableCommand {
 
     /// Draws the app's frame for the driver's time and waits for it (llvmpipe draws when flushed),
     /// so rendering and read-back are timed apart.
-    private func draw(_ frames: AppFrames, _ viewSize: Size, _ target: RenderTarget) throws {
-        try frames.draw(size: viewSize, into: target.framebuffer)
+    private func draw(_ host: AppHost, _ target: RenderTarget) throws {
+        try host.draw(into: target.framebuffer)
         epoxy_glFinish()
-        try GL.checkError("rendering \(frames.state.name)")
+        try GL.checkError("rendering \(host.content.state.name)")
     }
 
     /// Reads a framebuffer's pixels into `buffer`, RGBA8 premultiplied, rows from the bottom up

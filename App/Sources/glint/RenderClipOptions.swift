@@ -72,8 +72,8 @@ struct RenderClipOptions: ParsableArguments {
 struct Still {
     let render: RenderCommand
 
-    func write(_ frames: AppFrames, _ framebuffer: Framebuffer) throws {
-        let json = Data(StateJSON.encode(frames.state.stateSnapshot()).utf8)
+    func write(_ host: AppHost, _ framebuffer: Framebuffer) throws {
+        let json = Data(StateJSON.encode(host.content.state.stateSnapshot()).utf8)
         let compression = render.pngCompression
         try OutputFiles.commit([render.imageFile { try PNG.write(framebuffer: framebuffer, to: $0, compression: compression) }]
             + (render.state.map { [render.stateFile($0) { json }] } ?? []))

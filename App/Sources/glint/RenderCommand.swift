@@ -100,31 +100,31 @@ struct RenderCommand: ParsableCommand {
         if let state { try OutputFiles.check(stateFile(state)) }
         if timings { StartupTimings.begin() }  // printed once the PNG is written; a failure prints only its line
 
-        let (context, frames) = try setup.start()
+        let (context, host) = try setup.start()
         // The one timeline: from t = 0 in steps of 1/60 s, each event applied at its own time to
         // the view as laid out for this frame.
-        frames.update(size: viewSize, scale: scaleFactor)
+        host.update(scale: scaleFactor)
         let pixels = RenderCommand.pixelSize(of: viewSize, scale: scaleFactor)
         let target = try RenderTarget(pixelWidth: pixels.width, pixelHeight: pixels.height)
         let keyEvents = try keys.map { try ToyKeys.events($0) } ?? []
         let frameCount = Int((duration / GlintCore.Timeline.maxStep).rounded(.up))
         let simulation = ProgressLine("drawing the \(frameCount) frames before \(Parse.text(duration)) s")
-        let applied = try frames.runToyFrames(until: duration, events: events[...], keys: keyEvents, size: viewSize, into: target.framebuffer,
-                                              progress: { simulation?.show(Double($0) / Double(max(frameCount, 1))) })
+        let applied = try host.runToolFrames(until: duration, events: events[...], keys: keyEvents, into: target.framebuffer,
+                                             progress: { simulation?.show(Double($0) / Double(max(frameCount, 1))) })
         simulation?.finish()
-        frames.advance(to: duration, applying: events[applied...])
+        host.advance(to: duration, applying: events[applied...])
         let progress = ProgressLine("rendering \(pixels.width)x\(pixels.height) pixels")
-        frames.renderer.renderer.onProgress = progress.map { line in { line.show($0) } }
+        host.renderer.renderer.onProgress = progress.map { line in { line.show($0) } }
         defer { progress?.finish() }
-        try frames.draw(size: viewSize, into: target.framebuffer)
-        try GL.checkError("rendering \(frames.state.name)")
+        try host.draw(into: target.framebuffer)
+        try GL.checkError("rendering \(host.content.state.name)")
         progress?.finish()
         if timings {
             epoxy_glFinish()  // the draw done, not only queued: what is left is the read-back and the PNG
             StartupTimings.mark("first draw")
         }
-        for error in frames.errors { Console.warn("\(error)") }
-        let json = Data(StateJSON.encode(frames.state.stateSnapshot()).utf8)
+        for error in host.errors { Console.warn("\(error)") }
+        let json = Data(StateJSON.encode(host.content.state.stateSnapshot()).utf8)
         try OutputFiles.commit([imageFile { try PNG.write(framebuffer: target.framebuffer, to: $0, compression: pngCompression) }]
             + (state.map { [stateFile($0) { json }] } ?? []))
         StartupTimings.mark("encode")
@@ -163,15 +163,14 @@ struct HeadlessSetup {
         self.viewSize = viewSize
     }
 
-    /// A headless context, and the app's frames drawn in it.
-    func start() throws -> (HeadlessContext, AppFrames) {
+    /// A headless context, and the library's offscreen host drawing the app's view in it.
+    func start() throws -> (HeadlessContext, AppHost) {
         let context = try HeadlessContext()
         StartupTimings.mark("context")
         let state = AppState(effects: effects, tear: tear, showsForeground: showsForeground, showsControls: showsControls, audio: audio)
-        let frames = try AppFrames(state: state, sources: sources, backdrop: backdrop, frameTimeout: frameTimeout)
-        try frames.prepare()
+        let host = try state.offscreenHost(size: viewSize, backdrop: backdrop, sources: sources, frameTimeout: frameTimeout)
         StartupTimings.mark("shader compile")
-        return (context, frames)
+        return (context, host)
     }
 }
 

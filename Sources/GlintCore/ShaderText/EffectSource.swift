@@ -7,6 +7,10 @@ public enum EffectSource {
     public static let effectString = 2
     public static let mainString = 3
 
+    /// What every effect program starts with: the version line and the pipeline's defines
+    /// (`PipelineDefines`), before the prelude's `#line`.
+    public static let header = "#version 330 core\n" + PipelineDefines.text
+
     public static func assemble(effect: String, prelude: String, kind: ShaderEffect.Kind) -> String {
         let main: String
         switch kind {
@@ -37,12 +41,12 @@ public enum EffectSource {
             }
             """
         }
-        return "#version 330 core\n#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
+        return "\(header)#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
     }
 
     /// The whole fragment shader with a given `main` (generated for positional arguments).
     public static func assemble(effect: String, prelude: String, main: String) -> String {
-        "#version 330 core\n#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
+        "\(header)#line 1 \(preludeString)\n\(prelude)\n#line 1 \(effectString)\n\(effect)\n#line 1 \(mainString)\n\(main)\n"
     }
 
     /// Finds the kind of effect a file defines from the function it declares.
