@@ -170,3 +170,18 @@ public enum ShaderArgument: Equatable, Sendable {
         }
     }
 }
+
+extension Image: CustomStringConvertible {
+    /// The image as the frame graph's text shows it: its size, and its file or label where it has one.
+    public var description: String {
+        var text = "image \(width)x\(height)"
+        if case .file(let path, _, _) = identity {
+            text += " from \(path)"
+        } else if let label {
+            text += " for \(label)"
+        } else if pixels.isEmpty {
+            text += " (a layer)"
+        }
+        return text
+    }
+}
