@@ -77,6 +77,8 @@ final class AnimationTrack<V: VectorArithmetic> {
     var value: AnimatedValue<V>
     /// The last frame this track was used in (two alike attributes of one view take two tracks).
     var frame = -1
+    /// Whether the last `present` set a new value to move to by an animation.
+    private(set) var retargeted = false
 
     init(_ value: V) {
         self.value = AnimatedValue(value)
@@ -97,8 +99,10 @@ final class AnimationTrack<V: VectorArithmetic> {
     /// on `model`, and on the track's first frame.
     func present(_ model: V, frame: Int, time: Double, transaction: Transaction, animations: AnimationState) -> V? {
         defer { self.frame = frame }
+        retargeted = false
         guard self.frame != -1 else { return nil }  // new (a primed track, below −1, moves)
         if model != value.target {
+            retargeted = transaction.animation != nil
             value.set(model, animation: transaction.animation, at: min(transaction.start ?? time, time), tag: transaction.completionTag)
         }
         guard value.isAnimating else { return nil }
@@ -119,11 +123,22 @@ struct AnimationScope {
     var isActive = false
     /// The transaction around the `animation(_:body:)` being made: its placeholder's.
     var outerTransaction: Transaction? = nil
+    /// The nodes made this frame under a transaction with an animation, in the order made, with
+    /// it: where layout moves them, they slide by it (see `slid(_:to:)`).
+    var slides: [(node: Int, transaction: Transaction)] = []
+    /// Whether an attribute layout reads (an offset, a fixed frame, padding, a stack's spacing or
+    /// alignment, an `Animatable` modifier's data) was set moving this frame: the places it moves
+    /// views to are followed, not slid to (they would move twice).
+    var layoutMoving = false
+    /// Whether the attribute just presented was set moving this frame.
+    var retargeted = false
 
     /// The first of the slots animated attributes keep their tracks in.
     static let firstSlot = 100
     /// How far apart the slots of two alike attributes of one view are.
     static let repeatStride = 1000
+    /// The attribute a node's place in its parent is kept as.
+    static let slideAttribute = 12
 }
 
 extension ViewGraph {
@@ -132,6 +147,57 @@ extension ViewGraph {
         animationScope.transaction = store.animations.beginFrame(at: time)
         animationScope.time = time
         animationScope.isActive = true
+        animationScope.slides.removeAll(keepingCapacity: true)
+        animationScope.layoutMoving = false
+    }
+
+    /// Where node `i`, placed by layout with its top-left at `origin`, is drawn this frame (and
+    /// hit): its place in its parent (the offset from the parent's top-left) is an animated value
+    /// kept by the view's identity, so when a change made inside `withAnimation` (or under an
+    /// `.animation(_:value:)` whose value changed) moves it, by a sibling inserted, removed or
+    /// resized or by its own size, it slides from where it was by that animation, as SwiftUI's
+    /// views do; without one it jumps. Its children are placed in the rect drawn, so they move
+    /// with it.
+    mutating func slid(_ i: Int, to origin: Point) -> Point {
+        let parent = nodes[i].parent
+        guard parent >= 0 else { return origin }
+        let base = nodes[parent].frame.origin
+        let size = nodes[i].frame.size
+        let model = AnimatableVector4(origin.x - base.x, origin.y - base.y, size.width, size.height)
+        let identity = nodes[i].identity
+        let frame = store.frame
+        var slot = AnimationScope.firstSlot + AnimationScope.slideAttribute
+        var box = store.extra(identity, slot: slot, initial: AnimationTrack(model))
+        while box.value.frame == frame {  // another node of the same view (its modifiers')
+            slot += AnimationScope.repeatStride
+            box = store.extra(identity, slot: slot, initial: AnimationTrack(model))
+        }
+        // A view that had no size (an empty stack) had no place to slide from: it is where it is.
+        let was = box.value.value.target
+        let transaction = animationScope.layoutMoving || was.z <= 0 || was.w <= 0 ? Transaction() : slideTransaction(of: i)
+        guard let v = box.value.present(model, frame: frame, time: animationScope.time, transaction: transaction,
+                                        animations: store.animations) else { return origin }
+        return Point(x: base.x + v.x, y: base.y + v.y)  // (its size, kept beside, is laid out as asked)
+    }
+
+    /// The transaction node `i` was made under, where it had an animation (none otherwise).
+    private func slideTransaction(of node: Int) -> Transaction {
+        let slides = animationScope.slides
+        var lo = 0, hi = slides.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if slides[mid].node < node { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < slides.count && slides[lo].node == node ? slides[lo].transaction : Transaction()
+    }
+
+    /// Notes the transaction of the node about to be made (at `nodes.count`) when it animates.
+    private mutating func noteSlideTransaction() {
+        guard animationScope.transaction.animation != nil else { return }
+        let node = nodes.count
+        // Nodes made and taken back (a transition's first making) leave their notes: dropped.
+        while let last = animationScope.slides.last, last.node >= node { animationScope.slides.removeLast() }
+        animationScope.slides.append((node, animationScope.transaction))
     }
 
     /// Ends the frame: completions due join the actions run after it.
@@ -145,29 +211,35 @@ extension ViewGraph {
     /// attributes rest is returned as it came (nothing copied).
     mutating func animated(_ kind: NodeKind) -> NodeKind {
         guard animationScope.isActive else { return kind }
+        noteSlideTransaction()
         switch kind {
         case .opacity(let amount):
             guard let v = moving(AnimatableVector4(amount), attribute: 0) else { return kind }
             return .opacity(min(max(v.x, 0), 1))
         case .offset(let x, let y):
             guard let v = moving(AnimatableVector4(x, y), attribute: 1) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
             return .offset(x: v.x, y: v.y)
         case .sizedOffset(let x, let y):
             guard let v = moving(AnimatableVector4(x, y), attribute: 8) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
             return .sizedOffset(x: v.x, y: v.y)
         case .frame(var spec) where spec.isFixed:
             guard let v = moving(AnimatableVector4(spec.idealWidth ?? 0, spec.idealHeight ?? 0, spec.idealWidth == nil ? 0 : 1,
                                                    spec.idealHeight == nil ? 0 : 1), attribute: 2) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
             if spec.idealWidth != nil { spec.idealWidth = max(0, v.x) }
             if spec.idealHeight != nil { spec.idealHeight = max(0, v.y) }
             return .frame(spec)
         case .padding(let insets):
             guard let v = moving(AnimatableVector4(Double(insets.top), Double(insets.leading), Double(insets.bottom),
                                                    Double(insets.trailing)), attribute: 9) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
             return .padding(EdgeInsets(top: max(0, v.x), leading: max(0, v.y), bottom: max(0, v.z), trailing: max(0, v.w)))
         case .stack(let axis, let alignment, let spacing):
             // The alignment (a fraction across) and a given spacing move; a default spacing stays.
             guard let v = moving(AnimatableVector4(alignment, spacing ?? 0), attribute: 11) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
             return .stack(axis: axis, alignment: v.x, spacing: spacing.map { _ in max(0, v.y) })
         case .content(var leaf):
             switch leaf.source {
@@ -224,6 +296,7 @@ extension ViewGraph {
         }
         guard let moving = track.present(model, frame: store.frame, time: animationScope.time, transaction: animationScope.transaction,
                                          animations: store.animations) else { return value }
+        if track.retargeted { animationScope.layoutMoving = true }
         var shown = value
         shown.animatableData = moving
         return shown
@@ -306,7 +379,9 @@ extension ViewGraph {
             box.value.prime(model, frame: frame)
             return nil
         }
-        return box.value.present(model, frame: frame, time: animationScope.time, transaction: animationScope.transaction,
-                                 animations: store.animations)
+        let shown = box.value.present(model, frame: frame, time: animationScope.time, transaction: animationScope.transaction,
+                                      animations: store.animations)
+        animationScope.retargeted = box.value.retargeted
+        return shown
     }
 }

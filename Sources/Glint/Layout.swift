@@ -312,7 +312,13 @@ struct ViewLayout {
 
     /// Places node `i` in `rect` (its size chosen for that size offered) and its children in it.
     func place(_ graph: inout ViewGraph, _ i: Int, in rect: Rect) {
+        var rect = rect
+        // Moved by a change made with an animation, it slides there (`slid(_:to:)`).
         graph.nodes[i].frame = rect
+        if graph.animationScope.isActive, i > 0 {
+            rect.origin = graph.slid(i, to: rect.origin)
+            graph.nodes[i].frame = rect
+        }
         let p = ProposedViewSize(w: rect.width, h: rect.height)
         switch graph.nodes[i].kind {
         case .identifier:

@@ -57,6 +57,48 @@ struct LayoutAnimationTests {
     }
 }
 
+extension LayoutAnimationTests {
+    /// The first row of `view`'s picture (100 points wide, 200 high) whose middle pixel is pure
+    /// green, at each time (−1 for none).
+    static func greenTops(_ view: some View, times: [Double]) throws -> [Int] {
+        let renderer = ImageRenderer(content: view)
+        renderer.backdrop = .black
+        return try times.map { t in
+            renderer.date = AnimationViewTests.at(t)
+            let image = try renderer.render()
+            return (0..<image.height).first { y in
+                let p = image.pixel(x: image.width / 2, y: y)
+                return p.green > 250 && p.red < 5 && p.blue < 5
+            } ?? -1
+        }
+    }
+
+    /// A VStack (no spacing, centred in 200 points) of a blue rectangle shown when `on`, then a
+    /// green and a red one, each 40 points high.
+    static func column(_ on: Bool) -> some View {
+        VStack(spacing: 0) {
+            if on { Color(red: 0, green: 0, blue: 1).frame(width: 60, height: 40) }
+            Color(red: 0, green: 1, blue: 0).frame(width: 60, height: 40)
+            Color(red: 1, green: 0, blue: 0).frame(width: 60, height: 40)
+        }
+        .frame(width: 100, height: 200)
+    }
+
+    @Test("a view inserted inside withAnimation(.linear(duration: 1)) slides its siblings: the green one's top halfway at 0.5 s, at its place at 1 s; without an animation it jumps")
+    func siblingsSlide() throws {
+        // Two rows (80 points) centred in 200: green's top at 60; three (120): at 40 + 40 = 80.
+        let before = (200 - 2 * 40) / 2, after = (200 - 3 * 40) / 2 + 40
+        let times = [100.0, 100.5, 101.0, 101.5]
+        let animated = AnimationViewTests.Appearing(animation: .linear(duration: 1), log: Log()) { on in Self.column(on) }
+        let slid = try Self.greenTops(animated, times: times)
+        #expect(slid == [before, (before + after) / 2, after, after], "\(slid)")
+
+        let jumping = AnimationViewTests.Appearing(animation: nil, log: Log()) { on in Self.column(on) }
+        let jumped = try Self.greenTops(jumping, times: times)
+        #expect(jumped == [before, after, after, after], "\(jumped)")
+    }
+}
+
 /// `animation(_:body:)`: the modifiers in its body animate by its animation; the view it is on
 /// (the placeholder) changes as the transaction around it says.
 @Suite("animation(_:body:)", .serialized)
