@@ -132,6 +132,11 @@ struct AnimationScope {
     var layoutMoving = false
     /// Whether the attribute just presented was set moving this frame.
     var retargeted = false
+    /// Whether the `Animatable` view or modifier whose data was just animated (`animateData`)
+    /// shows a value on its way: its body is then made without the animation, as SwiftUI makes an
+    /// `Animatable`'s body from the moving data (what the body makes of it moves with the data;
+    /// animated again, a padding inside would lag behind it).
+    var dataMoving = false
 
     /// The first of the slots animated attributes keep their tracks in.
     static let firstSlot = 100
@@ -297,6 +302,7 @@ extension ViewGraph {
         guard let moving = track.present(model, frame: store.frame, time: animationScope.time, transaction: animationScope.transaction,
                                          animations: store.animations) else { return value }
         if track.retargeted { animationScope.layoutMoving = true }
+        animationScope.dataMoving = true
         var shown = value
         shown.animatableData = moving
         return shown
@@ -306,6 +312,7 @@ extension ViewGraph {
     /// SwiftUI animates an `Animatable` view or an `AnimatableModifier`); others are untouched.
     /// (Opened by its type, not boxed: nothing is allocated.)
     mutating func animateData<V>(of value: inout V) {
+        animationScope.dataMoving = false
         guard animationScope.isActive, let type = V.self as? any Animatable.Type else { return }
         func open<A: Animatable>(_: A.Type) {
             withUnsafeMutablePointer(to: &value) { pointer in

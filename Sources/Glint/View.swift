@@ -44,7 +44,12 @@ extension View {
         var bound = view
         guard graph.bindDynamicProperties(of: &bound) else { return }  // a missing model: left out
         graph.animateData(of: &bound)
+        guard graph.animationScope.dataMoving else { return graph.makeChild(bound.body) }
+        // Its body made from the moving data, without the animation (see `dataMoving`).
+        let outer = graph.animationScope.transaction
+        graph.animationScope.transaction.animation = nil
         graph.makeChild(bound.body)
+        graph.animationScope.transaction = outer
     }
 }
 
@@ -82,8 +87,22 @@ extension ViewModifier {
         var bound = modifier
         guard graph.bindDynamicProperties(of: &bound) else { return }  // a missing model: left out
         graph.animateData(of: &bound)
-        let body = bound.body(content: _ViewModifier_Content(make: { graph in graph.makeChild(content) }))
+        guard graph.animationScope.dataMoving else {
+            let body = bound.body(content: _ViewModifier_Content(make: { graph in graph.makeChild(content) }))
+            return graph.makeChild(body)
+        }
+        // Its body made from the moving data, without the animation (see `dataMoving`); the
+        // content it modifies keeps the transaction around it.
+        let outer = graph.animationScope.transaction
+        let body = bound.body(content: _ViewModifier_Content(make: { graph in
+            let inner = graph.animationScope.transaction
+            graph.animationScope.transaction = outer
+            graph.makeChild(content)
+            graph.animationScope.transaction = inner
+        }))
+        graph.animationScope.transaction.animation = nil
         graph.makeChild(body)
+        graph.animationScope.transaction = outer
     }
 }
 
