@@ -124,8 +124,7 @@ public final class ViewRenderer {
         epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
         var first = 0
         if case .graph(let g)? = view.draws.first, coversTarget(view.graphs[g], view) {
-            // A first graph over everything draws the backdrop itself: a clear only where its
-            // passes leave it showing (none below opaque content, or a last pass drawing it).
+            // An opaque first graph over everything draws the backdrop itself (and skips a clear).
             try renderer.render(view.graphs[g], into: target)
             first = 1
         } else {
@@ -268,12 +267,9 @@ public final class ViewRenderer {
     /// What is below a material, copied (`copyBelow`).
     private var below: RenderTarget?
 
-    /// Whether graph `g` covers the whole container and may draw the backdrop below it itself:
-    /// any such graph where the renderer skips needless clears (`Renderer.fuses`), else opaque
-    /// content with no effects. (Its backdrop is the view's.)
+    /// Whether graph `g` is opaque content covering the whole container, with no effects.
     private func coversTarget(_ graph: FrameGraph, _ view: ResolvedView) -> Bool {
-        (renderer.fuses || graph.content.isOpaque && graph.effects.isEmpty) && graph.viewRect.width > 0 && graph.viewRect.height > 0
-            && graph.viewRect.minX <= 0 && graph.viewRect.minY <= 0
+        graph.content.isOpaque && graph.effects.isEmpty && graph.viewRect.minX <= 0 && graph.viewRect.minY <= 0
             && graph.viewRect.maxX >= Double(view.size.width) && graph.viewRect.maxY >= Double(view.size.height)
     }
 
