@@ -18,7 +18,13 @@ struct ShaderValidationTests {
 
     /// The full program text glslang sees for one file, and its stage.
     static func program(for file: String) throws -> (text: String, stage: String)? {
-        let text = try String(contentsOfFile: shaderFolder + "/" + file, encoding: .utf8)
+        var text = try String(contentsOfFile: shaderFolder + "/" + file, encoding: .utf8)
+        // A built-in shader may include another of the folder (`#include "meshGradient.frag"`): put in
+        // its place, as the pipeline puts it.
+        text = try text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.hasPrefix("#include \""), let name = line.split(separator: "\"").dropFirst().first else { return String(line) }
+            return try String(contentsOfFile: shaderFolder + "/" + name, encoding: .utf8)
+        }.joined(separator: "\n")
         switch (file as NSString).pathExtension {
         case "vert": return (text, "vert")
         case "frag":
