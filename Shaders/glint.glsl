@@ -40,11 +40,15 @@ vec2 glint_layerCoordinate(vec2 position) {
 }
 
 // The premultiplied colour of the layer below at `position` (points, the view's user space), filtered
-// linearly; transparent outside what may be sampled (glint_layerInfo).
+// linearly; transparent outside what may be sampled (glint_layerInfo). The pipeline defines GLINT_LAYER_INSIDE
+// where everything drawn in the layer lies a pixel or more inside that rect (the layer is transparent elsewhere,
+// and clamps to its transparent edge): the texture then reads transparent outside it, and the check is left out.
 vec4 layerSample(vec2 position) {
+#ifndef GLINT_LAYER_INSIDE
     if (any(lessThan(position, glint_layerInfo.origin)) || any(greaterThan(position, glint_layerInfo.origin + glint_layerInfo.size))) {
         return vec4(0.0);
     }
+#endif
     return texture(glint_layer, glint_layerCoordinate(position));
 }
 

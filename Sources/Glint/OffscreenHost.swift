@@ -141,13 +141,17 @@ public final class OffscreenHost<Content: View> {
 
 extension ViewRenderer {
     /// Once, before a host's first frame: the view built with its idle effect chains in layers
-    /// (`update`) and, when a tear is over it, drawn into `target` and thrown away, so the first
-    /// real tear compiles nothing (its programs and layers are ready). `ViewHost` and
-    /// `OffscreenHost` both warm up through this.
+    /// (`update`) and, when a tear is over it, drawn into `target` and thrown away, and the tear's
+    /// own programs made (it draws nothing until it opens), so the first real tear compiles
+    /// nothing (its programs and layers are ready). `ViewHost` and `OffscreenHost` both warm up
+    /// through this.
     func drawTearWarmUp(_ driver: FrameDriver, into target: Framebuffer, update: () -> Void) throws(RenderError) {
         driver.drawsIdleChainsInLayers = true
         defer { driver.drawsIdleChainsInLayers = false }
         update()
-        if !driver.resolved.tears.isEmpty { try draw(driver.resolved, into: target) }
+        let tears = driver.resolved.tears
+        guard !tears.isEmpty else { return }
+        try draw(driver.resolved, into: target)
+        for tear in tears { try renderer.prepare(tear.pass) }
     }
 }

@@ -124,7 +124,8 @@ public final class ViewRenderer {
         epoxy_glViewport(0, 0, GLsizei(target.pixelWidth), GLsizei(target.pixelHeight))
         var first = 0
         if case .graph(let g)? = view.draws.first, coversTarget(view.graphs[g], view) {
-            // An opaque first graph over everything draws the backdrop itself (and skips a clear).
+            // A first graph over everything draws the backdrop itself: a clear only where its
+            // passes leave it showing (none below opaque content, or a last pass drawing it).
             try renderer.render(view.graphs[g], into: target)
             first = 1
         } else {
@@ -267,9 +268,12 @@ public final class ViewRenderer {
     /// What is below a material, copied (`copyBelow`).
     private var below: RenderTarget?
 
-    /// Whether graph `g` is opaque content covering the whole container, with no effects.
+    /// Whether graph `g` covers the whole container and may draw the backdrop below it itself:
+    /// any such graph where the renderer skips needless clears (`Renderer.fuses`), else opaque
+    /// content with no effects. (Its backdrop is the view's.)
     private func coversTarget(_ graph: FrameGraph, _ view: ResolvedView) -> Bool {
-        graph.content.isOpaque && graph.effects.isEmpty && graph.viewRect.minX <= 0 && graph.viewRect.minY <= 0
+        (renderer.fuses || graph.content.isOpaque && graph.effects.isEmpty) && graph.viewRect.width > 0 && graph.viewRect.height > 0
+            && graph.viewRect.minX <= 0 && graph.viewRect.minY <= 0
             && graph.viewRect.maxX >= Double(view.size.width) && graph.viewRect.maxY >= Double(view.size.height)
     }
 

@@ -86,6 +86,13 @@ final class Program {
     weak var general: Program?
     /// How many specialised versions a program keeps.
     static let maxVariants = 8
+    /// Versions of this program compiled with a pipeline define (`Renderer.VariantFlags`), by the
+    /// flags' raw value; nil for one that did not compile (`Renderer+Variants`).
+    var flagVariants: [UInt8: Program?] = [:]
+    /// Where a version drawn over the backdrop takes it (`glint_backdrop`), -1 elsewhere.
+    var backdropColor: GLint = -1
+    /// The names of the source strings of each stage, for a version compiled from the same text.
+    private(set) var files: (vertex: [Int: String], fragment: [Int: String]) = ([:], [:])
 
     /// A value compiled into a specialised program.
     enum Constant: Equatable {
@@ -197,6 +204,7 @@ final class Program {
          linkFile: String? = nil) throws(RenderError) {
         self.name = name
         sources = (vertex.text, fragment.text)
+        files = (vertex.files, fragment.files)
         context = try GLContext.requireCurrent(for: "the program '\(name)'")
         let vs = try Program.compile(GLenum(GL_VERTEX_SHADER), vertex.text, files: vertex.files, stage: stages.vertex)
         defer { epoxy_glDeleteShader(vs) }

@@ -18,12 +18,21 @@ extension Renderer {
     /// A run of passes drawn as one: the fused program and each stage's argument slots.
     final class FusedProgram {
         let program: Program
-        /// Per stage, in order: where its arguments go in `program`.
+        /// Per stage, in order: its arguments' uniforms, and where they go in `program`.
+        let bindings: [[ArgumentBinding]]
         let slots: [[Program.UniformSlot]]
+        /// Its versions compiled with pipeline defines (`Renderer+Variants`), by their flags.
+        var variants: [UInt8: FusedProgram?] = [:]
 
-        init(program: Program, slots: [[Program.UniformSlot]]) {
+        init(program: Program, bindings: [[ArgumentBinding]]) {
             self.program = program
-            self.slots = slots
+            self.bindings = bindings
+            slots = bindings.map { stage in
+                stage.map { b in
+                    Program.UniformSlot(location: program.location(b.uniform), count: GLint(b.arrayLength ?? 1),
+                                        countLocation: b.countUniform.map(program.location) ?? -1, sizeLocation: -1, unit: 0)
+                }
+            }
         }
     }
 
@@ -152,13 +161,7 @@ extension Renderer {
         guard let program = try? Program(name: stages.map(\.function).joined(separator: "+"),
                                          vertex: (vertex.text, [0: vertex.path]), fragment: (text, fileNames)) else { return nil }
         program.file = fileNames[EffectSource.effectString] ?? prelude.path
-        let slots = bindings.map { stage in
-            stage.map { b in
-                Program.UniformSlot(location: program.location(b.uniform), count: GLint(b.arrayLength ?? 1),
-                                    countLocation: b.countUniform.map(program.location) ?? -1, sizeLocation: -1, unit: 0)
-            }
-        }
-        return FusedProgram(program: program, slots: slots)
+        return FusedProgram(program: program, bindings: bindings)
     }
 
     /// Draws a run at `place` over `layer` (nil: the run starts with the content): the pipeline's
@@ -166,19 +169,32 @@ extension Renderer {
     func drawFused(_ run: FusedRun, content: EffectPass?, _ effects: [EffectPass], start: Int, layer: GLuint?,
                    at place: PassPlace) throws(RenderError) {
         let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
+        var fused = run.fused
+        var over = false
+        if let backdrop = place.backdrop, !place.replacesAll {
+            // The backdrop drawn in the pass where its version compiles; a clear below it otherwise.
+            if let version = variant(of: fused, .overBackdrop) { fused = version; over = true } else { clear(to: backdrop) }
+        }
         guard region.width > 0, region.height > 0 else { return }
-        let program = run.fused.program
+        if over, let backdrop = place.backdrop { storeBackdrop(backdrop, target: place.target) }
+        let program = fused.program
         epoxy_glUseProgram(program.id)
         feedPipeline(program, layer: layer, at: place, direction: (1, 0))
+        if over {
+            feedBackdrop(program)
+            epoxy_glDisable(GLenum(GL_BLEND))
+            drawnOverBackdrop += 1
+        }
+        defer { if over { epoxy_glEnable(GLenum(GL_BLEND)) } }
         var stage = 0
         if let content {
-            try upload(content, run.fused.slots[0])
+            try upload(content, fused.slots[0])
             stage = 1
         }
         var i = start
         while i < run.next {
             if effects[i].isEnabled {
-                try upload(effects[i], run.fused.slots[stage])
+                try upload(effects[i], fused.slots[stage])
                 stage += 1
             }
             i += 1
@@ -193,7 +209,20 @@ extension Renderer {
     /// or blending where the run's last stage is opaque and covers the target.
     func drawFusedContent(_ run: FusedRun, content: EffectPass, _ effects: [EffectPass], at place: PassPlace,
                           covers: Bool, background: Color) throws(RenderError) {
-        if !(run.isOpaque && covers) { clear(to: background) }
+        guard !(run.isOpaque && covers) else {
+            epoxy_glDisable(GLenum(GL_BLEND))
+            defer { epoxy_glEnable(GLenum(GL_BLEND)) }
+            try drawFused(run, content: content, effects, start: 0, layer: nil, at: place)
+            return
+        }
+        if covers && drawsBackdrop(place.region, of: place.target) {
+            // Covering the target, it draws the backdrop itself: no clear below it.
+            var over = place
+            over.backdrop = background
+            try drawFused(run, content: content, effects, start: 0, layer: nil, at: over)
+            return
+        }
+        clear(to: background)
         guard run.isOpaque else {
             try drawFused(run, content: content, effects, start: 0, layer: nil, at: place)
             return

@@ -43,6 +43,15 @@ extension Renderer {
         var layerReduced = (x: false, y: false)
         /// The size in pixels of the layer texture the pass reads (`glint_layerSize`); zero for none.
         var layerSize = (width: 0, height: 0)
+        /// Set for the frame's last pass where it covers the whole target (`drawsBackdrop`): the
+        /// backdrop, which it leaves below what it draws itself, with no clear before it
+        /// (`Renderer+Variants`). With `replacesAll` (drawn without blending, every pixel written)
+        /// nothing of the backdrop can show, and the pass is drawn as it is.
+        var backdrop: Color?
+        var replacesAll = false
+        /// Whether everything drawn in the layer the pass reads lies a pixel or more inside what may
+        /// be sampled: `layerSample` needs no bounds check (`VariantFlags.samplesInside`).
+        var samplesInside = false
 
         /// A full-resolution rect along the axes given, as the reduced pixels of one `factor` apart.
         func reduce(_ r: PixelRect, _ axes: (x: Bool, y: Bool)) -> (x: Float, y: Float, width: Float, height: Float) {
@@ -181,6 +190,13 @@ extension Renderer {
     func drawContent(_ content: EffectPass, at place: PassPlace, covers: Bool, background: Color) throws(RenderError) {
         // Content the watchdog stopped draws nothing: what was there before must not show through.
         let stopped = !retired.isEmpty && retired.contains(Self.key(content))
+        if !content.isOpaque && covers && !stopped && drawsBackdrop(place.region, of: place.target) {
+            // Covering the target, it draws the backdrop itself: no clear below it.
+            var over = place
+            over.backdrop = background
+            try draw(content, layer: nil, at: over)
+            return
+        }
         if !(content.isOpaque && covers) || stopped { clear(to: background) }
         guard content.isOpaque else {
             try draw(content, layer: nil, at: place)
@@ -194,17 +210,45 @@ extension Renderer {
     func draw(_ pass: EffectPass, layer: GLuint?, at place: PassPlace,
                       direction: (x: Float, y: Float) = (1, 0)) throws(RenderError) {
         let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
-        guard region.width > 0, region.height > 0 else { return }
         let key = Self.key(pass)
-        guard retired.isEmpty || !retired.contains(key) else { return }
+        // A pass that draws nothing leaves the backdrop it was to draw: cleared to it.
+        guard region.width > 0, region.height > 0, retired.isEmpty || !retired.contains(key) else {
+            if let backdrop = place.backdrop { clear(to: backdrop) }
+            return
+        }
         var program = try program(for: pass, key: key)
         // Compiled just now from a shared file the watchdog stopped.
-        guard retired.isEmpty || !retired.contains(key) else { return }
+        guard retired.isEmpty || !retired.contains(key) else {
+            if let backdrop = place.backdrop { clear(to: backdrop) }
+            return
+        }
         if specializes && !program.constants.isEmpty {
             program = specialized(program, key: key, pass: pass, scale: Float(Double(place.view.width) / viewSize.width))
         }
+        var flags: VariantFlags = []
+        if place.backdrop != nil && !place.replacesAll { flags.insert(.overBackdrop) }
+        if place.samplesInside && program.layer >= 0 { flags.insert(.samplesInside) }
+        var over = false
+        if !flags.isEmpty {
+            if let version = variant(of: program, flags) {
+                program = version
+                over = flags.contains(.overBackdrop)
+                if flags.contains(.samplesInside) { drawnInside += 1 }
+            } else if let inside = variant(of: program, flags.subtracting(.overBackdrop)) {
+                program = inside
+            }
+        }
+        // The backdrop where no version draws it.
+        if let backdrop = place.backdrop, !over, !place.replacesAll { clear(to: backdrop) }
+        if over, let backdrop = place.backdrop { storeBackdrop(backdrop, target: place.target) }
         epoxy_glUseProgram(program.id)
         feedPipeline(program, layer: layer, at: place, direction: direction)
+        if over {
+            feedBackdrop(program)
+            epoxy_glDisable(GLenum(GL_BLEND))
+            drawnOverBackdrop += 1
+        }
+        defer { if over { epoxy_glEnable(GLenum(GL_BLEND)) } }
         try upload(pass, program.slots(for: pass))
         try submit(program, region: region, target: place.target)
         passTimer?.mark(layer == nil ? .content : .effect, pass.function, width: region.width, height: region.height,

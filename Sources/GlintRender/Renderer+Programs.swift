@@ -70,7 +70,11 @@ extension Renderer {
     /// before the first frame.
     public func prepare(_ pass: EffectPass) throws(RenderError) {
         // Looks up the uniform slots too, so the first frame that draws the pass allocates nothing.
-        _ = try program(for: pass).slots(for: pass)
+        let program = try program(for: pass)
+        _ = program.slots(for: pass)
+        // A pass reading a layer is drawn, where fusion is on, by its version without the bounds
+        // check once its layer holds nothing near the edge (a tear from its first frame): made now too.
+        if fuses && program.layer >= 0 { _ = variant(of: program, .samplesInside)?.slots(for: pass) }
         if let tool = pass.tool { _ = try toolTargets(for: tool) }
     }
 

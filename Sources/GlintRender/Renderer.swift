@@ -94,12 +94,22 @@ public final class Renderer {
 
     /// Whether runs of colour effects (and colour effects on a shader-filled view) are drawn as
     /// one pass each (`Renderer+Fusion`): the default; `GLINT_NO_FUSE` set in the environment
-    /// turns it off, as `glint bench --no-fuse` does. Both draw the same pixels.
+    /// turns it off, as `glint bench --no-fuse` does. Both draw the same pixels. It also turns on and
+    /// off the program versions of `Renderer+Variants` (the last pass drawing the backdrop, no bounds
+    /// check where none is needed).
     public var fuses = ProcessInfo.processInfo.environment["GLINT_NO_FUSE"] == nil
     /// The fused programs by their stages' keys; nil for a run that did not compile.
     var fusedPrograms: [[ProgramKey]: FusedProgram?] = [:]
     /// The keys of the run being looked up, kept to allocate nothing per frame.
     var fusionKeys: [ProgramKey] = []
+    /// Passes drawn so far by a version that draws the backdrop itself, and by one whose
+    /// `layerSample` has no bounds check (`Renderer+Variants`; for tests).
+    var drawnOverBackdrop = 0
+    var drawnInside = 0
+    /// The last backdrop a pass drew itself, as a clear stores it, and the one-pixel target
+    /// that found it out (`feedBackdrop`).
+    var storedBackdrop: (color: Color, stored: (Float, Float, Float, Float))?
+    var backdropProbe: RenderTarget?
 
     /// What each program was compiled from, to compile it again (`Renderer+Programs`).
     var recipes: [ProgramKey: Recipe] = [:]
@@ -291,6 +301,9 @@ public final class Renderer {
         epoxy_glEnable(GLenum(GL_BLEND))
 
         var grown = (x: 0, y: 0)
+        // How far beyond the view what the layer being read holds may reach, in pixels: the
+        // content only the view, each pass into a layer the view grown as far as it samples.
+        var drawnOutset = (x: 0, y: 0)
         i = contentRun?.next ?? 0
         progressPass.index += contentRun?.effectCount ?? 0
         while i <= last {
@@ -301,6 +314,10 @@ public final class Renderer {
             let m = pass.kind.maxSampleOffset
             grown.x = max(grown.x, min(margin.x, Self.offsetPixels(m.width, sx)))
             grown.y = max(grown.y, min(margin.y, Self.offsetPixels(m.height, sy)))
+            // Nothing drawn within a pixel of the edge of what this pass may sample (nor beyond):
+            // the layer reads transparent wherever layerSample's check would return it.
+            let samplesInside = fuses && drawnOutset.x < grown.x && drawnOutset.y < grown.y
+            drawnOutset = grown
             let sampleOrigin = (x: Float(-Double(grown.x) / sx), y: Float(-Double(grown.y) / sy))
             let sampleSize = (width: Float(graph.viewRect.width + 2 * Double(grown.x) / sx),
                               height: Float(graph.viewRect.height + 2 * Double(grown.y) / sy))
@@ -316,11 +333,19 @@ public final class Renderer {
                 let runIsLast = run.next > last
                 let destination = runIsLast ? target : offscreen[1 - source].framebuffer
                 let destinationView = runIsLast ? view : inLayer
-                let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown),
+                var place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown),
                                       layerView: inLayer, sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
                 destination.bind()
                 let blends = runIsLast && !run.isOpaque
-                if runIsLast { clear(to: graph.backdrop) } else { clearOutside(place.region, of: layerSize) }
+                if runIsLast && drawsBackdrop(place.region, of: destination) {
+                    // Covering the target, it draws the backdrop itself (or hides it): no clear below it.
+                    place.backdrop = graph.backdrop
+                    place.replacesAll = run.isOpaque
+                } else if runIsLast {
+                    clear(to: graph.backdrop)
+                } else {
+                    clearOutside(place.region, of: layerSize)
+                }
                 if !blends { epoxy_glDisable(GLenum(GL_BLEND)) }
                 try drawFused(run, content: nil, effects, start: i, layer: layer, at: place)
                 if !blends { epoxy_glEnable(GLenum(GL_BLEND)) }
@@ -351,9 +376,18 @@ public final class Renderer {
                 layer = offscreen[2].texture
             }
             destination.bind()
-            let place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
+            var place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
                                   sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
-            if isLast { clear(to: graph.backdrop) } else { clearOutside(place.region, of: layerSize) }
+            place.samplesInside = samplesInside && !passProgram.isSeparable && pass.kind != .color
+            if isLast && drawsBackdrop(place.region, of: destination) {
+                // Covering the target, it draws the backdrop itself (or hides it): no clear below it.
+                place.backdrop = graph.backdrop
+                place.replacesAll = pass.isOpaque
+            } else if isLast {
+                clear(to: graph.backdrop)
+            } else {
+                clearOutside(place.region, of: layerSize)
+            }
             // A last pass marked opaque is drawn with no blending, as opaque content is: here that also
             // serves a pass that returns its own composite over what is below (`blendMode`, from a copy of it).
             // A pass into an intermediate layer has nothing below it.
