@@ -137,6 +137,7 @@ public final class ViewRenderer {
 
         var stack = 0  // open layers
         var current = target
+        layerTextures.removeAll(keepingCapacity: true)
         origins.removeAll(keepingCapacity: true)
         origins.append((0, 0))
         var i = first
@@ -146,7 +147,7 @@ public final class ViewRenderer {
                 var graph = view.graphs[g]
                 let o = origins[origins.count - 1]
                 graph.viewRect.origin = Point(x: graph.viewRect.minX - o.x, y: graph.viewRect.minY - o.y)
-                try renderer.compose(graph, into: current)
+                try renderer.compose(graph, into: current, layers: layerTextures)
             case .shape:
                 // Shapes drawn one after another (a control's parts) go in one draw call.
                 var range = ranges[i]
@@ -188,7 +189,7 @@ public final class ViewRenderer {
                 current.bind()
                 epoxy_glViewport(0, 0, GLsizei(current.pixelWidth), GLsizei(current.pixelHeight))
                 let spec = view.layers[l]
-                renderer.setExternalTexture(layer.texture, for: view.layerImages[l])
+                layerTextures[view.layerImages[l].identity] = layer.texture
                 // A kept layer (a mask) is read by the next layer's pass, not composited.
                 if spec.isKept { break }
                 let o = origins[origins.count - 1]
@@ -200,11 +201,11 @@ public final class ViewRenderer {
                 if spec.under >= 0 {
                     var under = view.graphs[spec.under]
                     under.viewRect.origin = Point(x: under.viewRect.minX - o.x, y: under.viewRect.minY - o.y)
-                    try renderer.compose(under, into: current)
+                    try renderer.compose(under, into: current, layers: layerTextures)
                 }
                 var graph = view.graphs[spec.graph]
                 graph.viewRect.origin = Point(x: graph.viewRect.minX - o.x, y: graph.viewRect.minY - o.y)
-                try renderer.compose(graph, into: current)
+                try renderer.compose(graph, into: current, layers: layerTextures)
             }
             i += 1
         }
@@ -223,7 +224,7 @@ public final class ViewRenderer {
         if backdrop == nil { backdrop = try RenderTarget(pixelWidth: width, pixelHeight: height) }
         guard let backdrop else { return }
         try backdrop.resize(pixelWidth: width, pixelHeight: height)
-        renderer.setExternalTexture(backdrop.texture, for: view.backdropImages[l])
+        layerTextures[view.backdropImages[l].identity] = backdrop.texture
         if x1 > x0 && y1 > y0 {
             // Framebuffer rows count from the bottom.
             let gx0 = GLint(current.originX + x0), gx1 = GLint(current.originX + x1)
@@ -252,7 +253,7 @@ public final class ViewRenderer {
         below.framebuffer.bind()
         epoxy_glClearColor(0, 0, 0, 0)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        renderer.setExternalTexture(below.texture, for: view.layerImages[l])
+        layerTextures[view.layerImages[l].identity] = below.texture
         if x1 > x0 && y1 > y0 {
             // Rows count from the bottom in both; the layer's bottom row is the region's py + height − 1.
             let sx0 = GLint(current.originX + x0), sx1 = GLint(current.originX + x1)
@@ -267,6 +268,10 @@ public final class ViewRenderer {
     }
     /// What is below a material, copied (`copyBelow`).
     private var below: RenderTarget?
+    /// The pictures of this frame's layers drawn so far (their targets' textures, the backdrop
+    /// and `below` copies), by the identity of the image standing for each in the graphs
+    /// (`ResolvedView.layerImages`, `backdropImages`): handed to every graph composed.
+    private var layerTextures: [GlintCore.Image.Identity: GLuint] = [:]
 
     /// Whether graph `g` covers the whole container and may draw the backdrop below it itself:
     /// any such graph where the renderer skips needless clears (`Renderer.fuses`), else opaque

@@ -47,12 +47,14 @@ extension Renderer {
     /// the message when the image is too large to upload, see `onOversizedImage`).
     func texture(for image: Image, argument: Int, of pass: EffectPass) throws(RenderError) -> GLuint {
         if pass.tool != nil, let picture = toolPicture(pass, image) { return picture }
-        if !externalTextures.isEmpty, let external = externalTextures[image.identity] { return external }
+        if !layerTextures.isEmpty, let layer = layerTextures[image.identity] { return layer }
         if let entry = imageTextures[image.identity] {
             if entry.lastUsed != frameNumber { imageTextures[image.identity] = (entry.texture, frameNumber) }
             return entry.texture
         }
         var uploaded = image
+        // An image that stands for a layer no one handed over holds no pixels: it reads transparent.
+        if image.pixels.count != image.width * image.height * 4 { uploaded = .clear }
         if image.width > maxImageSide || image.height > maxImageSide {
             let owner = image.label ?? (argument < pass.names.count ? "\(pass.function).\(pass.names[argument])" : pass.function)
             let error = RenderError.image("cannot draw the image for \(owner): the image is \(image.width)×\(image.height); at most \(maxImageSide) pixels a side in this OpenGL (its GL_MAX_TEXTURE_SIZE)")
@@ -90,6 +92,9 @@ extension Renderer {
 }
 
 extension Image {
+    /// One transparent pixel.
+    static let clear = Image(width: 1, height: 1, pixels: [0, 0, 0, 0])
+
     /// What shows for an image that cannot be read or drawn: 2 × 2 squares of magenta and
     /// black, 8 pixels each, so it reads as a placeholder at any size.
     public static let placeholder: Image = {

@@ -167,10 +167,17 @@ public final class Renderer {
 
     /// Renders `graph` over what `target` holds already, as one view among others in a view
     /// tree: as `render(_:into:)`, but nothing clears the target (the backdrop is the tree's
-    /// to draw), and the last pass blends over it.
-    public func compose(_ graph: FrameGraph, into target: Framebuffer) throws(RenderError) {
+    /// to draw), and the last pass blends over it. `layers` are the pictures of the tree's
+    /// offscreen layers drawn so far, by the identity of the image that stands for each in the
+    /// graph's arguments (`Image(externalWidth:height:)`): such an argument reads that texture,
+    /// which the caller owns and keeps alive while this draws.
+    public func compose(_ graph: FrameGraph, into target: Framebuffer, layers: [Image.Identity: GLuint] = [:]) throws(RenderError) {
         composeTarget = target.id
-        defer { composeTarget = nil }
+        layerTextures = layers
+        defer {
+            composeTarget = nil
+            layerTextures = [:]  // the caller's table is its own again: its next change copies nothing
+        }
         try render(graph, into: target)
     }
     var composeTarget: GLuint?
@@ -190,13 +197,8 @@ public final class Renderer {
         }
     }
 
-    /// Shows `texture` (owned by the caller, who keeps it alive while it is used) wherever
-    /// `image` is an argument: how a view drawn into an offscreen layer of the view tree becomes
-    /// another pass's content. Nil forgets it.
-    public func setExternalTexture(_ texture: GLuint?, for image: Image) {
-        externalTextures[image.identity] = texture
-    }
-    var externalTextures: [Image.Identity: GLuint] = [:]
+    /// The layers' textures while `compose` draws (`texture(for:argument:of:)` reads them).
+    var layerTextures: [Image.Identity: GLuint] = [:]
 
 
     func draw(_ graph: FrameGraph, view: PixelRect, into target: Framebuffer) throws(RenderError) {
