@@ -32,7 +32,7 @@ vec2 meshInterior(vec2 c, vec2 e1, vec2 e2, vec2 f1, vec2 f2, vec2 g1, vec2 g2, 
 }
 
 vec4 meshGradientBezier(vec2 position, vec4 bounds, vec2 grid, float points[640], int points_count,
-                        vec4 colors[64], int colors_count, float smoothly, vec4 background) {
+                        vec4 colors[64], int colors_count, float smoothly, vec4 background, float space) {
     int w = int(grid.x), h = int(grid.y);
     if (w < 2 || h < 2 || w * h > 64 || points_count < 10 * w * h || colors_count < w * h) return background;
     vec2 p = position / max(bounds.zw, vec2(1e-6));
@@ -80,7 +80,7 @@ vec4 meshGradientBezier(vec2 position, vec4 bounds, vec2 grid, float points[640]
             }
             if (dot(miss, miss) > 1e-8) continue;
             if (uv.x < -e || uv.x > 1.0 + e || uv.y < -e || uv.y > 1.0 + e) continue;
-            return meshColor(clamp(uv, 0.0, 1.0), i, j, w, h, colors, smoothly);
+            return meshColor(clamp(uv, 0.0, 1.0), i, j, w, h, colors, smoothly, space);
         }
     }
     return background;

@@ -21,6 +21,9 @@ import GlintCore
 /// are blended over the patch's parameters (u along, v down) as for plain points. Where patches
 /// overlap, the first in reading order shows.
 ///
+/// `colorSpace` says where colours blend: `.device` (the default) in the stored sRGB values,
+/// `.perceptual` in Oklab, each colour's Oklab weighted by its opacity (as the other gradients).
+///
 /// Glint draws grids of up to 64 points (8 by 8); a larger grid, or one whose `points` or
 /// `colors` are not `width × height` long, is said once on standard error and shows `background`.
 ///
@@ -43,6 +46,8 @@ public struct MeshGradient: ShapeStyle, View {
     public var background: Color
     /// Whether colours blend smoothly across patches (bicubic) rather than bilinearly in each.
     public var smoothsColors: Bool
+    /// Where the colours blend: in the stored values (`.device`) or in Oklab (`.perceptual`).
+    public var colorSpace: Gradient.ColorSpace
 
     /// The grid's points (each Bézier point's position), row by row, fractions of the rect;
     /// set, they become plain points.
@@ -58,30 +63,48 @@ public struct MeshGradient: ShapeStyle, View {
 
     /// A grid of plain points: straight-edged patches.
     public init(width: Int, height: Int, points: [SIMD2<Float>], colors: [Color], background: Color = .clear,
-                smoothsColors: Bool = true) {
+                smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {
         self.init(width: width, height: height, locations: .points(points), colors: .colors(colors),
-                  background: background, smoothsColors: smoothsColors)
+                  background: background, smoothsColors: smoothsColors, colorSpace: colorSpace)
+    }
+
+    /// A grid of plain points with resolved colours, as SwiftUI's
+    /// `init(width:height:points:resolvedColors:background:smoothsColors:colorSpace:)`.
+    public init(width: Int, height: Int, points: [SIMD2<Float>], resolvedColors: [Color.Resolved], background: Color = .clear,
+                smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {
+        self.init(width: width, height: height, locations: .points(points), colors: .resolvedColors(resolvedColors),
+                  background: background, smoothsColors: smoothsColors, colorSpace: colorSpace)
     }
 
     /// A grid of Bézier points: each patch bounded by the cubic Béziers through its vertices'
     /// control points, as SwiftUI's `init(width:height:bezierPoints:colors:background:smoothsColors:)`.
     public init(width: Int, height: Int, bezierPoints: [BezierPoint], colors: [Color], background: Color = .clear,
-                smoothsColors: Bool = true) {
+                smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {
         self.init(width: width, height: height, locations: .bezierPoints(bezierPoints), colors: .colors(colors),
-                  background: background, smoothsColors: smoothsColors)
+                  background: background, smoothsColors: smoothsColors, colorSpace: colorSpace)
+    }
+
+    /// A grid of Bézier points with resolved colours, as SwiftUI's
+    /// `init(width:height:bezierPoints:resolvedColors:background:smoothsColors:colorSpace:)`.
+    public init(width: Int, height: Int, bezierPoints: [BezierPoint], resolvedColors: [Color.Resolved], background: Color = .clear,
+                smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {
+        self.init(width: width, height: height, locations: .bezierPoints(bezierPoints), colors: .resolvedColors(resolvedColors),
+                  background: background, smoothsColors: smoothsColors, colorSpace: colorSpace)
     }
 
     /// A grid of either kind of vertex, as SwiftUI's `init(width:height:locations:colors:background:smoothsColors:)`.
     public init(width: Int, height: Int, locations: Locations, colors: Colors, background: Color = .clear,
-                smoothsColors: Bool = true) {
+                smoothsColors: Bool = true, colorSpace: Gradient.ColorSpace = .device) {
         self.width = width
         self.height = height
         self.locations = locations
         switch colors {
         case .colors(let list): self.colors = list
+        case .resolvedColors(let list): self.colors = list.map(Color.init)
         }
         self.background = background
         self.smoothsColors = smoothsColors
+        self.colorSpace = colorSpace
     }
 
     /// Where a mesh gradient's vertices are, as SwiftUI's `MeshGradient.Locations`.
@@ -92,10 +115,12 @@ public struct MeshGradient: ShapeStyle, View {
         case bezierPoints([BezierPoint])
     }
 
-    /// A mesh gradient's colours, as SwiftUI's `MeshGradient.Colors` (Glint has no `Color.Resolved`).
+    /// A mesh gradient's colours, as SwiftUI's `MeshGradient.Colors`.
     public enum Colors: Equatable, Sendable {
         /// A colour for each vertex.
         case colors([Color])
+        /// A resolved colour for each vertex.
+        case resolvedColors([Color.Resolved])
     }
 
     /// One vertex of a mesh with the four Bézier control points around it, as SwiftUI's
@@ -148,7 +173,7 @@ public struct MeshGradient: ShapeStyle, View {
             }
             return .shader(ShaderLibrary.builtIn.meshGradient(
                 .boundingRect, .float2(Float(width), Float(height)), .floatArray(xy), .colorArray(colors),
-                .float(smoothsColors ? 1 : 0), .color(background)))
+                .float(smoothsColors ? 1 : 0), .color(background), .float(colorSpace.isPerceptual ? 1 : 0)))
         case .bezierPoints(let points):
             xy.reserveCapacity(10 * count)
             for p in points {
@@ -158,7 +183,7 @@ public struct MeshGradient: ShapeStyle, View {
             }
             return .shader(ShaderLibrary.builtIn.meshGradientBezier(
                 .boundingRect, .float2(Float(width), Float(height)), .floatArray(xy), .colorArray(colors),
-                .float(smoothsColors ? 1 : 0), .color(background)))
+                .float(smoothsColors ? 1 : 0), .color(background), .float(colorSpace.isPerceptual ? 1 : 0)))
         }
     }
 

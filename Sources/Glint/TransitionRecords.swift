@@ -13,7 +13,9 @@ import GlintCore
 //
 // Removed inside an animated change, the record makes the view again after the frame's views are
 // made, in `.didDisappear`, where it was among its parent's children, taking no presses, until a
-// progress kept beside it (0 to 1 by the same animation) ends; then the record goes.
+// progress kept beside it (0 to 1 by the same animation) ends; then the record goes. As in SwiftUI
+// it takes no room from the change on: it is out of its parent's children while layout runs (its
+// siblings slide to their new places at once), then linked back in and drawn at its last place.
 
 /// A view under `.transition(_:)`, as its record makes it.
 protocol TransitionRecording: AnyObject {
@@ -28,6 +30,11 @@ protocol TransitionRecording: AnyObject {
     var parent: UInt64 { get }
     var parentDepth: Int { get }
     var previous: UInt64? { get }
+    /// Its node and its parent's in the frame it was last made in by its parent.
+    var node: Int { get set }
+    var parentNode: Int { get set }
+    /// Where it was last drawn: its rect less its parent's origin (nil before it was laid out).
+    var lastPlace: Rect? { get set }
     /// Makes the view inside its transition, as `.didDisappear`, taking no presses.
     func remake(into graph: inout ViewGraph)
     /// Makes the view itself (where the transition's placeholder stands).
@@ -55,6 +62,18 @@ struct TransitionScope {
     /// How many views being inserted with their transition enclose the views being made: a
     /// transition inside one does not run (only the outermost does, as in SwiftUI).
     var entering = 0
+    /// The views being removed, made again this frame but kept out of their parents' children
+    /// while layout runs (`placeTransitionedViews`).
+    var departing: [DepartingView] = []
+}
+
+/// A view being removed, made this frame: its node, its parent's, the sibling it follows and its
+/// last place in its parent.
+struct DepartingView {
+    var node: Int
+    var parent: Int
+    var previous: UInt64?
+    var place: Rect
 }
 
 /// What a placeholder stands for.
@@ -146,39 +165,78 @@ extension ViewGraph {
         return depth
     }
 
-    /// Makes `record`'s view again under `parent`, after the sibling it followed.
+    /// Makes `record`'s view again under `parent`, after the sibling it followed; one with a last
+    /// place waits outside the children until layout is done (`placeTransitionedViews`).
     private mutating func insert(_ record: any TransitionRecording, under parent: Int) {
         let saved = current
         current = parent
         let before = nodes[parent].lastChild
         let first = nodes.count
+        let layoutMoving = animationScope.layoutMoving
         record.remake(into: &self)
         current = saved
         guard first < nodes.count, nodes[first].parent == parent else { return }
-        // `addNode` linked the new node last; move it after its old predecessor (first if none).
-        var after = -1
-        if let previous = record.previous {
-            var child = nodes[parent].firstChild
-            while child >= 0 && child != first {
-                if nodes[child].identity == previous { after = child }
-                child = nodes[child].next
-            }
-            if after < 0 { after = before }  // the predecessor went too: where it was, at the end
-        }
-        guard after != before else { return }
-        // Unlink from the end.
+        // `addNode` linked the new node last: unlinked, then linked where it was.
         if before >= 0 { nodes[before].next = -1 } else { nodes[parent].firstChild = -1 }
         nodes[parent].lastChild = before
-        // Link after `after` (or first).
-        if after >= 0 {
-            nodes[first].next = nodes[after].next
-            nodes[after].next = first
-            if nodes[parent].lastChild == after { nodes[parent].lastChild = first }
+        if let place = record.lastPlace {
+            // Out of the layout, what moves inside it (a `.move` removal's offset) moves no sibling,
+            // and its parts keep their places in it (they follow what moves them, sliding by nothing).
+            animationScope.layoutMoving = layoutMoving
+            while let last = animationScope.slides.last, last.node >= first { animationScope.slides.removeLast() }
+            transitions.departing.append(DepartingView(node: first, parent: parent, previous: record.previous, place: place))
         } else {
-            nodes[first].next = nodes[parent].firstChild
-            nodes[parent].firstChild = first
-            if nodes[parent].lastChild < 0 { nodes[parent].lastChild = first }
+            link(first, under: parent, after: record.previous)
         }
+    }
+
+    /// Links node `node` among `parent`'s children after the one of identity `previous` (first
+    /// when nil; at the end when that one went too).
+    private mutating func link(_ node: Int, under parent: Int, after previous: UInt64?) {
+        var after = -1
+        if let previous {
+            after = nodes[parent].lastChild
+            var child = nodes[parent].firstChild
+            while child >= 0 {
+                if nodes[child].identity == previous, child != node { after = child }
+                child = nodes[child].next
+            }
+        }
+        if after >= 0 {
+            nodes[node].next = nodes[after].next
+            nodes[after].next = node
+            if nodes[parent].lastChild == after { nodes[parent].lastChild = node }
+        } else {
+            nodes[node].next = nodes[parent].firstChild
+            nodes[parent].firstChild = node
+            if nodes[parent].lastChild < 0 { nodes[parent].lastChild = node }
+        }
+    }
+
+    /// After layout: each view with a transition made this frame remembers where it is in its
+    /// parent, and the views being removed join their parents' children again, drawn at their
+    /// last places (their siblings were laid out without them).
+    mutating func placeTransitionedViews(_ layout: ViewLayout) {
+        let frame = store.frame
+        var i = 0
+        while i < transitions.records.count {
+            let record = transitions.records[i]
+            i += 1
+            guard record.lastFrame == frame, !record.isRemoving, record.node < nodes.count, record.parentNode < nodes.count,
+                  nodes[record.node].identity == record.identity else { continue }
+            let rect = nodes[record.node].frame, base = nodes[record.parentNode].frame.origin
+            record.lastPlace = Rect(x: rect.minX - base.x, y: rect.minY - base.y, width: rect.width, height: rect.height)
+        }
+        i = 0
+        while i < transitions.departing.count {
+            let view = transitions.departing[i]
+            i += 1
+            link(view.node, under: view.parent, after: view.previous)
+            let base = nodes[view.parent].frame.origin
+            let origin = layout.rounded(Point(x: base.x + view.place.minX, y: base.y + view.place.minY))
+            layout.place(&self, view.node, in: Rect(origin: origin, size: view.place.size))
+        }
+        transitions.departing.removeAll(keepingCapacity: true)
     }
 
     /// Makes a transition's body in `phase` with the content placeholder standing for `level`.
@@ -252,6 +310,8 @@ public struct _TransitionModifier: ViewModifier {
         let inserting = isNew && !wasRemoving && graph.transitions.entering == 0
             && (graph.animationScope.transaction.animation != nil || (own != nil && frame > 1))
         record.lastFrame = frame
+        record.node = graph.nodes.count  // the node `withNode` adds below
+        record.parentNode = parent
         let saved = graph.animationScope.transaction
         // The transition's own animation runs its insertion, whatever the change's was.
         if inserting, let own, !saved.disablesAnimations { graph.animationScope.transaction.animation = own }
@@ -283,6 +343,9 @@ final class TransitionRecord<C: View>: TransitionRecording {
     var parentDepth = 0
     var previous: UInt64?
     var removal: Removal?
+    var node = -1
+    var parentNode = -1
+    var lastPlace: Rect?
 
     init(content: C, transition: AnyTransition, identity: UInt64) {
         self.content = content

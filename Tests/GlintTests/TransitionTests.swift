@@ -116,7 +116,7 @@ struct TransitionTests {
         }
     }
 
-    @Test("a ForEach row removed with .move(edge: .top) moves up by its height's fraction, stays in the layout, takes no presses, and goes at the end")
+    @Test("a ForEach row removed with .move(edge: .top) moves up by its height's fraction where it was, takes no room (the row after it slides over it at once), takes no presses, and goes at the end")
     func moveRemoval() throws {
         final class Taps { var count = 0 }
         let taps = Taps()
@@ -138,12 +138,16 @@ struct TransitionTests {
         let images = try Self.frames(Rows(taps: taps), at: [0, 0.25, 0.5, 1, 2])
         let green = { (image: RenderedImage, x: Int, y: Int) in image.pixel(x: x, y: y).green }
         let blue = { (image: RenderedImage, x: Int, y: Int) in image.pixel(x: x, y: y).blue }
-        // The green row's column (x 10 to 19): covered from the top down to 20·(1 − t).
+        // The green row's column (x 10 to 19, seen at 11, which blue does not reach by 0.5 s):
+        // covered from the top down to 20·(1 − t); the blue row slides from x 20 to 10, over it.
         for (image, t) in zip(images[1...2], [0.25, 0.5]) {
             let bottom = Int((20 * (1 - t)).rounded())
-            let column = (0..<20).filter { green(image, 15, $0) > 127 }
+            let column = (0..<20).filter { green(image, 11, $0) > 127 }
             #expect(column == Array(0..<bottom), "t \(t): \(column)")
-            #expect(Self.covered(image, y: 2, channel: blue) == Array(20..<30), "the blue row keeps its place while green leaves")
+            let left = 20 - 10 * t
+            let blueColumns = Self.covered(image, y: 2, channel: blue)
+            #expect(abs(Double(blueColumns.first ?? -1) - left) <= 0.5 && blueColumns.last == Int(left.rounded(.up)) + 9,
+                    "the blue row slides over green's place at once: \(blueColumns) at t \(t)")
         }
         #expect(Self.covered(images[3], y: 10, channel: green) == [], "gone once its removal ends")
         #expect(Self.covered(images[3], y: 10, channel: blue) == Array(10..<20), "the blue row takes its place")

@@ -62,6 +62,9 @@ final class APIBench {
     private let size: CGSize
     private let scale: CGFloat
     private let picture: Image
+    /// The models the motion and canvas views draw, kept by the app as its models are.
+    private let motion = BenchMotionModel()
+    private let canvas = BenchCanvasScene()
 
     init(_ kind: Kind, width: Double, height: Double, scale: Double) throws {
         self.kind = kind
@@ -95,10 +98,10 @@ final class APIBench {
                 ControlsDock(effects: effects) { EffectView(harmonic) }
             case .motion:
                 Color.black
-                BenchMotion()
+                BenchMotion(model: motion)
             case .canvas:
                 Color.black
-                BenchCanvas(time: time)
+                BenchCanvas(scene: canvas.at(time))
             case .blur:
                 EffectView(harmonic).blur(radius: 8)
             case .builtinBlur:
@@ -162,20 +165,30 @@ private struct BenchPanel: View {
     }
 }
 
+/// Whether the motion bench's shapes have appeared: the app's model (an `@Observable` class in
+/// SwiftUI), which their `onAppear` sets.
+private final class BenchMotionModel {
+    var on = false
+}
+
 /// Twenty shapes, each animating for ever once it has appeared: turning, growing, fading, moving.
 /// (Rows and tiles written out, not made by `ForEach`: a `ForEach`'s content closure is the
-/// caller's, and allocates its captures every frame, as it would in SwiftUI.)
+/// caller's, and allocates its captures every frame, as it would in SwiftUI. The `onAppear`
+/// closure captures only the model, a class reference, which Swift passes as the closure's
+/// context as it is; written `@State private var on` with `.onAppear { on = true }`, the closure
+/// captures the state's value and storage, boxed on the heap each time `body` runs: a frame's one
+/// allocation, see docs/performance.md.)
 private struct BenchMotion: View {
-    @State private var on = false
+    let model: BenchMotionModel
 
     var body: some View {
         VStack(spacing: 8) {
-            BenchMotionRow(row: 0, on: on)
-            BenchMotionRow(row: 1, on: on)
-            BenchMotionRow(row: 2, on: on)
-            BenchMotionRow(row: 3, on: on)
+            BenchMotionRow(row: 0, on: model.on)
+            BenchMotionRow(row: 1, on: model.on)
+            BenchMotionRow(row: 2, on: model.on)
+            BenchMotionRow(row: 3, on: model.on)
         }
-        .onAppear { on = true }
+        .onAppear { model.on = true }
     }
 }
 
@@ -210,11 +223,12 @@ private struct BenchMotionTile: View {
     }
 }
 
-/// 500 small paths on a Canvas, made once (as an app keeps its paths), drawn every frame moving
-/// with time: triangles filled and circles stroked.
-private struct BenchCanvas: View {
-    let time: Double
-    static let paths: [Path] = (0..<500).map { i in
+/// 500 small paths, made once (as an app keeps its paths), drawn moving with time: triangles
+/// filled and circles stroked. The app's model of what its canvas shows, its time set by the
+/// app's clock.
+private final class BenchCanvasScene {
+    private(set) var time = 0.0
+    let paths: [Path] = (0..<500).map { i in
         var path = Path()
         if i % 2 == 0 {
             path.move(to: CGPoint(x: 0, y: 0))
@@ -226,21 +240,37 @@ private struct BenchCanvas: View {
         }
         return path
     }
-    static let colors: [Color] = (0..<500).map { Color(hue: Double($0) / 500, saturation: 0.7, brightness: 1) }
+    let colors: [Color] = (0..<500).map { Color(hue: Double($0) / 500, saturation: 0.7, brightness: 1) }
 
-    var body: some View {
-        Canvas { context, size in
-            for i in 0..<500 {
-                let x = Double(i % 25) / 25 * size.width + 8 * sin(time + Double(i))
-                let y = Double(i / 25) / 20 * size.height + 8 * cos(time + Double(i))
-                var placed = context
-                placed.translateBy(x: x, y: y)
-                if i % 2 == 0 {
-                    placed.fill(Self.paths[i], with: .color(Self.colors[i]))
-                } else {
-                    placed.stroke(Self.paths[i], with: .color(.white), lineWidth: 2)
-                }
+    /// The scene at `time`.
+    func at(_ time: Double) -> BenchCanvasScene {
+        self.time = time
+        return self
+    }
+
+    func draw(in context: inout GraphicsContext, size: CGSize) {
+        for i in 0..<500 {
+            let x = Double(i % 25) / 25 * size.width + 8 * sin(time + Double(i))
+            let y = Double(i / 25) / 20 * size.height + 8 * cos(time + Double(i))
+            var placed = context
+            placed.translateBy(x: x, y: y)
+            if i % 2 == 0 {
+                placed.fill(paths[i], with: .color(colors[i]))
+            } else {
+                placed.stroke(paths[i], with: .color(.white), lineWidth: 2)
             }
         }
+    }
+}
+
+/// A Canvas of the scene, redrawn every frame. (Its closure captures only the scene, a class
+/// reference, which Swift passes as the closure's context as it is; one that captures a value,
+/// the time, boxes it on the heap each time `body` runs: a frame's one allocation, in SwiftUI too
+/// where a `TimelineView` runs its content every frame. See docs/performance.md.)
+private struct BenchCanvas: View {
+    let scene: BenchCanvasScene
+
+    var body: some View {
+        Canvas { context, size in scene.draw(in: &context, size: size) }
     }
 }
