@@ -132,18 +132,6 @@ struct AnimationScope {
     var layoutMoving = false
     /// Whether the attribute just presented was set moving this frame.
     var retargeted = false
-    /// Whether an attribute layout reads moves this frame: a slide under way follows the places
-    /// it gives (`slid(_:to:)`).
-    var layoutAnimating = false
-    /// The layout attribute just presented as it was when the change moving it was made.
-    var startValue = AnimatableVector4.zero
-    /// The nodes whose layout attributes move this frame, each with its kind as it was when the
-    /// change was made; and, in a frame with slides, where each node would be placed with those
-    /// (`layOutStructure`): the change's own moves, which slides go to.
-    var startKinds: [(node: Int, kind: NodeKind)] = []
-    var structuralPlaces: [AnimatableVector4] = []
-    /// Whether layout runs for `structuralPlaces` (nothing slides, no content is made).
-    var layingOutStructure = false
     /// Whether the `Animatable` view or modifier whose data was just animated (`animateData`)
     /// shows a value on its way: its body is then made without the animation, as SwiftUI makes an
     /// `Animatable`'s body from the moving data (what the body makes of it moves with the data;
@@ -166,9 +154,6 @@ extension ViewGraph {
         animationScope.isActive = true
         animationScope.slides.removeAll(keepingCapacity: true)
         animationScope.layoutMoving = false
-        animationScope.layoutAnimating = false
-        animationScope.startKinds.removeAll(keepingCapacity: true)
-        animationScope.structuralPlaces.removeAll(keepingCapacity: true)
     }
 
     /// Where node `i`, placed by layout with its top-left at `origin`, is drawn this frame (and
@@ -195,19 +180,8 @@ extension ViewGraph {
         // A view that had no size (an empty stack) had no place to slide from: it is where it is.
         let was = box.value.value.target
         let transaction = animationScope.layoutMoving || was.z <= 0 || was.w <= 0 ? Transaction() : slideTransaction(of: i)
-        let track = box.value
-        if transaction.animation != nil, track.frame != -1, i < animationScope.structuralPlaces.count,
-           animationScope.structuralPlaces[i].z >= 0 {
-            // Layout attributes move too: the change moves it to where it goes with them as they
-            // were (its slide), and their moving carries it on from there (followed).
-            _ = track.present(animationScope.structuralPlaces[i], frame: frame, time: animationScope.time, transaction: transaction,
-                              animations: store.animations)
-            track.value.follow(model)
-        } else if transaction.animation == nil, animationScope.layoutAnimating, track.value.isAnimating {
-            track.value.follow(model)  // a slide under way, carried by the attributes moving
-        }
-        guard let v = track.present(model, frame: frame, time: animationScope.time, transaction: transaction,
-                                    animations: store.animations) else { return origin }
+        guard let v = box.value.present(model, frame: frame, time: animationScope.time, transaction: transaction,
+                                        animations: store.animations) else { return origin }
         return Point(x: base.x + v.x, y: base.y + v.y)  // (its size, kept beside, is laid out as asked)
     }
 
@@ -248,40 +222,30 @@ extension ViewGraph {
             guard let v = moving(AnimatableVector4(amount), attribute: 0) else { return kind }
             return .opacity(min(max(v.x, 0), 1))
         case .offset(let x, let y):
-            guard let v = moving(AnimatableVector4(x, y), attribute: 1, layout: true) else { return kind }
-            func shown(_ v: AnimatableVector4) -> NodeKind { .offset(x: v.x, y: v.y) }
-            noteStartKind(shown(animationScope.startValue))
-            return shown(v)
+            guard let v = moving(AnimatableVector4(x, y), attribute: 1) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
+            return .offset(x: v.x, y: v.y)
         case .sizedOffset(let x, let y):
-            guard let v = moving(AnimatableVector4(x, y), attribute: 8, layout: true) else { return kind }
-            func shown(_ v: AnimatableVector4) -> NodeKind { .sizedOffset(x: v.x, y: v.y) }
-            noteStartKind(shown(animationScope.startValue))
-            return shown(v)
-        case .frame(let spec) where spec.isFixed:
+            guard let v = moving(AnimatableVector4(x, y), attribute: 8) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
+            return .sizedOffset(x: v.x, y: v.y)
+        case .frame(var spec) where spec.isFixed:
             guard let v = moving(AnimatableVector4(spec.idealWidth ?? 0, spec.idealHeight ?? 0, spec.idealWidth == nil ? 0 : 1,
-                                                   spec.idealHeight == nil ? 0 : 1), attribute: 2, layout: true) else { return kind }
-            func shown(_ v: AnimatableVector4) -> NodeKind {
-                var spec = spec
-                if spec.idealWidth != nil { spec.idealWidth = max(0, v.x) }
-                if spec.idealHeight != nil { spec.idealHeight = max(0, v.y) }
-                return .frame(spec)
-            }
-            noteStartKind(shown(animationScope.startValue))
-            return shown(v)
+                                                   spec.idealHeight == nil ? 0 : 1), attribute: 2) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
+            if spec.idealWidth != nil { spec.idealWidth = max(0, v.x) }
+            if spec.idealHeight != nil { spec.idealHeight = max(0, v.y) }
+            return .frame(spec)
         case .padding(let insets):
             guard let v = moving(AnimatableVector4(Double(insets.top), Double(insets.leading), Double(insets.bottom),
-                                                   Double(insets.trailing)), attribute: 9, layout: true) else { return kind }
-            func shown(_ v: AnimatableVector4) -> NodeKind {
-                .padding(EdgeInsets(top: max(0, v.x), leading: max(0, v.y), bottom: max(0, v.z), trailing: max(0, v.w)))
-            }
-            noteStartKind(shown(animationScope.startValue))
-            return shown(v)
+                                                   Double(insets.trailing)), attribute: 9) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
+            return .padding(EdgeInsets(top: max(0, v.x), leading: max(0, v.y), bottom: max(0, v.z), trailing: max(0, v.w)))
         case .stack(let axis, let alignment, let spacing):
             // The alignment (a fraction across) and a given spacing move; a default spacing stays.
-            guard let v = moving(AnimatableVector4(alignment, spacing ?? 0), attribute: 11, layout: true) else { return kind }
-            func shown(_ v: AnimatableVector4) -> NodeKind { .stack(axis: axis, alignment: v.x, spacing: spacing.map { _ in max(0, v.y) }) }
-            noteStartKind(shown(animationScope.startValue))
-            return shown(v)
+            guard let v = moving(AnimatableVector4(alignment, spacing ?? 0), attribute: 11) else { return kind }
+            if animationScope.retargeted { animationScope.layoutMoving = true }
+            return .stack(axis: axis, alignment: v.x, spacing: spacing.map { _ in max(0, v.y) })
         case .content(var leaf):
             switch leaf.source {
             case .color(let color):
@@ -338,7 +302,6 @@ extension ViewGraph {
         guard let moving = track.present(model, frame: store.frame, time: animationScope.time, transaction: animationScope.transaction,
                                          animations: store.animations) else { return value }
         if track.retargeted { animationScope.layoutMoving = true }
-        animationScope.layoutAnimating = true
         animationScope.dataMoving = true
         var shown = value
         shown.animatableData = moving
@@ -410,10 +373,7 @@ extension ViewGraph {
     /// The value an attribute shows this frame while it moves, nil when it rests on what the
     /// view asks for. The attribute's track (kept by the view's identity) is retargeted when the
     /// value asked for changed: by the transaction's animation, or at once without one.
-    ///
-    /// An attribute layout reads (`layout`) also notes that layout moves, and where it was when
-    /// the change now being made began (`AnimationScope.startValue`).
-    private mutating func moving(_ model: AnimatableVector4, attribute: Int, layout: Bool = false) -> AnimatableVector4? {
+    private mutating func moving(_ model: AnimatableVector4, attribute: Int) -> AnimatableVector4? {
         let frame = store.frame
         var slot = AnimationScope.firstSlot + attribute
         var box = store.extra(currentIdentity, slot: slot, initial: AnimationTrack(model))
@@ -429,11 +389,6 @@ extension ViewGraph {
         let shown = box.value.present(model, frame: frame, time: animationScope.time, transaction: animationScope.transaction,
                                       animations: store.animations)
         animationScope.retargeted = box.value.retargeted
-        if layout, shown != nil {
-            animationScope.layoutAnimating = true
-            animationScope.startValue = box.value.value.sample(at: min(animationScope.transaction.start ?? animationScope.time,
-                                                                      animationScope.time)).value
-        }
         return shown
     }
 }

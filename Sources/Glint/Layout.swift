@@ -315,7 +315,7 @@ struct ViewLayout {
         var rect = rect
         // Moved by a change made with an animation, it slides there (`slid(_:to:)`).
         graph.nodes[i].frame = rect
-        if graph.animationScope.isActive, i > 0, !graph.animationScope.layingOutStructure {
+        if graph.animationScope.isActive, i > 0 {
             rect.origin = graph.slid(i, to: rect.origin)
             graph.nodes[i].frame = rect
         }
@@ -398,12 +398,9 @@ struct ViewLayout {
             guard child >= 0 else { return }
             let horizontal = position.value.isHorizontal
             let s = size(&graph, child, horizontal ? ProposedViewSize(w: nil, h: rect.height) : ProposedViewSize(w: rect.width, h: nil))
-            // (Laid out for the slides' sake only, the scroll position is left as it is.)
-            if !graph.animationScope.layingOutStructure {
-                position.value.contentHeight = horizontal ? s.width : s.height
-                position.value.viewportHeight = horizontal ? rect.width : rect.height
-                position.value.scroll(to: position.value.offset)
-            }
+            position.value.contentHeight = horizontal ? s.width : s.height
+            position.value.viewportHeight = horizontal ? rect.width : rect.height
+            position.value.scroll(to: position.value.offset)
             let origin = horizontal
                 ? rounded(Point(x: rect.minX - position.value.offset, y: rect.minY + (rect.height - s.height) / 2))
                 : rounded(Point(x: rect.minX + (rect.width - s.width) / 2, y: rect.minY - position.value.offset))
@@ -412,8 +409,6 @@ struct ViewLayout {
             // The content is made now that the size is known, top-leading in the reader.
             let proxy = GeometryProxy(size: CGSize(width: rect.width, height: rect.height),
                                       globalFrame: CGRect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height))
-            // (Laid out for the slides' sake only, nothing is made: what it holds is not placed.)
-            guard !graph.animationScope.layingOutStructure else { return }
             graph.makeDeferred(index, proxy: proxy, under: i)
             var child = graph.nodes[i].firstChild
             while child >= 0 {

@@ -100,7 +100,6 @@ public struct ResolvedView {
 
         let container = Rect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
         let layout = ViewLayout(scale: Double(scale), text: text)
-        tree.layOutStructure(layout, in: container)
         layout.place(&tree, 0, in: container)
         tree.placeTransitionedViews(layout)
 

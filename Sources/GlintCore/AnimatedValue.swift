@@ -71,13 +71,6 @@ public struct AnimatedValue<V: VectorArithmetic> {
         target = newTarget
     }
 
-    /// Moves the target to `newTarget` keeping the changes running, so the value shown moves by
-    /// as much and goes on moving as it was toward the new target (a view sliding to a place that
-    /// itself moves, as the padding that gives it animates).
-    public mutating func follow(_ newTarget: V) {
-        target = newTarget
-    }
-
     /// Drops the changes that have ended by `time`.
     public mutating func removeFinished(at time: Double) {
         var i = changes.count - 1
