@@ -182,6 +182,21 @@ public final class Renderer {
     }
     var composeTarget: GLuint?
 
+    /// Readies what is below a pass at `place` (its target bound): a frame's last pass covering
+    /// the target draws the backdrop itself (or hides it, `isOpaque`), with no clear below it;
+    /// another last pass gets the backdrop cleared; a pass into a layer, the layer cleared
+    /// outside what it draws.
+    func clearBelow(_ place: inout PassPlace, isLast: Bool, isOpaque: Bool, backdrop: Color, layerSize: (width: Int, height: Int)) {
+        if isLast && drawsBackdrop(place.region, of: place.target) {
+            place.backdrop = backdrop
+            place.replacesAll = isOpaque
+        } else if isLast {
+            clear(to: backdrop)
+        } else {
+            clearOutside(place.region, of: layerSize)
+        }
+    }
+
     /// A `maxSampleOffset` side in whole pixels: 0 for a negative or NaN one, at most 2²⁴ (an
     /// infinite one too); the caller clamps it further to what a layer may hold.
     static func offsetPixels(_ points: Double, _ scale: Double) -> Int {
@@ -339,15 +354,7 @@ public final class Renderer {
                                       layerView: inLayer, sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
                 destination.bind()
                 let blends = runIsLast && !run.isOpaque
-                if runIsLast && drawsBackdrop(place.region, of: destination) {
-                    // Covering the target, it draws the backdrop itself (or hides it): no clear below it.
-                    place.backdrop = graph.backdrop
-                    place.replacesAll = run.isOpaque
-                } else if runIsLast {
-                    clear(to: graph.backdrop)
-                } else {
-                    clearOutside(place.region, of: layerSize)
-                }
+                clearBelow(&place, isLast: runIsLast, isOpaque: run.isOpaque, backdrop: graph.backdrop, layerSize: layerSize)
                 if !blends { epoxy_glDisable(GLenum(GL_BLEND)) }
                 try drawFused(run, content: nil, effects, start: i, layer: layer, at: place)
                 if !blends { epoxy_glEnable(GLenum(GL_BLEND)) }
@@ -381,15 +388,7 @@ public final class Renderer {
             var place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
                                   sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
             place.samplesInside = samplesInside && !passProgram.isSeparable && pass.kind != .color
-            if isLast && drawsBackdrop(place.region, of: destination) {
-                // Covering the target, it draws the backdrop itself (or hides it): no clear below it.
-                place.backdrop = graph.backdrop
-                place.replacesAll = pass.isOpaque
-            } else if isLast {
-                clear(to: graph.backdrop)
-            } else {
-                clearOutside(place.region, of: layerSize)
-            }
+            clearBelow(&place, isLast: isLast, isOpaque: pass.isOpaque, backdrop: graph.backdrop, layerSize: layerSize)
             // A last pass marked opaque is drawn with no blending, as opaque content is: here that also
             // serves a pass that returns its own composite over what is below (`blendMode`, from a copy of it).
             // A pass into an intermediate layer has nothing below it.
