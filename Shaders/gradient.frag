@@ -5,6 +5,7 @@
 // position / bounds.zw is the seed's uv, (0, 0) at the top-left and (1, 1) at the bottom-right.
 // The view's own colour is ignored, as in the seed.
 
+// glint: affine (its colour is affine in the position and the colour: a distortion over it may call it where it reads)
 vec4 gradient(vec2 position, vec4 color, vec4 bounds) {
     vec2 uv = position / bounds.zw;
     return vec4(uv.x, uv.y, 0.0, 1.0);

@@ -11,6 +11,9 @@ import Foundation
 /// - `// glint: constant NAME, NAME…`: parameters or uniforms compiled in as constants.
 /// - `// glint: separable[, sigma = F * NAME (LO…HI)]`: a separable kernel, with its σ; a bound
 ///   may name one of the pipeline's defines (`PipelineDefines`).
+/// - `// glint: affine`: the function's colour is an affine function of the position (a constant,
+///   a linear gradient), so a layer of its picture, read with bilinear filtering anywhere, shows
+///   what the function returns there: a distortion over it may call it instead of reading a layer.
 /// - `uniform float speed; // glint: 0 4 1` and the like, after code on its line: a uniform's
 ///   (or a Metal parameter's) range or control, kept as written in `annotations`, which
 ///   `UniformAnnotations` gives their meaning.
@@ -52,12 +55,15 @@ public struct ShaderMarkers: Equatable, Sendable {
     public static let samplerMarker = "// glint: sampler "
     public static let constantMarker = "// glint: constant"
     public static let separableMarker = "// glint: separable"
+    public static let affineMarker = "// glint: affine"
 
     public var samplers: [Sampler] = []
     public var constants: [Constants] = []
     /// Whether the file declares a separable kernel, and its σ if it says (on its first such line).
     public var isSeparable = false
     public var sigma: Sigma?
+    /// Whether the file declares its function affine in the position (`// glint: affine`).
+    public var isAffine = false
     /// The controls' annotations, in order.
     public var annotations: [Annotation] = []
 
@@ -84,6 +90,8 @@ public struct ShaderMarkers: Equatable, Sendable {
             case "separable":
                 if !isSeparable { sigma = Self.sigma(body) }
                 isSeparable = true
+            case "affine":
+                isAffine = true
             default:
                 // A marker of a line of its own that is none of these is not glint's.
                 if !code.isEmpty { annotations.append(Annotation(line: number, code: String(code), text: String(body))) }
@@ -101,9 +109,9 @@ public struct ShaderMarkers: Equatable, Sendable {
         annotations.first { $0.line == line }
     }
 
-    /// `sampler`, `constant` or `separable` when `body` (the words after `glint:`) is that marker.
+    /// `sampler`, `constant`, `separable` or `affine` when `body` (the words after `glint:`) is that marker.
     private static func keyword(of body: Substring) -> String? {
-        for word in ["sampler", "constant", "separable"] where body.hasPrefix(word) {
+        for word in ["sampler", "constant", "separable", "affine"] where body.hasPrefix(word) {
             let rest = body.dropFirst(word.count)
             if rest.isEmpty || rest.first == " " || rest.first == "\t" || rest.first == "," { return word }
         }

@@ -21,6 +21,9 @@ final class Program {
     lazy var fileName: String = file.isEmpty ? name : (file as NSString).lastPathComponent
     /// Whether the file asks to be drawn as two passes, along x then y (`// glint: separable`).
     var isSeparable = false
+    /// Whether the file declares its function's colour affine in the position (`// glint: affine`):
+    /// a distortion over it may call it where the layer would be read (`Renderer+Fusion`).
+    var isAffine = false
     /// For a separable file whose kernel widens with an argument (`// glint: separable, sigma =
     /// 0.5 * radius (0…64)`): σ in points is `factor` times that argument (clamped to `range`),
     /// and a wide σ is drawn at reduced resolution (`Renderer.reduction`).

@@ -181,6 +181,7 @@ extension Renderer {
         try program.checkUniformTypes(Program.pipelineUniforms + recipe.named.flatMap { Program.Fed.uniforms(of: $0.name, $0.kind) },
                                       sources: [file, prelude])
         program.isSeparable = markers.isSeparable
+        program.isAffine = markers.isAffine
         if program.isSeparable, let sigma = markers.sigma,
            let argument = parameterNames.firstIndex(of: sigma.name) {
             program.sigma = (sigma.factor, argument, sigma.range)

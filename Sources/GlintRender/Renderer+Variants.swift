@@ -40,6 +40,7 @@ extension Renderer {
         version.isUserFile = base.isUserFile
         version.blamesSharedFile = base.blamesSharedFile
         version.isSeparable = base.isSeparable
+        version.isAffine = base.isAffine
         version.sigma = base.sigma
         version.bindings = base.bindings
         version.includedFiles = base.includedFiles

@@ -295,6 +295,21 @@ public final class Renderer {
             return
         }
 
+        // A distortion ending the chain over affine content: one pass, no layer (`displacedRun`).
+        if let run = try displacedRun(content: graph.content, effects, last: last) {
+            target.bind()
+            var place = PassPlace(target: target, view: view, region: view.outset(margin), layerView: view,
+                                  sampleOrigin: (x: Float(-Double(margin.x) / sx), y: Float(-Double(margin.y) / sy)),
+                                  sampleSize: (width: Float(graph.viewRect.width + 2 * Double(margin.x) / sx),
+                                               height: Float(graph.viewRect.height + 2 * Double(margin.y) / sy)))
+            // Transparent within half a pixel of the view's edge and beyond: no check needed where a
+            // pixel or more of margin may be sampled.
+            place.samplesInside = margin.x > 0 && margin.y > 0
+            clearBelow(&place, isLast: true, isOpaque: false, backdrop: graph.backdrop, layerSize: (0, 0))
+            try drawFused(run, content: graph.content, effects, start: 0, layer: nil, at: place)
+            return
+        }
+
         // The layers: the view's rect grown by the largest margin, the view at (margin) in them.
         let layerWidth = view.width + 2 * layerMargin.x
         let layerHeight = view.height + 2 * layerMargin.y
