@@ -5,6 +5,7 @@ uniform vec2 glint_viewSize;    // the view's size in points
 uniform vec2 glint_targetSize;  // the framebuffer's size in pixels (larger than the view on HiDPI)
 uniform float glint_scale;      // pixels per point
 uniform vec4 glint_viewPixels;  // the view's rect in this pass's target: x, y from the top-left, width, height, in pixels
+uniform vec4 glint_positionMap; // gl_FragCoord.xy * .xy + .zw is the fragment's position in points (set once a pass)
 uniform vec4 glint_layerPixels; // the view's rect in the layer texture below, the same way
 uniform vec2 glint_layerSize;   // the layer texture's size in pixels (set once a pass, not asked per pixel)
 uniform vec4 glint_baseColor;   // the view's own fill, premultiplied: colorEffect's `color` for the first pass
@@ -27,9 +28,10 @@ uniform vec2 glint_passDirection;  // a separable pass (`// glint: separable`): 
 out vec4 glint_fragColor;
 
 // This fragment's position in points, in the view's own user space: origin at its top-left corner, y down.
+// (gl_FragCoord.x − view.x, targetHeight − gl_FragCoord.y − view.y) in pixels, times points per pixel: one
+// multiply-add, its factors worked out once a pass (glint_positionMap), not divided out at every pixel.
 vec2 glint_position() {
-    vec2 pixel = vec2(gl_FragCoord.x, glint_targetSize.y - gl_FragCoord.y) - glint_viewPixels.xy;
-    return pixel * (glint_viewSize / glint_viewPixels.zw);
+    return gl_FragCoord.xy * glint_positionMap.xy + glint_positionMap.zw;
 }
 
 // Where `position` (points, the view's user space) lies in the layer below, as a texture coordinate: what

@@ -264,9 +264,14 @@ extension Renderer {
         if program.scale >= 0 { epoxy_glUniform1f(program.scale, Float(Double(place.view.width) / viewSize.width)) }
         if program.audioLevel >= 0 { epoxy_glUniform1f(program.audioLevel, audio.level) }
         if program.audioBands >= 0 { epoxy_glUniform3f(program.audioBands, audio.bass, audio.mid, audio.treble) }
-        if program.viewPixels >= 0 {
+        if program.viewPixels >= 0 || program.positionMap >= 0 {
             let v = place.reduce(place.view, place.targetReduced)
-            epoxy_glUniform4f(program.viewPixels, v.x, v.y, v.width, v.height)
+            if program.viewPixels >= 0 { epoxy_glUniform4f(program.viewPixels, v.x, v.y, v.width, v.height) }
+            if program.positionMap >= 0 {
+                // glint_position(): (x − v.x, height − y − v.y) · points per pixel, as one multiply-add of gl_FragCoord.
+                let kx = Float(viewSize.width) / v.width, ky = Float(viewSize.height) / v.height
+                epoxy_glUniform4f(program.positionMap, kx, -ky, -v.x * kx, (Float(target.pixelHeight) - v.y) * ky)
+            }
         }
         if program.layerPixels >= 0 {
             let l = place.reduce(place.layerView, place.layerReduced)

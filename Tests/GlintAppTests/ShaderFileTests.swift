@@ -154,10 +154,10 @@ struct ShaderFileTests {
 
         // One of the pipeline's own uniforms, declared otherwise by a prelude in --shaders.
         var prelude = try String(contentsOfFile: Self.shadersFolder + "/glint.glsl", encoding: .utf8)
-        #expect(prelude.contains("uniform float glint_scale;"))
+        #expect(prelude.contains("uniform float glint_scale;") && prelude.contains("glint_positionMap.zw;"))
         prelude = prelude.replacingOccurrences(of: "uniform float glint_scale;", with: "uniform int glint_scale;")
-            .replacingOccurrences(of: "    return pixel * (glint_viewSize / glint_viewPixels.zw);",
-                                  with: "    return pixel * (glint_viewSize / glint_viewPixels.zw) * float(glint_scale > -1 ? 1 : 0);")
+            .replacingOccurrences(of: "    return gl_FragCoord.xy * glint_positionMap.xy + glint_positionMap.zw;",
+                                  with: "    return (gl_FragCoord.xy * glint_positionMap.xy + glint_positionMap.zw) * float(glint_scale > -1 ? 1 : 0);")
         try Self.write(prelude, to: dir + "/shaders/glint.glsl")
         try Self.expectOneLine(["render", "--shaders", "shaders", "--no-tear", "--size", "64x64", "--output", "out.png"], in: dir,
                                mentioning: ["uniform 'glint_scale' in shaders/glint.glsl:", "is declared int but glint feeds it as float"])

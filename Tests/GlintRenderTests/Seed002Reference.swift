@@ -115,28 +115,45 @@ enum Seed002Reference {
         let kernel = gaussianKernel2D(radiusPixels: r, sigmaPixels: sigma)
         let side = 2 * r + 1
         var out = [Double](repeating: 0, count: input.count)
-        for y in inset..<max(inset, height - inset) {
-            for x in inset..<max(inset, width - inset) {
-                var sum = (0.0, 0.0, 0.0, 0.0)
-                for dy in -r...r {
-                    let sy = y + dy
-                    guard sy >= 0, sy < height else { continue }
-                    for dx in -r...r {
-                        let sx = x + dx
-                        guard sx >= 0, sx < width else { continue }
-                        let w = kernel[(dy + r) * side + (dx + r)]
-                        let i = (sy * width + sx) * 4
-                        sum.0 += w * input[i]
-                        sum.1 += w * input[i + 1]
-                        sum.2 += w * input[i + 2]
-                        sum.3 += w * input[i + 3]
+        // The same direct sum, through buffer pointers and while loops: the tests are built without
+        // optimisation, where ranges, tuples and checked subscripts cost tens of times a multiply-add.
+        input.withUnsafeBufferPointer { input in
+            kernel.withUnsafeBufferPointer { kernel in
+                out.withUnsafeMutableBufferPointer { out in
+                    var y = inset
+                    while y < height - inset {
+                        let dy0 = max(-r, -y), dy1 = min(r, height - 1 - y)
+                        var x = inset
+                        while x < width - inset {
+                            let dx0 = max(-r, -x), dx1 = min(r, width - 1 - x)
+                            var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
+                            var dy = dy0
+                            while dy <= dy1 {
+                                var k = (dy + r) * side + (dx0 + r)
+                                var i = ((y + dy) * width + x + dx0) * 4
+                                var dx = dx0
+                                while dx <= dx1 {
+                                    let w = kernel[k]
+                                    s0 += w * input[i]
+                                    s1 += w * input[i + 1]
+                                    s2 += w * input[i + 2]
+                                    s3 += w * input[i + 3]
+                                    k += 1
+                                    i += 4
+                                    dx += 1
+                                }
+                                dy += 1
+                            }
+                            let o = (y * width + x) * 4
+                            out[o] = s0
+                            out[o + 1] = s1
+                            out[o + 2] = s2
+                            out[o + 3] = s3
+                            x += 1
+                        }
+                        y += 1
                     }
                 }
-                let o = (y * width + x) * 4
-                out[o] = sum.0
-                out[o + 1] = sum.1
-                out[o + 2] = sum.2
-                out[o + 3] = sum.3
             }
         }
         return out
