@@ -245,22 +245,10 @@ extension Renderer {
     func drawFused(_ run: FusedRun, content: EffectPass?, _ effects: [EffectPass], start: Int, layer: GLuint?,
                    at place: PassPlace) throws(RenderError) {
         let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
-        var fused = run.fused
-        var over = false
-        var flags: VariantFlags = []
-        if place.backdrop != nil && !place.replacesAll { flags.insert(.overBackdrop) }
-        if place.samplesInside { flags.insert(.samplesInside) }
-        if !flags.isEmpty {
-            // The backdrop drawn in the pass where its version compiles; a clear below it otherwise.
-            if let version = variant(of: fused, flags) {
-                fused = version
-                over = flags.contains(.overBackdrop)
-                if flags.contains(.samplesInside) { drawnInside += 1 }
-            } else if let inside = variant(of: fused, flags.subtracting(.overBackdrop)) {
-                fused = inside
-            }
-            if let backdrop = place.backdrop, !over, !place.replacesAll { clear(to: backdrop) }
-        }
+        // The backdrop drawn in the pass where its version compiles; a clear below it otherwise.
+        let chosen = version(of: run.fused, at: place, readsLayer: true) { self.variant(of: $0, $1) }
+        let fused = chosen.program
+        let over = chosen.over
         guard region.width > 0, region.height > 0 else { return }
         if over, let backdrop = place.backdrop { storeBackdrop(backdrop, target: place.target) }
         let program = fused.program

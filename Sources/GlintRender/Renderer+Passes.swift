@@ -225,21 +225,9 @@ extension Renderer {
         if specializes && !program.constants.isEmpty {
             program = specialized(program, key: key, pass: pass, scale: Float(Double(place.view.width) / viewSize.width))
         }
-        var flags: VariantFlags = []
-        if place.backdrop != nil && !place.replacesAll { flags.insert(.overBackdrop) }
-        if place.samplesInside && program.layer >= 0 { flags.insert(.samplesInside) }
-        var over = false
-        if !flags.isEmpty {
-            if let version = variant(of: program, flags) {
-                program = version
-                over = flags.contains(.overBackdrop)
-                if flags.contains(.samplesInside) { drawnInside += 1 }
-            } else if let inside = variant(of: program, flags.subtracting(.overBackdrop)) {
-                program = inside
-            }
-        }
-        // The backdrop where no version draws it.
-        if let backdrop = place.backdrop, !over, !place.replacesAll { clear(to: backdrop) }
+        let chosen = version(of: program, at: place, readsLayer: program.layer >= 0) { self.variant(of: $0, $1) }
+        program = chosen.program
+        let over = chosen.over
         if over, let backdrop = place.backdrop { storeBackdrop(backdrop, target: place.target) }
         epoxy_glUseProgram(program.id)
         feedPipeline(program, layer: layer, at: place, direction: direction)

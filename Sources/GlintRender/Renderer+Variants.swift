@@ -77,6 +77,30 @@ extension Renderer {
 
         """
 
+    /// The version of `base` (a program or a fused run's) that a pass at `place` draws with: over the
+    /// backdrop and, where it reads a layer that holds nothing near the edge (`readsLayer`,
+    /// `place.samplesInside`), without the bounds check, where that version compiles; else without the
+    /// check alone; else `base`. Where the version does not draw the backdrop itself it is cleared
+    /// below the pass here. Also says whether the version draws it.
+    func version<P>(of base: P, at place: PassPlace, readsLayer: Bool, _ make: (P, VariantFlags) -> P?) -> (program: P, over: Bool) {
+        var flags: VariantFlags = []
+        if place.backdrop != nil && !place.replacesAll { flags.insert(.overBackdrop) }
+        if place.samplesInside && readsLayer { flags.insert(.samplesInside) }
+        var chosen = base
+        var over = false
+        if !flags.isEmpty {
+            if let version = make(base, flags) {
+                chosen = version
+                over = flags.contains(.overBackdrop)
+                if flags.contains(.samplesInside) { drawnInside += 1 }
+            } else if let inside = make(base, flags.subtracting(.overBackdrop)) {
+                chosen = inside
+            }
+        }
+        if let backdrop = place.backdrop, !over, !place.replacesAll { clear(to: backdrop) }
+        return (chosen, over)
+    }
+
     /// The fused run's version for `flags`, its argument slots looked up in it.
     func variant(of fused: FusedProgram, _ flags: VariantFlags) -> FusedProgram? {
         if let known = fused.variants[flags.rawValue] { return known }
