@@ -8,6 +8,7 @@ uniform vec4 glint_viewPixels;  // the view's rect in this pass's target: x, y f
 uniform vec4 glint_positionMap; // gl_FragCoord.xy * .xy + .zw is the fragment's position in points (set once a pass)
 uniform vec4 glint_layerPixels; // the view's rect in the layer texture below, the same way
 uniform vec2 glint_layerSize;   // the layer texture's size in pixels (set once a pass, not asked per pixel)
+uniform vec4 glint_layerMap;    // position * .xy + .zw is where a position (points) lies in that texture, as a coordinate
 uniform vec4 glint_baseColor;   // the view's own fill, premultiplied: colorEffect's `color` for the first pass
 uniform int glint_hasLayer;     // 1 when a layer was drawn below this pass
 uniform sampler2D glint_layer;  // that layer (layerEffect, distortionEffect, and color effects after the first)
@@ -36,9 +37,10 @@ vec2 glint_position() {
 
 // Where `position` (points, the view's user space) lies in the layer below, as a texture coordinate: what
 // layerSample reads, without its check that the position may be sampled (for effects that know it may).
+// (layerPixels.x + position.x · pixels per point, layerHeight − layerPixels.y − position.y · pixels per point) over the
+// layer's size: one multiply-add, its factors worked out once a pass (glint_layerMap).
 vec2 glint_layerCoordinate(vec2 position) {
-    vec2 pixel = glint_layerPixels.xy + position * (glint_layerPixels.zw / glint_viewSize);
-    return vec2(pixel.x, glint_layerSize.y - pixel.y) / glint_layerSize;
+    return position * glint_layerMap.xy + glint_layerMap.zw;
 }
 
 // The premultiplied colour of the layer below at `position` (points, the view's user space), filtered

@@ -261,9 +261,16 @@ extension Renderer {
                 epoxy_glUniform4f(program.positionMap, kx, -ky, -v.x * kx, (Float(target.pixelHeight) - v.y) * ky)
             }
         }
-        if program.layerPixels >= 0 {
+        if program.layerPixels >= 0 || program.layerMap >= 0 {
             let l = place.reduce(place.layerView, place.layerReduced)
-            epoxy_glUniform4f(program.layerPixels, l.x, l.y, l.width, l.height)
+            if program.layerPixels >= 0 { epoxy_glUniform4f(program.layerPixels, l.x, l.y, l.width, l.height) }
+            if program.layerMap >= 0 {
+                // glint_layerCoordinate(): (l.x + p.x · l.width / view width, layer height − l.y − p.y · l.height / view height)
+                // over the layer's size, as one multiply-add of the position.
+                let w = Double(max(place.layerSize.width, 1)), h = Double(max(place.layerSize.height, 1))
+                epoxy_glUniform4f(program.layerMap, Float(Double(l.width) / viewSize.width / w), Float(-Double(l.height) / viewSize.height / h),
+                                  Float(Double(l.x) / w), Float((h - Double(l.y)) / h))
+            }
         }
         if program.layerSize >= 0 { epoxy_glUniform2f(program.layerSize, Float(place.layerSize.width), Float(place.layerSize.height)) }
         if program.baseColor >= 0 {
