@@ -31,6 +31,27 @@ struct GradientColorSpaceTests {
         return rgb.map { encoded(min(max($0, 0), 1)) }
     }
 
+    /// Along row 2 of two 100-pixel-wide pictures blending `from` into `to` left to right: the largest
+    /// difference (0 … 1) of `perceptual` from the blend in Oklab; and the expectation that `device`
+    /// is the straight blend of the stored values within 2/255.
+    static func oklabDifference(perceptual: RenderedImage, device: RenderedImage, from: [Double], to: [Double],
+                                sourceLocation: SourceLocation = #_sourceLocation) -> Double {
+        let (a, b) = (oklab(from), oklab(to))
+        var worst = 0.0
+        for x in stride(from: 0, to: 100, by: 9) {
+            let t = (Double(x) + 0.5) / 100
+            let want = srgb((0..<3).map { a[$0] + (b[$0] - a[$0]) * t })
+            let p = perceptual.pixel(x: x, y: 2)
+            let got = [Double(p.red), Double(p.green), Double(p.blue)].map { $0 / 255 }
+            worst = max(worst, zip(got, want).map { abs($0 - $1) }.max()!)
+            let d = device.pixel(x: x, y: 2)
+            let straight = (0..<3).map { from[$0] + (to[$0] - from[$0]) * t }
+            #expect(zip([Double(d.red), Double(d.green), Double(d.blue)].map { $0 / 255 }, straight).allSatisfy { abs($0 - $1) <= 2.0 / 255 },
+                    "device at x \(x): \(d) against \(straight)", sourceLocation: sourceLocation)
+        }
+        return worst
+    }
+
     @Test(".perceptual blends a gradient's colours in Oklab; .device in the stored values")
     func perceptualBlend() throws {
         let (from, to) = ([1.0, 0, 0], [0.0, 0, 1])
@@ -41,19 +62,7 @@ struct GradientColorSpaceTests {
         }
         let perceptual = try render(gradient.colorSpace(.perceptual))
         let device = try render(AnyGradient(gradient).colorSpace(.device))
-        let (a, b) = (Self.oklab(from), Self.oklab(to))
-        var worst = 0.0
-        for x in stride(from: 0, to: 100, by: 9) {
-            let t = (Double(x) + 0.5) / 100
-            let want = Self.srgb((0..<3).map { a[$0] + (b[$0] - a[$0]) * t })
-            let p = perceptual.pixel(x: x, y: 2)
-            let got = [Double(p.red), Double(p.green), Double(p.blue)].map { $0 / 255 }
-            worst = max(worst, zip(got, want).map { abs($0 - $1) }.max()!)
-            let d = device.pixel(x: x, y: 2)
-            let straight = (0..<3).map { from[$0] + (to[$0] - from[$0]) * t }
-            #expect(zip([Double(d.red), Double(d.green), Double(d.blue)].map { $0 / 255 }, straight).allSatisfy { abs($0 - $1) <= 2.0 / 255 },
-                    "device at x \(x): \(d) against \(straight)")
-        }
+        let worst = Self.oklabDifference(perceptual: perceptual, device: device, from: from, to: to)
         #expect(worst <= 2.0 / 255, "the largest difference from Oklab, in 0 … 1: \(worst)")
         let middle = perceptual.pixel(x: 50, y: 2)
         #expect(middle.green > 60, "half way, Oklab's purple has green in it (the device's has none): \(middle)")

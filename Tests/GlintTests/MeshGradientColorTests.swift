@@ -28,19 +28,7 @@ struct MeshGradientColorTests {
         let plain = try Self.render(MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]],
                                                  colors: [left, right, left, right], smoothsColors: false), 100, 4)
         #expect(device.pixels == plain.pixels, ".device is what a mesh without colorSpace: draws")
-        let (a, b) = (Space.oklab(from), Space.oklab(to))
-        var worst = 0.0
-        for x in stride(from: 0, to: 100, by: 9) {
-            let t = (Double(x) + 0.5) / 100
-            let want = Space.srgb((0..<3).map { a[$0] + (b[$0] - a[$0]) * t })
-            let p = perceptual.pixel(x: x, y: 2)
-            let got = [Double(p.red), Double(p.green), Double(p.blue)].map { $0 / 255 }
-            worst = max(worst, zip(got, want).map { abs($0 - $1) }.max()!)
-            let d = device.pixel(x: x, y: 2)
-            let straight = (0..<3).map { from[$0] + (to[$0] - from[$0]) * t }
-            #expect(zip([Double(d.red), Double(d.green), Double(d.blue)].map { $0 / 255 }, straight).allSatisfy { abs($0 - $1) <= 2.0 / 255 },
-                    "device at x \(x): \(d) against \(straight)")
-        }
+        let worst = Space.oklabDifference(perceptual: perceptual, device: device, from: from, to: to)
         #expect(worst <= 2.0 / 255, "the largest difference from Oklab, in 0 … 1: \(worst)")
         #expect(perceptual.pixel(x: 50, y: 2).green > 60, "half way, Oklab's purple has green in it: \(perceptual.pixel(x: 50, y: 2))")
         // Smooth (Catmull-Rom) blending in Oklab keeps each point's own colour.
