@@ -192,7 +192,7 @@ extension ViewLayout {
         guard rows > 0 else { return .zero }
         // On the scratch stack: each column's width and flexibility, then each row's height.
         let base = graph.scratch.count
-        graph.scratch.append(contentsOf: repeatElement(0, count: 2 * columns + rows))
+        graph.scratch.appendZeroed(2 * columns + rows)
         defer { graph.scratch.removeLast(2 * columns + rows) }
         func widthAt(_ c: Int) -> Int { base + c }
         func flexAt(_ c: Int) -> Int { base + columns + c }

@@ -214,7 +214,7 @@ struct ViewLayout {
         // numbers live on the graph's scratch stack (flexibility, chosen length, offered flag per
         // child), freed on return: nested stacks stack above, and nothing is allocated once it has grown.
         let base = graph.scratch.count
-        graph.scratch.append(contentsOf: repeatElement(0, count: 3 * count))
+        graph.scratch.appendZeroed(3 * count)
         defer { graph.scratch.removeLast(3 * count) }
         func flexAt(_ k: Int) -> Int { base + 3 * k }
         func chosenAt(_ k: Int) -> Int { base + 3 * k + 1 }

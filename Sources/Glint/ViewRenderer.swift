@@ -337,10 +337,7 @@ public final class ViewRenderer {
                     masks[whole].width = w
                     masks[whole].height = h
                     let count = w * h
-                    if masks[whole].alpha.count != count {
-                        if masks[whole].alpha.count > count { masks[whole].alpha.removeLast(masks[whole].alpha.count - count) }
-                        else { masks[whole].alpha.append(contentsOf: repeatElement(0, count: count - masks[whole].alpha.count)) }
-                    }
+                    masks[whole].alpha.resizeZeroed(to: count)
                     // Zeroed, then the shape's rows copied in where they fall (fast in every build).
                     let src = masks[m]
                     masks[whole].alpha.withUnsafeMutableBufferPointer { dst in

@@ -126,9 +126,9 @@ public final class PathRasterizer {
         }
         resetOutline()
         let n = Int(pointCount), c = Int(contourCount)
-        points.append(contentsOf: repeatElement(FT_Vector(x: 0, y: 0), count: n))
-        tags.append(contentsOf: repeatElement(0, count: n))
-        contours.append(contentsOf: repeatElement(0, count: c))
+        points.appendZeroed(n)
+        tags.appendZeroed(n)
+        contours.appendZeroed(c)
         points.withUnsafeMutableBufferPointer { p in
             tags.withUnsafeMutableBufferPointer { t in
                 contours.withUnsafeMutableBufferPointer { k in
@@ -165,11 +165,7 @@ public final class PathRasterizer {
         mask.width = x1 - x0
         mask.height = y1 - y0
         let count = mask.width * mask.height
-        if mask.alpha.count > count {
-            mask.alpha.removeLast(mask.alpha.count - count)
-        } else if mask.alpha.count < count {
-            mask.alpha.append(contentsOf: repeatElement(0, count: count - mask.alpha.count))
-        }
+        mask.alpha.resizeZeroed(to: count)
         mask.alpha.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
         self.scale = scale
         offsetX = Double(origin.x)
@@ -436,7 +432,7 @@ public final class ShapeBatch {
         // Grown in steps of 256 rows, as the texture is: an animated shape growing a row at a time
         // does not reallocate every frame.
         let needed = (ay + h + 255) / 256 * 256 * Self.atlasWidth
-        if pixels.count < needed { pixels.append(contentsOf: repeatElement(0, count: needed - pixels.count)) }
+        if pixels.count < needed { pixels.appendZeroed(needed - pixels.count) }
         // One coverage byte a pixel, a row at a time (fast in every build).
         mask.alpha.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
