@@ -419,7 +419,20 @@ final class Program {
 
     /// The deepest expression the driver's compiler may take on this thread's stack:
     /// `maxExpressionDepth`, or less on a smaller stack than the main thread's.
+    /// Worked out once a thread and kept in its dictionary: glibc answers for the main thread by reading
+    /// /proc/self/maps, a few hundred lines in a process with Mesa loaded, and that was a tenth of a small
+    /// `glint render`'s time when it was read for each of its dozen compiles.
     static func expressionDepthLimit() -> Int {
+        let key = "glint.expressionDepthLimit"
+        let dictionary = Thread.current.threadDictionary
+        if let known = dictionary[key] as? Int { return known }
+        let limit = stackExpressionDepthLimit()
+        dictionary[key] = limit
+        return limit
+    }
+
+    /// `expressionDepthLimit` as this thread's stack allows, asked of glibc.
+    private static func stackExpressionDepthLimit() -> Int {
         // glibc's pthread_getattr_np, which Swift's Glibc module leaves out (it is a GNU extension).
         typealias GetAttributes = @convention(c) (pthread_t, UnsafeMutablePointer<pthread_attr_t>) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pthread_getattr_np") else { return maxExpressionDepth }
