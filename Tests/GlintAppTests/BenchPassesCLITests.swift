@@ -26,13 +26,25 @@ struct BenchPassesCLITests {
             #expect(tools[i].hasPrefix("tool \(name) 160x100 \(target) \(name).glsl "), "\(tools[i])")
             #expect(tools[i].hasSuffix(" %"), "\(tools[i])")
         }
-        let passes = table.first { $0.first == "passes" }.flatMap { Double($0[1]) }
-        let frame = table.first { $0.first == "frame" }.flatMap { Double($0[1]) }
-        if let passes, let frame {
-            #expect(frame > 0 && abs(passes - frame) <= 0.1 * frame, "\(r.stdout)")
-        } else {
-            Issue.record("no passes or frame line: \(r.stdout)")
+        // The passes' sum against the frame: a pass left out of the table leaves a gap in every run, while the
+        // machine's load (this suite's other tests on two cores) can stretch one run's frame past its passes'
+        // timestamps. So a run that misses by more than 10 % is measured again, up to three runs in all, and
+        // the closest is the one judged.
+        var closest: (gap: Double, stdout: String)?
+        var run = r
+        for attempt in 1...3 {
+            if attempt > 1 { run = try CLI.run(["bench", "--effect", ink, "--size", "160x100", "--frames", "40", "--passes"]) }
+            let rows = rows(run.stdout)
+            guard let passes = rows.first(where: { $0.first == "passes" }).flatMap({ Double($0[1]) }),
+                  let frame = rows.first(where: { $0.first == "frame" }).flatMap({ Double($0[1]) }), frame > 0 else {
+                Issue.record("no passes or frame line: \(run.stdout)")
+                return
+            }
+            let gap = abs(passes - frame) / frame
+            if gap < closest?.gap ?? .infinity { closest = (gap, run.stdout) }
+            if gap <= 0.1 { break }
         }
+        if let closest { #expect(closest.gap <= 0.1, "the closest of three runs: \(closest.stdout)") }
     }
 
     @Test("--pass-clock finish says the times are glFinish brackets; --pass-clock without --passes is one clear line")
