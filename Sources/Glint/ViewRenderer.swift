@@ -337,11 +337,10 @@ public final class ViewRenderer {
                     masks[whole].width = w
                     masks[whole].height = h
                     let count = w * h
-                    masks[whole].alpha.resizeZeroed(to: count)
                     // Zeroed, then the shape's rows copied in where they fall (fast in every build).
+                    masks[whole].alpha.resetZeroed(count: count)
                     let src = masks[m]
                     masks[whole].alpha.withUnsafeMutableBufferPointer { dst in
-                        dst.initialize(repeating: 0)
                         src.alpha.withUnsafeBufferPointer { from in
                             for row in 0..<src.height where src.y + row >= 0 && src.y + row < h {
                                 let x0 = max(src.x, 0), x1 = min(src.x + src.width, w)

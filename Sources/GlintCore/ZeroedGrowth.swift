@@ -1,6 +1,8 @@
 // Growing an array by zeroed elements at a memory copy's speed in every build.
 // Part of the Glint pipeline, not a seed port.
 
+import Foundation
+
 /// 64 KiB of zero bytes, made once: the source `appendZeroed` copies from.
 private nonisolated(unsafe) let zeroBlock: UnsafeRawPointer = {
     let block = UnsafeMutableRawPointer.allocate(byteCount: zeroBlockBytes, alignment: 64)
@@ -36,5 +38,15 @@ extension Array where Element: BitwiseCopyable {
         } else if self.count < count {
             appendZeroed(count - self.count)
         }
+    }
+
+    /// Makes the array `count` elements with every byte zero, as a mask about to be drawn into needs: what it
+    /// keeps is cleared with one `memset`, what it grows by comes zeroed (`appendZeroed`). A typed
+    /// `initialize(repeating: 0)` is a loop of generic calls per element in a debug build.
+    package mutating func resetZeroed(count: Int) {
+        let kept = Swift.min(self.count, count)
+        resizeZeroed(to: count)
+        guard kept > 0 else { return }
+        withUnsafeMutableBytes { bytes in _ = memset(bytes.baseAddress!, 0, kept * MemoryLayout<Element>.stride) }
     }
 }

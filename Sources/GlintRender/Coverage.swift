@@ -165,8 +165,7 @@ public final class PathRasterizer {
         mask.width = x1 - x0
         mask.height = y1 - y0
         let count = mask.width * mask.height
-        mask.alpha.resizeZeroed(to: count)
-        mask.alpha.withUnsafeMutableBytes { _ = $0.initializeMemory(as: UInt8.self, repeating: 0) }
+        mask.alpha.resetZeroed(count: count)
         self.scale = scale
         offsetX = Double(origin.x)
         offsetY = Double(origin.y)

@@ -27,4 +27,20 @@ struct ZeroedGrowthTests {
         #expect(bytes.prefix(100).allSatisfy { $0 == 5 } && bytes.dropFirst(100).allSatisfy { $0 == 0 })
         #expect(bytes.withUnsafeBufferPointer { $0.baseAddress } == before)
     }
+
+    @Test("resetZeroed leaves exactly `count` zero elements, shrinking, growing, and in place within the capacity")
+    func resets() {
+        var bytes = [UInt8](repeating: 9, count: 5_000)
+        bytes.resetZeroed(count: 3_000)
+        #expect(bytes.count == 3_000 && bytes.allSatisfy { $0 == 0 })
+        bytes = bytes.map { _ in 9 }
+        bytes.resetZeroed(count: 70_000)
+        #expect(bytes.count == 70_000 && bytes.allSatisfy { $0 == 0 })
+        var kept = [Int16](repeating: 7, count: 64)
+        kept.reserveCapacity(128)
+        let storage = kept.withUnsafeBufferPointer { $0.baseAddress }
+        kept.resetZeroed(count: 100)
+        #expect(kept.count == 100 && kept.allSatisfy { $0 == 0 })
+        #expect(kept.withUnsafeBufferPointer { $0.baseAddress } == storage)
+    }
 }
