@@ -13,7 +13,8 @@ struct BenchPassesCLITests {
     @Test("a two-buffer Shadertoy: Buffer A, Buffer B and Image by name, size, target and file, then the frame; the passes within 10 % of it")
     func shadertoyTable() throws {
         let ink = ExampleShaders.folder + "/shadertoy/ink"
-        let r = try CLI.run(["bench", "--effect", ink, "--size", "160x100", "--frames", "40", "--passes"])
+        let bench = ["bench", "--effect", ink, "--size", "160x100", "--frames", "40", "--passes"]
+        let r = try CLI.run(bench)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.contains("passes      mean of "), "\(r.stdout)")
         #expect(r.stdout.contains("times by GPU timer queries"), "\(r.stdout)")
@@ -33,7 +34,7 @@ struct BenchPassesCLITests {
         var closest: (gap: Double, stdout: String)?
         var run = r
         for attempt in 1...3 {
-            if attempt > 1 { run = try CLI.run(["bench", "--effect", ink, "--size", "160x100", "--frames", "40", "--passes"]) }
+            if attempt > 1 { run = try CLI.run(bench) }
             let rows = rows(run.stdout)
             guard let passes = rows.first(where: { $0.first == "passes" }).flatMap({ Double($0[1]) }),
                   let frame = rows.first(where: { $0.first == "frame" }).flatMap({ Double($0[1]) }), frame > 0 else {
