@@ -23,6 +23,9 @@ extension Renderer {
         let slots: [[Program.UniformSlot]]
         /// Its versions compiled with pipeline defines (`Renderer+Variants`), by their flags.
         var variants: [UInt8: FusedProgram?] = [:]
+        /// For a run's general program: its arguments' rest and its versions with them as constants
+        /// (`Renderer+FusedConstants`); made at its first draw.
+        var atRest: FusedConstants?
 
         init(program: Program, bindings: [[ArgumentBinding]]) {
             self.program = program
@@ -146,8 +149,12 @@ extension Renderer {
 
     /// Compiles the program of a run: every distinct function's file once, then a `main` that
     /// calls the stages in turn, each stage's arguments in uniforms of their own
-    /// (`glint_s<stage>_arg<n>`). Nil when it does not compile.
-    func makeFused(content: EffectPass?, _ effects: [EffectPass], from start: Int, through end: Int) -> FusedProgram? {
+    /// (`glint_s<stage>_arg<n>`). Nil when it does not compile. A version with constants
+    /// (`Renderer+FusedConstants`) declares the arguments whose bits are set in `constants` (counted
+    /// over the stages in order) as constants of their values in these passes, and `hasLayer` says
+    /// whether a layer is below it.
+    func makeFused(content: EffectPass?, _ effects: [EffectPass], from start: Int, through end: Int,
+                   constants: UInt64 = 0, hasLayer: Bool? = nil) -> FusedProgram? {
         var stages: [EffectPass] = content.map { [$0] } ?? []
         stages += effects[start..<end].filter(\.isEnabled)
         var files: [String] = []
@@ -158,6 +165,7 @@ extension Renderer {
         var bindings: [[ArgumentBinding]] = []
         // A displaced run (`displacedRun`) ends with its distortion, called first, on the fragment's position.
         var displacement: String?
+        var argument = 0
         for (s, pass) in stages.enumerated() {
             guard let program = try? program(for: pass), let source = try? sources.builtInSource(pass.function),
                   source.includes.isEmpty else { return nil }
@@ -170,10 +178,16 @@ extension Renderer {
             }
             var arguments: [String] = []
             var renamed: [ArgumentBinding] = []
-            for binding in program.bindings {
+            for (i, binding) in program.bindings.enumerated() {
                 let uniform = "glint_s\(s)_" + binding.uniform.dropFirst("glint_".count)
                 let array = binding.arrayLength.map { "[\($0)]" } ?? ""
-                declarations.append("uniform \(binding.type) \(uniform)\(array);")
+                if argument < 64, constants & (1 << UInt64(argument)) != 0, i < pass.arguments.count,
+                   let constant = constantDeclaration(uniform, pass.arguments[i], binding) {
+                    declarations.append(constant)
+                } else {
+                    declarations.append("uniform \(binding.type) \(uniform)\(array);")
+                }
+                argument += 1
                 arguments.append(uniform)
                 var count: String?
                 if let c = binding.countUniform {
@@ -227,8 +241,9 @@ extension Renderer {
                 "vec4 glint_stored(vec4 c) { return roundEven(clamp(c, 0.0, 1.0) * 255.0) * (1.0 / 255.0); }",
                 "void main() {",
                 "    vec2 glint_p = glint_position();",
-                displacement == nil ? "    vec4 glint_color = glint_hasLayer != 0 ? glint_layerColor() : glint_baseColor;"
-                    : "    vec4 glint_color = glint_baseColor;",
+                displacement != nil || hasLayer == false ? "    vec4 glint_color = glint_baseColor;"
+                    : hasLayer == true ? "    vec4 glint_color = glint_layerColor();"
+                    : "    vec4 glint_color = glint_hasLayer != 0 ? glint_layerColor() : glint_baseColor;",
             ] + calls + ending).joined(separator: "\n")
         fileNames[EffectSource.mainString] = "the pipeline's main fusing \(stages.map(\.function).joined(separator: ", "))"
         let assembled = "\(EffectSource.header)#line 1 \(EffectSource.preludeString)\n\(prelude.text)\n" + files.joined(separator: "\n")
@@ -245,8 +260,10 @@ extension Renderer {
     func drawFused(_ run: FusedRun, content: EffectPass?, _ effects: [EffectPass], start: Int, layer: GLuint?,
                    at place: PassPlace) throws(RenderError) {
         let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
-        // The backdrop drawn in the pass where its version compiles; a clear below it otherwise.
-        let chosen = version(of: run.fused, at: place, readsLayer: true) { self.variant(of: $0, $1) }
+        // Its arguments at rest compiled in (`Renderer+FusedConstants`), then the backdrop drawn in the
+        // pass where that version compiles; a clear below it otherwise.
+        let base = constantVersion(of: run.fused, content: content, effects, start: start, next: run.next, hasLayer: layer != nil)
+        let chosen = version(of: base, at: place, readsLayer: true) { self.variant(of: $0, $1) }
         let fused = chosen.program
         let over = chosen.over
         guard region.width > 0, region.height > 0 else { return }

@@ -45,8 +45,9 @@ extension Renderer {
         version.bindings = base.bindings
         version.includedFiles = base.includedFiles
         version.general = base.general ?? base
+        // -1 where the compiler found the pass opaque everywhere (a fused run with its arguments
+        // compiled in): the backdrop is then never seen, and setting it does nothing.
         version.backdropColor = version.location("glint_backdrop")
-        guard !flags.contains(.overBackdrop) || version.backdropColor >= 0 else { return nil }
         return version
     }
 

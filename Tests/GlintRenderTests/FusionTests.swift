@@ -50,12 +50,14 @@ struct FusionTests {
 
     /// The frame of `c` at t = 0.75 s, drawn by a renderer that fuses or not, and the functions
     /// of the runs it fused.
-    func render(_ c: Case, fuses: Bool) throws -> (rgba: [UInt8], fused: Set<[String]>) {
+    func render(_ c: Case, fuses: Bool, constants: Bool = true) throws -> (rgba: [UInt8], fused: Set<[String]>) {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
         let effects = c.chain.map { EffectRegistry.entry(named: $0)!.make() }
         let renderer = try Renderer()
         renderer.fuses = fuses
+        // Off: the fused runs read their arguments from uniforms, as one program for any values does.
+        renderer.fusesConstants = constants
         ChainFrames.run(effects, until: 0.75, size: Self.viewSize)
         let target = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: c.scale)
         let fused = Set(renderer.fusedPrograms.filter { $0.value != nil }.keys.map { $0.map(\.function) })
@@ -64,9 +66,18 @@ struct FusionTests {
 
     @Test("a fused chain draws the pixels of the chain drawn a layer a pass", arguments: cases)
     func samePixels(_ c: Case) throws {
-        let fused = try render(c, fuses: true)
         let layered = try render(c, fuses: false)
         #expect(layered.fused.isEmpty)
+        try expectSame(c, try render(c, fuses: true, constants: false), layered, tolerance: c.tolerance)
+    }
+
+    @Test("a fused chain with its arguments compiled in draws the layered chain's pixels within 1/255", arguments: cases)
+    func samePixelsWithConstants(_ c: Case) throws {
+        try expectSame(c, try render(c, fuses: true), try render(c, fuses: false), tolerance: max(c.tolerance, 1))
+    }
+
+    func expectSame(_ c: Case, _ fused: (rgba: [UInt8], fused: Set<[String]>), _ layered: (rgba: [UInt8], fused: Set<[String]>),
+                    tolerance: Int) throws {
         for run in c.fused { #expect(fused.fused.contains(run), "\(run) not fused; fused: \(fused.fused)") }
         #expect(fused.rgba.count == layered.rgba.count)
         // Compared into a number first: an expectation over two large arrays reports slowly.
@@ -75,12 +86,49 @@ struct FusionTests {
             differing += 1
             worst = max(worst, abs(Int(fused.rgba[i]) - Int(layered.rgba[i])))
         }
-        if c.tolerance == 0 {
+        if tolerance == 0 {
             #expect(differing == 0, "\(differing) bytes differ, by up to \(worst)")
         } else {
-            #expect(worst <= c.tolerance, "\(differing) bytes differ, by up to \(worst)")
+            #expect(worst <= tolerance, "\(differing) bytes differ, by up to \(worst)")
         }
         // Not a blank frame: the comparison means something.
         #expect(Set(fused.rgba).count > 2)
+    }
+
+    @Test("a fused run's arguments at rest are compiled in as constants; one that moves stays a uniform until it rests")
+    func argumentsAtRest() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let effects = ["gradient", "checkerboard"].map { EffectRegistry.entry(named: $0)!.make() }
+        let renderer = try Renderer()
+        let general = try Renderer()
+        general.specializes = false
+        // gradient's bounds (argument 0), checkerboard's replacement (1) and size (2).
+        let all: UInt64 = 0b111, sizeMoving: UInt64 = 0b011
+        func frame(size: Double) throws -> (special: [UInt8], general: [UInt8]) {
+            effects[1].setParameter("size", to: size)
+            ChainFrames.run(effects, until: 0, size: Self.viewSize)
+            let special = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: 1).readPixels()
+            return (special, try ChainFrames.draw(effects, with: general, size: Self.viewSize, scale: 1).readPixels())
+        }
+        // The first frame: every argument is at rest.
+        var drawn = try frame(size: 20)
+        #expect(renderer.constantMasks(ofRun: ["gradient", "checkerboard"]) == [all])
+        #expect(drawn.special == drawn.general)
+        // The size dragged: one version with it as a uniform, drawn every frame it moves.
+        for n in 1...10 {
+            drawn = try frame(size: 20 + 0.5 * Double(n))
+            #expect(drawn.special == drawn.general, "frame \(n)")
+        }
+        #expect(renderer.constantMasks(ofRun: ["gradient", "checkerboard"]) == [sizeMoving, all])
+        // At rest again: compiled in once it has kept its value for restFrames frames.
+        for _ in 0..<Renderer.restFrames { _ = try frame(size: 40) }
+        #expect(renderer.constantMasks(ofRun: ["gradient", "checkerboard"]) == [sizeMoving, all])
+        drawn = try frame(size: 40)
+        #expect(renderer.constantMasks(ofRun: ["gradient", "checkerboard"]) == [sizeMoving, all, all])
+        #expect(drawn.special == drawn.general)
+        #expect(Set(drawn.special).count > 2)
+        // Specialising off: the general program only.
+        #expect(general.constantMasks(ofRun: ["gradient", "checkerboard"]).isEmpty)
     }
 }

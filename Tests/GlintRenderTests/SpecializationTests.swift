@@ -44,6 +44,8 @@ struct SpecializationTests {
         for (name, value) in c.parameters { effects.last!.setParameter(name, to: value) }
         let renderer = try Renderer()
         renderer.specializes = specializes
+        // Each pass its own program: a fused run's arguments compiled in are FusionTests' (within 1/255).
+        renderer.fuses = false
         ChainFrames.run(effects, until: c.time, size: Self.viewSize)
         let target = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: c.scale)
         return (target.framebuffer.pixelWidth, target.framebuffer.pixelHeight, target.readPixels())

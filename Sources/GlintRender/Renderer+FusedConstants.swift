@@ -1,0 +1,180 @@
+@preconcurrency import CEpoxy
+import Foundation
+import GlintCore
+
+/// A fused run's arguments at rest compiled into its program as constants.
+///
+/// A fused run reads each stage's arguments from uniforms, so that one program draws any values.
+/// llvmpipe then computes with them at every pixel what a program written for those values folds
+/// away when it is compiled: a gradient's division by the view's size, a checkerboard's by its
+/// square, a colour multiplied by a replacement of zeros. Compiled with the values as constants, the
+/// colour chain `gradient,checkerboard` draws in half the CPU time (docs/performance.md).
+///
+/// Which arguments: those of a float, vector, colour, bounding-rect or int kind that have not changed
+/// for `Renderer.restFrames` frames (or since the run was first drawn); an argument that moves (a
+/// time, a dragged slider) stays a uniform, so an animation compiles nothing while it runs, and a
+/// slider compiles once, half a second after it stops. A version is kept per set of values (at most
+/// `Program.maxVariants`, the least recently drawn evicted); one that fails to compile turns this off
+/// for the run. The constant versions also know whether a layer is below the run, so the choice
+/// between the layer's colour and the view's own goes too.
+///
+/// A version draws the general program's pixels within 1/255, not always byte for byte: with its
+/// values known the compiler may fold arithmetic into other operations that round differently (a
+/// division by a constant made a multiplication, say). Measured on llvmpipe over every built-in
+/// colour effect (`Tests/GlintRenderTests/FusionTests`): `diamondTransition` differs in 6 bytes of
+/// 64,000 by 1, the rest not at all. Off with `Renderer.fusesConstants`, or with
+/// `Renderer.specializes` (`--no-specialize`).
+extension Renderer {
+    /// How many frames an argument must keep its value before it is compiled in.
+    static let restFrames = 30
+
+    /// A run's general program's record of its arguments and its versions with constants.
+    final class FusedConstants {
+        /// Per argument (stages in order, then their arguments): last frame's value, four words each.
+        var last: [UInt32] = []
+        /// Per argument: the frame its value last changed in; `Int.min` for one never seen to change.
+        var changed: [Int] = []
+        /// This frame's constants' values, in argument order (scratch, reused).
+        var values: [UInt32] = []
+        /// The versions made: which arguments are constants (a bit each), whether a layer is below,
+        /// the constants' values, and when each was last drawn.
+        var versions: [(mask: UInt64, hasLayer: Bool, values: [UInt32], fused: FusedProgram, lastDrawn: Int)] = []
+        /// Set when a version did not compile: the general program draws from then on.
+        var failed = false
+    }
+
+    /// The version of `fused` (a run's general program) to draw this frame, its arguments at rest
+    /// compiled in; `fused` itself when specialising is off or a version does not compile.
+    func constantVersion(of fused: FusedProgram, content: EffectPass?, _ effects: [EffectPass], start: Int, next: Int,
+                         hasLayer: Bool) -> FusedProgram {
+        guard specializes && fusesConstants else { return fused }
+        let state: FusedConstants
+        if let known = fused.atRest {
+            state = known
+        } else {
+            state = FusedConstants()
+            fused.atRest = state
+        }
+        if state.failed { return fused }
+        state.values.removeAll(keepingCapacity: true)
+        var mask: UInt64 = 0
+        var argument = 0
+        var stage = 0
+        if let content {
+            noteArguments(content, fused.bindings[0], state, &argument, &mask)
+            stage = 1
+        }
+        var i = start
+        while i < next {  // index loops: no iterator allocations in unoptimised builds
+            if effects[i].isEnabled {
+                noteArguments(effects[i], fused.bindings[stage], state, &argument, &mask)
+                stage += 1
+            }
+            i += 1
+        }
+        var v = 0
+        while v < state.versions.count {
+            if state.versions[v].mask == mask, state.versions[v].hasLayer == hasLayer, state.versions[v].values == state.values {
+                state.versions[v].lastDrawn = frameNumber
+                return state.versions[v].fused
+            }
+            v += 1
+        }
+        guard let made = makeFused(content: content, effects, from: start, through: next, constants: mask, hasLayer: hasLayer) else {
+            state.failed = true
+            return fused
+        }
+        if state.versions.count >= Program.maxVariants,
+           let oldest = state.versions.indices.min(by: { state.versions[$0].lastDrawn < state.versions[$1].lastDrawn }) {
+            state.versions.remove(at: oldest)
+        }
+        state.versions.append((mask, hasLayer, state.values, made, frameNumber))
+        return made
+    }
+
+    /// Records `pass`'s arguments in `state` from argument number `argument` on: what changed, and
+    /// for each that may be a constant and is at rest, its bit in `mask` and its words in `state.values`.
+    private func noteArguments(_ pass: EffectPass, _ bindings: [ArgumentBinding], _ state: FusedConstants,
+                               _ argument: inout Int, _ mask: inout UInt64) {
+        var i = 0
+        while i < bindings.count {
+            var words: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+            let count = i < pass.arguments.count ? constantWords(pass.arguments[i], bindings[i], &words) : 0
+            let base = argument * 4
+            if state.changed.count <= argument {
+                state.last.append(contentsOf: [words.0, words.1, words.2, words.3])
+                state.changed.append(Int.min)
+            } else if state.last[base] != words.0 || state.last[base + 1] != words.1 || state.last[base + 2] != words.2
+                        || state.last[base + 3] != words.3 {
+                state.last[base] = words.0
+                state.last[base + 1] = words.1
+                state.last[base + 2] = words.2
+                state.last[base + 3] = words.3
+                state.changed[argument] = frameNumber
+            }
+            let rests = state.changed[argument] == Int.min || frameNumber - state.changed[argument] >= Self.restFrames
+            if count > 0 && rests && argument < 64 {
+                mask |= 1 << UInt64(argument)
+                state.values.append(words.0)
+                if count > 1 { state.values.append(words.1) }
+                if count > 2 { state.values.append(words.2) }
+                if count > 3 { state.values.append(words.3) }
+            }
+            argument += 1
+            i += 1
+        }
+    }
+
+    /// For each version with constants held for the fused run of `functions` (content first), which
+    /// of its arguments are constants, a bit each in order, sorted (for tests of the cache).
+    func constantMasks(ofRun functions: [String]) -> [UInt64] {
+        guard let entry = fusedPrograms.first(where: { $0.key.map(\.function) == functions }), let fused = entry.value,
+              let state = fused.atRest else { return [] }
+        return state.versions.map(\.mask).sorted()
+    }
+
+    /// The words of an argument that may be compiled in as a constant (a float's or an int's bits, a
+    /// vector's or a premultiplied colour's components), in `words`; how many, 0 for kinds kept in uniforms.
+    func constantWords(_ value: ShaderArgument, _ binding: ArgumentBinding, _ words: inout (UInt32, UInt32, UInt32, UInt32)) -> Int {
+        guard binding.arrayLength == nil else { return 0 }
+        switch (value, binding.type) {
+        case (.float(let x), .float):
+            words.0 = x.bitPattern
+            return 1
+        case let (.float2(x, y), .vec2):
+            words = (x.bitPattern, y.bitPattern, 0, 0)
+            return 2
+        case let (.float3(x, y, z), .vec3):
+            words = (x.bitPattern, y.bitPattern, z.bitPattern, 0)
+            return 3
+        case let (.float4(x, y, z, w), .vec4):
+            words = (x.bitPattern, y.bitPattern, z.bitPattern, w.bitPattern)
+            return 4
+        case (.color(let c), .vec4):
+            let (r, g, b, a) = c.premultiplied
+            words = (r.bitPattern, g.bitPattern, b.bitPattern, a.bitPattern)
+            return 4
+        case (.boundingRect, .vec4):
+            words = (Float(0).bitPattern, Float(0).bitPattern, Float(viewSize.width).bitPattern, Float(viewSize.height).bitPattern)
+            return 4
+        case (.int(let n), .int):
+            words.0 = UInt32(bitPattern: Int32(n))
+            return 1
+        default:
+            return 0
+        }
+    }
+
+    /// The declaration of the uniform `name` of `binding`'s type as a constant of `value`, or nil where
+    /// it stays a uniform (a float that is not finite: GLSL has no literal for it).
+    func constantDeclaration(_ name: String, _ value: ShaderArgument, _ binding: ArgumentBinding) -> String? {
+        var words: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
+        let count = constantWords(value, binding, &words)
+        guard count > 0 else { return nil }
+        if binding.type == .int { return "const int \(name) = \(Int32(bitPattern: words.0));" }
+        let all = [words.0, words.1, words.2, words.3].prefix(count).map { Float(bitPattern: $0) }
+        guard all.allSatisfy(\.isFinite) else { return nil }
+        let literals = all.map(ShaderMarkers.literal).joined(separator: ", ")
+        return count == 1 ? "const float \(name) = \(literals);" : "const \(binding.type) \(name) = \(binding.type)(\(literals));"
+    }
+}
