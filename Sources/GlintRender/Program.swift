@@ -85,6 +85,8 @@ final class Program {
     var lastMiss: (frame: Int, values: ConstantValues)?
     /// The frame this version was last drawn in (for a specialised version: which to evict).
     var lastDrawn = 0
+    /// Its arguments' rest and its versions with them as constants (`Renderer+FusedConstants`).
+    var atRest: Renderer.ArgumentsAtRest<Program>?
     /// For a specialised version, the program it specialises (what the watchdog retires).
     weak var general: Program?
     /// How many specialised versions a program keeps.

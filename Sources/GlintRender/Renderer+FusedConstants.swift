@@ -2,9 +2,10 @@
 import Foundation
 import GlintCore
 
-/// A fused run's arguments at rest compiled into its program as constants.
+/// Arguments at rest compiled into a program as constants: a fused run's, and a single pass's
+/// (`restVersion`: Glint's own effects, called by position).
 ///
-/// A fused run reads each stage's arguments from uniforms, so that one program draws any values.
+/// A program reads its arguments from uniforms, so that one program draws any values.
 /// llvmpipe then computes with them at every pixel what a program written for those values folds
 /// away when it is compiled: a gradient's division by the view's size, a checkerboard's by its
 /// square, a colour multiplied by a replacement of zeros. Compiled with the values as constants, the
@@ -22,14 +23,15 @@ import GlintCore
 /// values known the compiler may fold arithmetic into other operations that round differently (a
 /// division by a constant made a multiplication, say). Measured on llvmpipe over every built-in
 /// colour effect (`Tests/GlintRenderTests/FusionTests`): `diamondTransition` differs in 6 bytes of
-/// 64,000 by 1, the rest not at all. Off with `Renderer.fusesConstants`, or with
+/// 64,000 by 1, the rest not at all. Off with `Renderer.compilesArgumentsAtRest`, or with
 /// `Renderer.specializes` (`--no-specialize`).
 extension Renderer {
     /// How many frames an argument must keep its value before it is compiled in.
     static let restFrames = 30
 
-    /// A run's general program's record of its arguments and its versions with constants.
-    final class FusedConstants {
+    /// A general program's record of its arguments and its versions with constants (`Version`: a
+    /// fused run's program, or a pass's).
+    final class ArgumentsAtRest<Version: AnyObject> {
         /// Per argument (stages in order, then their arguments): last frame's value, four words each.
         var last: [UInt32] = []
         /// Per argument: the frame its value last changed in; `Int.min` for one never seen to change.
@@ -38,7 +40,7 @@ extension Renderer {
         var values: [UInt32] = []
         /// The versions made: which arguments are constants (a bit each), whether a layer is below,
         /// the constants' values, and when each was last drawn.
-        var versions: [(mask: UInt64, hasLayer: Bool, values: [UInt32], fused: FusedProgram, lastDrawn: Int)] = []
+        var versions: [(mask: UInt64, hasLayer: Bool, values: [UInt32], version: Version, lastDrawn: Int)] = []
         /// Set when a version did not compile: the general program draws from then on.
         var failed = false
     }
@@ -47,12 +49,12 @@ extension Renderer {
     /// compiled in; `fused` itself when specialising is off or a version does not compile.
     func constantVersion(of fused: FusedProgram, content: EffectPass?, _ effects: [EffectPass], start: Int, next: Int,
                          hasLayer: Bool) -> FusedProgram {
-        guard specializes && fusesConstants else { return fused }
-        let state: FusedConstants
+        guard specializes && compilesArgumentsAtRest else { return fused }
+        let state: ArgumentsAtRest<FusedProgram>
         if let known = fused.atRest {
             state = known
         } else {
-            state = FusedConstants()
+            state = ArgumentsAtRest()
             fused.atRest = state
         }
         if state.failed { return fused }
@@ -72,17 +74,63 @@ extension Renderer {
             }
             i += 1
         }
+        return held(state, mask: mask, hasLayer: hasLayer)
+            ?? keep(makeFused(content: content, effects, from: start, through: next, constants: mask, hasLayer: hasLayer),
+                    in: state, mask: mask, hasLayer: hasLayer) ?? fused
+    }
+
+    /// The version of `program` (a pass's, Glint's own, called by position) to draw `pass` with
+    /// this frame, its arguments at rest compiled in; `program` itself where that is off, or for a
+    /// program that is a user's file, has sampler objects, or whose version does not compile.
+    func restVersion(of program: Program, pass: EffectPass) -> Program {
+        guard specializes && compilesArgumentsAtRest, pass.isPositional, pass.tool == nil, !program.isUserFile,
+              program.samplerObjects.isEmpty else { return program }
+        let state: ArgumentsAtRest<Program>
+        if let known = program.atRest {
+            state = known
+        } else {
+            state = ArgumentsAtRest()
+            program.atRest = state
+        }
+        if state.failed { return program }
+        state.values.removeAll(keepingCapacity: true)
+        var mask: UInt64 = 0
+        var argument = 0
+        noteArguments(pass, program.bindings, state, &argument, &mask)
+        guard mask != 0 else { return program }
+        if let version = held(state, mask: mask, hasLayer: false) { return version }
+        // The generated main declares each argument `uniform TYPE glint_argN;`: those at rest become constants.
+        var text = program.sources.fragment
+        var i = 0
+        while i < program.bindings.count && i < pass.arguments.count && i < 64 {
+            let binding = program.bindings[i]
+            if mask & (1 << UInt64(i)) != 0, let constant = constantDeclaration(binding.uniform, pass.arguments[i], binding) {
+                text = text.replacingOccurrences(of: "uniform \(binding.type) \(binding.uniform);", with: constant)
+            }
+            i += 1
+        }
+        return keep(try? program.version(fragment: text), in: state, mask: mask, hasLayer: false) ?? program
+    }
+
+    /// The version held for this frame's constants, marked drawn; nil when none is.
+    private func held<Version>(_ state: ArgumentsAtRest<Version>, mask: UInt64, hasLayer: Bool) -> Version? {
         var v = 0
         while v < state.versions.count {
             if state.versions[v].mask == mask, state.versions[v].hasLayer == hasLayer, state.versions[v].values == state.values {
                 state.versions[v].lastDrawn = frameNumber
-                return state.versions[v].fused
+                return state.versions[v].version
             }
             v += 1
         }
-        guard let made = makeFused(content: content, effects, from: start, through: next, constants: mask, hasLayer: hasLayer) else {
+        return nil
+    }
+
+    /// Keeps a version just made for this frame's constants (the least recently drawn evicted past
+    /// `Program.maxVariants`) and returns it; nil, and no more versions made, when it did not compile.
+    private func keep<Version>(_ made: Version?, in state: ArgumentsAtRest<Version>, mask: UInt64, hasLayer: Bool) -> Version? {
+        guard let made else {
             state.failed = true
-            return fused
+            return nil
         }
         if state.versions.count >= Program.maxVariants,
            let oldest = state.versions.indices.min(by: { state.versions[$0].lastDrawn < state.versions[$1].lastDrawn }) {
@@ -94,7 +142,7 @@ extension Renderer {
 
     /// Records `pass`'s arguments in `state` from argument number `argument` on: what changed, and
     /// for each that may be a constant and is at rest, its bit in `mask` and its words in `state.values`.
-    private func noteArguments(_ pass: EffectPass, _ bindings: [ArgumentBinding], _ state: FusedConstants,
+    private func noteArguments<Version>(_ pass: EffectPass, _ bindings: [ArgumentBinding], _ state: ArgumentsAtRest<Version>,
                                _ argument: inout Int, _ mask: inout UInt64) {
         var i = 0
         while i < bindings.count {
@@ -131,6 +179,13 @@ extension Renderer {
         guard let entry = fusedPrograms.first(where: { $0.key.map(\.function) == functions }), let fused = entry.value,
               let state = fused.atRest else { return [] }
         return state.versions.map(\.mask).sorted()
+    }
+
+    /// For each version with constants held for the programs of the effect `function` (its
+    /// specialised versions' included), which of its arguments are constants, sorted (for tests).
+    func restMasks(of function: String) -> [UInt64] {
+        programs.filter { $0.key.function == function }.flatMap { [$0.value] + Array($0.value.variants.values) }
+            .flatMap { $0.atRest?.versions.map(\.mask) ?? [] }.sorted()
     }
 
     /// The words of an argument that may be compiled in as a constant (a float's or an int's bits, a

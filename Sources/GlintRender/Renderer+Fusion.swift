@@ -25,7 +25,7 @@ extension Renderer {
         var variants: [UInt8: FusedProgram?] = [:]
         /// For a run's general program: its arguments' rest and its versions with them as constants
         /// (`Renderer+FusedConstants`); made at its first draw.
-        var atRest: FusedConstants?
+        var atRest: ArgumentsAtRest<FusedProgram>?
 
         init(program: Program, bindings: [[ArgumentBinding]]) {
             self.program = program

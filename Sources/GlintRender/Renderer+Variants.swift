@@ -14,6 +14,25 @@ import GlintCore
 ///   the texture reads transparent there and beyond, as the check would return.
 ///
 /// Both are on where fusion is (`Renderer.fuses`; `GLINT_NO_FUSE=1` turns them off with it).
+extension Program {
+    /// This program compiled again from `fragment`, another text of its fragment shader (with a
+    /// pipeline define, or arguments as constants), with its attributes; it stands for this one's
+    /// general program (what the watchdog retires).
+    func version(fragment: String) throws(RenderError) -> Program {
+        let version = try Program(name: name, vertex: (sources.vertex, files.vertex), fragment: (fragment, files.fragment))
+        version.file = file
+        version.isUserFile = isUserFile
+        version.blamesSharedFile = blamesSharedFile
+        version.isSeparable = isSeparable
+        version.isAffine = isAffine
+        version.sigma = sigma
+        version.bindings = bindings
+        version.includedFiles = includedFiles
+        version.general = general ?? self
+        return version
+    }
+}
+
 extension Renderer {
     struct VariantFlags: OptionSet, Hashable {
         let rawValue: UInt8
@@ -32,19 +51,8 @@ extension Renderer {
     }
 
     private func makeVariant(of base: Program, _ flags: VariantFlags) -> Program? {
-        guard base.samplerObjects.isEmpty,
-              let version = try? Program(name: base.name, vertex: (base.sources.vertex, base.files.vertex),
-                                         fragment: (Self.variantText(base.sources.fragment, flags), base.files.fragment))
+        guard base.samplerObjects.isEmpty, let version = try? base.version(fragment: Self.variantText(base.sources.fragment, flags))
         else { return nil }
-        version.file = base.file
-        version.isUserFile = base.isUserFile
-        version.blamesSharedFile = base.blamesSharedFile
-        version.isSeparable = base.isSeparable
-        version.isAffine = base.isAffine
-        version.sigma = base.sigma
-        version.bindings = base.bindings
-        version.includedFiles = base.includedFiles
-        version.general = base.general ?? base
         // -1 where the compiler found the pass opaque everywhere (a fused run with its arguments
         // compiled in): the backdrop is then never seen, and setting it does nothing.
         version.backdropColor = version.location("glint_backdrop")

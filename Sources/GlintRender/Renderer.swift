@@ -428,10 +428,11 @@ public final class Renderer {
     /// bounds a loop or decides a branch.
     public var specializes = true
 
-    /// Whether a fused run's arguments at rest are compiled into its program as constants
-    /// (`Renderer+FusedConstants`; on by default, and only while `specializes`): within 1/255 of
-    /// the run drawn with them as uniforms, where constant folding rounds differently.
-    public var fusesConstants = true
+    /// Whether the arguments at rest of a fused run and of Glint's own effects are compiled into
+    /// their programs as constants (`Renderer+FusedConstants`; on by default, and only while
+    /// `specializes`): within 1/255 of the pass drawn with them as uniforms, where constant folding
+    /// rounds differently.
+    public var compilesArgumentsAtRest = true
 
     /// While set, every clear and draw is recorded into it (slowly: GL state is read back).
     public var recorder: PassRecorder?

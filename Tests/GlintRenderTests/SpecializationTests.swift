@@ -37,18 +37,55 @@ struct SpecializationTests {
     }()
 
     /// The frame of `c`, drawn by a renderer that specialises or not.
-    func render(_ c: Case, specializes: Bool) throws -> (width: Int, height: Int, rgba: [UInt8]) {
+    func render(_ c: Case, specializes: Bool, atRest: Bool = false) throws -> (width: Int, height: Int, rgba: [UInt8]) {
         let context = try HeadlessContext()
         defer { withExtendedLifetime(context) {} }
         let effects = c.chain.map { EffectRegistry.entry(named: $0)!.make() }
         for (name, value) in c.parameters { effects.last!.setParameter(name, to: value) }
         let renderer = try Renderer()
         renderer.specializes = specializes
-        // Each pass its own program: a fused run's arguments compiled in are FusionTests' (within 1/255).
+        // Each pass its own program, its arguments uniforms but for the constants the file declares:
+        // arguments at rest compiled in are `atRestWithin1`'s, and FusionTests' for fused runs.
         renderer.fuses = false
+        renderer.compilesArgumentsAtRest = atRest
         ChainFrames.run(effects, until: c.time, size: Self.viewSize)
         let target = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: c.scale)
         return (target.framebuffer.pixelWidth, target.framebuffer.pixelHeight, target.readPixels())
+    }
+
+    @Test("arguments at rest compiled in as constants draw the pixels of the uniforms within 1/255", arguments: cases)
+    func atRestWithin1(_ c: Case) throws {
+        let constants = try render(c, specializes: true, atRest: true)
+        let uniforms = try render(c, specializes: true)
+        #expect(constants.width == uniforms.width && constants.height == uniforms.height)
+        var differing = 0, worst = 0
+        for i in 0..<min(constants.rgba.count, uniforms.rgba.count) where constants.rgba[i] != uniforms.rgba[i] {
+            differing += 1
+            worst = max(worst, abs(Int(constants.rgba[i]) - Int(uniforms.rgba[i])))
+        }
+        #expect(worst <= 1, "\(differing) bytes differ, by up to \(worst)")
+        #expect(Set(constants.rgba).count > 2)
+    }
+
+    @Test("a pass's arguments at rest are compiled in; the time, moving, stays a uniform and compiles nothing while it runs")
+    func movingTime() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let harmonic = EffectRegistry.entry(named: "harmonic")!.make()
+        let renderer = try Renderer()
+        renderer.fuses = false
+        var masks: [[UInt64]] = []
+        for n in 0..<12 {
+            ChainFrames.run([harmonic], until: n == 0 ? 0.5 : 1.0 / 60, size: Self.viewSize)
+            _ = try ChainFrames.draw([harmonic], with: renderer, size: Self.viewSize, scale: 1)
+            masks.append(renderer.restMasks(of: "harmonic"))
+        }
+        // harmonic(position, color, bounds, wavesCount, time, amplitude, mixCoeff): arguments 0 (bounds),
+        // 1 (wavesCount, already a constant of its specialised version), 2 (time), 3 and 4.
+        let time: UInt64 = 1 << 2, all: UInt64 = 0b11111
+        #expect(masks[0] == [all], "\(masks[0])")
+        #expect(masks[11] == [all & ~time, all], "\(masks[11])")
+        #expect(Set(masks[1...]).count == 1, "versions made while the time ran: \(masks)")
     }
 
     @Test("a specialised program draws exactly the pixels of the general one", arguments: cases)
