@@ -85,6 +85,9 @@ extension Renderer {
     func restVersion(of program: Program, pass: EffectPass) -> Program {
         guard specializes && compilesArgumentsAtRest, pass.isPositional, pass.tool == nil, !program.isUserFile,
               program.samplerObjects.isEmpty else { return program }
+        // No record at all for a program with nothing to compile in (an image's): it would allocate at
+        // the program's first draw for nothing.
+        guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant) else { return program }
         let state: ArgumentsAtRest<Program>
         if let known = program.atRest {
             state = known
@@ -136,7 +139,9 @@ extension Renderer {
            let oldest = state.versions.indices.min(by: { state.versions[$0].lastDrawn < state.versions[$1].lastDrawn }) {
             state.versions.remove(at: oldest)
         }
-        state.versions.append((mask, hasLayer, state.values, made, frameNumber))
+        // A copy of its own: shared, the scratch array would be copied at the next frame's reuse.
+        state.versions.append((mask, hasLayer, state.values.map { $0 }, made, frameNumber))
+        restCompiles += 1
         return made
     }
 
@@ -186,6 +191,15 @@ extension Renderer {
     func restMasks(of function: String) -> [UInt64] {
         programs.filter { $0.key.function == function }.flatMap { [$0.value] + Array($0.value.variants.values) }
             .flatMap { $0.atRest?.versions.map(\.mask) ?? [] }.sorted()
+    }
+
+    /// Whether an argument of this binding's type may be compiled in (`constantWords`' kinds).
+    static func mayBeConstant(_ binding: ArgumentBinding) -> Bool {
+        guard binding.arrayLength == nil else { return false }
+        switch binding.type {
+        case .float, .vec2, .vec3, .vec4, .int: return true
+        default: return false
+        }
     }
 
     /// The words of an argument that may be compiled in as a constant (a float's or an int's bits, a

@@ -433,6 +433,10 @@ public final class Renderer {
     /// `specializes`): within 1/255 of the pass drawn with them as uniforms, where constant folding
     /// rounds differently.
     public var compilesArgumentsAtRest = true
+    /// How many versions with arguments at rest compiled in have been made (each a compile in the
+    /// frame that first draws it: the bench and the window leave such frames out of their
+    /// steady-state allocation counts, and say how many).
+    public internal(set) var restCompiles = 0
 
     /// While set, every clear and draw is recorded into it (slowly: GL state is read back).
     public var recorder: PassRecorder?

@@ -95,6 +95,8 @@ struct BenchCommand: ParsableCommand {
         var viewAllocations = [UInt64](repeating: 0, count: frames)
         var nextEvent = 0
         var layerPassFrames = 0
+        var compileFrames = Set<Int>()
+        compileFrames.reserveCapacity(frames)
         // Where the frames start: at --time, where they stay; otherwise once every staged drawing
         // is finished, so a plain bench measures the finished picture.
         var clockStart = 0.0
@@ -135,9 +137,11 @@ struct BenchCommand: ParsableCommand {
                 if stillTime == nil {
                     nextEvent += app.advance(to: clockStart + Double(frame + 1) * Timeline.maxStep, applying: events[nextEvent...])
                 }
+                let compiled = app.renderer.renderer.restCompiles
                 try app.draw(into: target.framebuffer)
                 if state.tear?.isShowing == true { layerPassFrames += 1 }
                 epoxy_glFinish()
+                if app.renderer.renderer.restCompiles != compiled && frame >= warmFrames { compileFrames.insert(frame) }
             }
             allocations[frame] = glint_alloc_counting_end()
             driverAllocations[frame] = glint_alloc_counting_driver()
@@ -155,10 +159,13 @@ struct BenchCommand: ParsableCommand {
         let cpu = Array(cpuMilliseconds[warm...]).sorted()
         let cpuMean = cpu.reduce(0, +) / Double(cpu.count)
         let steadyFrames = Double(frames - warm)
-        let total = allocations[warm...].reduce(0, +)
-        let driver = driverAllocations[warm...].reduce(0, +)
-        let own = total - driver
-        let worstOwn = zip(allocations[warm...], driverAllocations[warm...]).map { $0 - $1 }.max() ?? 0
+        // Frames that compiled a version with arguments that came to rest compiled in: an event, as a
+        // new effect is, left out of the steady state's allocations (and said).
+        let counts = (warm..<frames).filter { !compileFrames.contains($0) }
+        let countedFrames = Double(max(counts.count, 1))
+        let driver = counts.map { driverAllocations[$0] }.reduce(0, +)
+        let own = counts.map { allocations[$0] - driverAllocations[$0] }.reduce(0, +)
+        let worstOwn = counts.map { allocations[$0] - driverAllocations[$0] }.max() ?? 0
         let counted = glint_alloc_counter_active() != 0
         let layerFrames = layerPassFrames
 
@@ -175,7 +182,10 @@ struct BenchCommand: ParsableCommand {
                      cpuMean, cpu[cpu.count / 2], cpu[min(cpu.count - 1, Int(Double(cpu.count) * 0.95))]))
         if counted {
             print(String(format: "heap        %.2f allocations/frame by Glint in steady state (worst frame %llu); the GL driver's own: %.2f/frame",
-                         Double(own) / steadyFrames, worstOwn, Double(driver) / steadyFrames))
+                         Double(own) / countedFrames, worstOwn, Double(driver) / countedFrames))
+            if !compileFrames.isEmpty {
+                print("            \(compileFrames.count) frame\(compileFrames.count == 1 ? "" : "s") left out: compiling arguments that came to rest (--no-specialize: none)")
+            }
             if viewKind != nil {
                 print(String(format: "view        %.2f allocations/frame building the view value (the shader calls' argument arrays, in the caller's code)",
                              Double(viewAllocations[warm...].reduce(0, +)) / steadyFrames))

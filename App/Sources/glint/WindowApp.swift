@@ -97,14 +97,18 @@ final class WindowApp {
             state.hear(at: time, renderer: host.renderer.renderer, driver: host.driver)
         }
         host.willBeginFrame = { [unowned self] _ in
-            if allocations != nil { glint_alloc_counting_begin() }
+            if allocations != nil {
+                restCompiles = host.renderer.renderer.restCompiles
+                glint_alloc_counting_begin()
+            }
         }
         host.didDrawFrame = { [unowned self] frame in
             reportGLErrors()
             countFrame(at: frame.time)
             if allocations != nil {
                 let total = glint_alloc_counting_end()
-                countAllocations(total - glint_alloc_counting_driver(), keys: !frame.keyPresses.isEmpty)
+                countAllocations(total - glint_alloc_counting_driver(),
+                                 leftOut: !frame.keyPresses.isEmpty || host.renderer.renderer.restCompiles != restCompiles)
             }
         }
         // `--state`: after the window's own values (`window.frame`, frames drawn so far;
@@ -157,14 +161,18 @@ final class WindowApp {
 
     /// With GLINT_COUNT_ALLOCATIONS set: heap allocations made by Glint (the GL driver's own left
     /// out) in the window's frames after the first 30, leaving out frames with key presses (a
-    /// switch of effect makes new effects).
+    /// switch of effect makes new effects) and frames that compiled arguments come to rest
+    /// (`Renderer.restCompiles`).
     private var allocations: (frames: Int, total: UInt64, worst: UInt64)? =
         ProcessInfo.processInfo.environment["GLINT_COUNT_ALLOCATIONS"] != nil && glint_alloc_counter_active() != 0 ? (0, 0, 0) : nil
     private var framesDrawn = 0
 
-    private func countAllocations(_ own: UInt64, keys: Bool) {
+    /// The renderer's `restCompiles` as a frame began.
+    private var restCompiles = 0
+
+    private func countAllocations(_ own: UInt64, leftOut: Bool) {
         framesDrawn += 1
-        guard framesDrawn > BenchCommand.warmUpFrames, !keys, var a = allocations else { return }
+        guard framesDrawn > BenchCommand.warmUpFrames, !leftOut, var a = allocations else { return }
         a.frames += 1
         a.total += own
         a.worst = max(a.worst, own)
