@@ -78,40 +78,6 @@ static const char *wave_shader =
     "    color = texture(layer, (gl_FragCoord.xy + vec2(move.x - margin, -move.y - margin)) * inverseLayerSize);\n"
     "}\n";
 
-// One blur pass's fragment shader: the centre and pairs of adjacent taps along (dx, dy) pixels, each
-// pair one bilinear fetch between the two, with the weights as constants.
-static char *blur_shader(double sigma, int dx, int dy) {
-    int taps = (int)floor(2.0 * sigma + 1e-3);
-    double *weight = calloc((size_t)taps + 2, sizeof(double));
-    double total = 1;
-    for (int d = 1; d <= taps; d++) {
-        weight[d] = exp(-(double)(d * d) / (2 * sigma * sigma));
-        total += 2 * weight[d];
-    }
-    size_t capacity = 2048 + (size_t)taps * 160;
-    char *s = malloc(capacity);
-    int n = snprintf(s, capacity,
-        "#version 330 core\n"
-        "uniform sampler2D image;\n"
-        "uniform vec2 offset;\n"            // from the target's pixels to the layer's
-        "uniform vec2 inverseLayerSize;\n"
-        "out vec4 color;\n"
-        "void main() {\n"
-        "    vec2 centre = (gl_FragCoord.xy + offset) * inverseLayerSize;\n"
-        "    vec2 step = vec2(%d.0, %d.0) * inverseLayerSize;\n"
-        "    vec4 sum = %.9g * texture(image, centre);\n", dx, dy, 1 / total);
-    for (int d = 1; d <= taps; d += 2) {
-        double near = weight[d], far = d + 1 <= taps ? weight[d + 1] : 0;
-        double at = d + far / (near + far);
-        n += snprintf(s + n, capacity - (size_t)n,
-            "    sum += %.9g * (texture(image, centre + %.9g * step) + texture(image, centre - %.9g * step));\n",
-            (near + far) / total, at, at);
-    }
-    snprintf(s + n, capacity - (size_t)n, "    color = sum;\n}\n");
-    free(weight);
-    return s;
-}
-
 static struct hand_layer glowing, waved, across_layer, result;
 static GLuint glow, wave, across, down;
 static GLint glow_time, wave_time;
@@ -149,7 +115,7 @@ int main(int argc, char **argv) {
     glow = hand_program(glow_shader);
     wave = hand_program(wave_shader);
     double sigma = radius / 2;
-    char *across_source = blur_shader(sigma, 1, 0), *down_source = blur_shader(sigma, 0, 1);
+    char *across_source = hand_blur_shader(sigma, 1, 1, 0), *down_source = hand_blur_shader(sigma, 1, 0, 1);
     across = hand_program(across_source);
     down = hand_program(down_source);
     free(across_source);
@@ -165,8 +131,7 @@ int main(int argc, char **argv) {
     across_layer = hand_layer(width, height + 2 * margin, 1, 0, 0, 0, 0);
     // Over Glint's black backdrop, cleared once; the blur writes colour only (alpha stays 1, as
     // blending over opaque black leaves it).
-    result = hand_layer(width, height, 0, 0, 0, 0, 1);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+    result = hand_final_target(width, height);
 
     glUseProgram(glow);
     glUniform2f(glGetUniformLocation(glow, "inverseSize"), 1.0f / width, 1.0f / height);

@@ -28,43 +28,6 @@ static void fail(const char *what) {
 
 #include "hand.h"
 
-// One pass's fragment shader: taps along (dx, dy) pixels with the weights as constants.
-static char *blur_shader(double sigma, int paired, int dx, int dy) {
-    int taps = (int)floor(2.0 * sigma + 1e-3);
-    double *w = calloc((size_t)taps + 2, sizeof(double));
-    double total = 1;
-    for (int d = 1; d <= taps; d++) { w[d] = exp(-(double)(d * d) / (2 * sigma * sigma)); total += 2 * w[d]; }
-    size_t capacity = 4096 + (size_t)taps * 160;
-    char *s = malloc(capacity);
-    int n = snprintf(s, capacity,
-        "#version 330 core\n"
-        "uniform sampler2D image;\n"
-        "uniform vec2 offset;\n"            // from the target's pixels to the layer's
-        "uniform vec2 inverseLayerSize;\n"
-        "out vec4 color;\n"
-        "void main() {\n"
-        "    vec2 centre = (gl_FragCoord.xy + offset) * inverseLayerSize;\n"
-        "    vec2 step = vec2(%d.0, %d.0) * inverseLayerSize;\n"
-        "    vec4 sum = %.9g * texture(image, centre);\n", dx, dy, 1 / total);
-    if (paired) {
-        for (int d = 1; d <= taps; d += 2) {
-            double near = w[d], far = d + 1 <= taps ? w[d + 1] : 0;
-            double at = d + far / (near + far);
-            n += snprintf(s + n, capacity - (size_t)n,
-                "    sum += %.9g * (texture(image, centre + %.9g * step) + texture(image, centre - %.9g * step));\n",
-                (near + far) / total, at, at);
-        }
-    } else {
-        for (int d = 1; d <= taps; d++) {
-            n += snprintf(s + n, capacity - (size_t)n,
-                "    sum += %.9g * (texture(image, centre + %d.0 * step) + texture(image, centre - %d.0 * step));\n",
-                w[d] / total, d, d);
-        }
-    }
-    snprintf(s + n, capacity - (size_t)n, "    color = sum;\n}\n");
-    free(w);
-    return s;
-}
 
 static struct hand_layer content, middle, result;
 static GLuint gradient, across, down;
@@ -100,7 +63,7 @@ int main(int argc, char **argv) {
     // The content: seed 002's gradient, as Glint's gradient draws it, inside the layer's ring.
     gradient = hand_gradient_program(width, height);
     double sigma = radius / 2;
-    char *across_source = blur_shader(sigma, paired, 1, 0), *down_source = blur_shader(sigma, paired, 0, 1);
+    char *across_source = hand_blur_shader(sigma, paired, 1, 0), *down_source = hand_blur_shader(sigma, paired, 0, 1);
     across = hand_program(across_source);
     down = hand_program(down_source);
     free(across_source);
@@ -110,8 +73,7 @@ int main(int argc, char **argv) {
     middle = hand_layer(width, height, 1, 0, 0, 0, 0);
     // Over Glint's black backdrop, cleared once; the blur writes colour only (alpha stays 1, as
     // blending over opaque black leaves it).
-    result = hand_layer(width, height, 0, 0, 0, 0, 1);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+    result = hand_final_target(width, height);
     glUseProgram(across);  // layer to layer, both with the ring: the same pixel
     glUniform2f(glGetUniformLocation(across, "offset"), 0, 0);
     glUniform2f(glGetUniformLocation(across, "inverseLayerSize"), 1.0f / middle.width, 1.0f / middle.height);

@@ -9,7 +9,9 @@
 #ifndef GLINT_HAND_H
 #define GLINT_HAND_H
 #include "bench.h"
+#include <math.h>
 #include <png.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *hand_vertex =
@@ -74,6 +76,14 @@ static struct hand_layer hand_layer(int width, int height, int ring, float r, fl
     if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) fail("a framebuffer is incomplete");
     glClearColor(r, g, b, a);
     glClear(GL_COLOR_BUFFER_BIT);
+    return l;
+}
+
+// The final target, cleared once to opaque black, Glint's backdrop in these pictures; the passes into it
+// then write colour only (the colour mask), so alpha stays 1 as compositing over opaque black leaves it.
+static inline struct hand_layer hand_final_target(int width, int height) {
+    struct hand_layer l = hand_layer(width, height, 0, 0, 0, 0, 1);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
     return l;
 }
 
@@ -171,4 +181,45 @@ static void hand_run(const struct hand_options *o, void (*frame)(double), const 
     free(milliseconds);
     free(cpu_milliseconds);
 }
+// One pass of a Gaussian blur (σ = sigma pixels, taps over [-R, R] with R = floor(2σ), weights normalised to
+// sum 1) as a fragment shader: taps along (dx, dy) pixels with the weights as constants, every tap unrolled;
+// `paired`: adjacent taps read as one bilinear fetch between the two. Its uniforms: image, offset (from the
+// target's pixels to the layer's) and inverseLayerSize. Freed by the caller.
+static inline char *hand_blur_shader(double sigma, int paired, int dx, int dy) {
+    int taps = (int)floor(2.0 * sigma + 1e-3);
+    double *w = calloc((size_t)taps + 2, sizeof(double));
+    double total = 1;
+    for (int d = 1; d <= taps; d++) { w[d] = exp(-(double)(d * d) / (2 * sigma * sigma)); total += 2 * w[d]; }
+    size_t capacity = 4096 + (size_t)taps * 160;
+    char *s = malloc(capacity);
+    int n = snprintf(s, capacity,
+        "#version 330 core\n"
+        "uniform sampler2D image;\n"
+        "uniform vec2 offset;\n"            // from the target's pixels to the layer's
+        "uniform vec2 inverseLayerSize;\n"
+        "out vec4 color;\n"
+        "void main() {\n"
+        "    vec2 centre = (gl_FragCoord.xy + offset) * inverseLayerSize;\n"
+        "    vec2 step = vec2(%d.0, %d.0) * inverseLayerSize;\n"
+        "    vec4 sum = %.9g * texture(image, centre);\n", dx, dy, 1 / total);
+    if (paired) {
+        for (int d = 1; d <= taps; d += 2) {
+            double near = w[d], far = d + 1 <= taps ? w[d + 1] : 0;
+            double at = d + far / (near + far);
+            n += snprintf(s + n, capacity - (size_t)n,
+                "    sum += %.9g * (texture(image, centre + %.9g * step) + texture(image, centre - %.9g * step));\n",
+                (near + far) / total, at, at);
+        }
+    } else {
+        for (int d = 1; d <= taps; d++) {
+            n += snprintf(s + n, capacity - (size_t)n,
+                "    sum += %.9g * (texture(image, centre + %d.0 * step) + texture(image, centre - %d.0 * step));\n",
+                w[d] / total, d, d);
+        }
+    }
+    snprintf(s + n, capacity - (size_t)n, "    color = sum;\n}\n");
+    free(w);
+    return s;
+}
+
 #endif

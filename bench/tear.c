@@ -122,8 +122,7 @@ int main(int argc, char **argv) {
     glow = hand_layer(width, height, 0, 0, 0, 0, 0);
     // The final target over Glint's black backdrop, cleared once: the tear writes colour only, and
     // alpha stays 1 as Glint's compositing over opaque black leaves it (the opening is black).
-    result = hand_layer(width, height, 0, 0, 0, 0, 1);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+    result = hand_final_target(width, height);
 
     glUseProgram(harmonic);
     glUniform2f(glGetUniformLocation(harmonic, "uvScale"), 1.0f / width, -1.0f / height);

@@ -67,8 +67,7 @@ int main(int argc, char **argv) {
     content = hand_layer(width, height, 1, 0, 0, 0, 0);
     // The final target over Glint's black backdrop, cleared once: the wave writes colour only, and
     // alpha stays 1 as blending over opaque black would leave it.
-    result = hand_layer(width, height, 0, 0, 0, 0, 1);
-    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
+    result = hand_final_target(width, height);
     glUseProgram(wave);
     glUniform2f(glGetUniformLocation(wave, "inverseSize"), 1.0f / width, 1.0f / height);
     glUniform2f(glGetUniformLocation(wave, "inverseLayerSize"), 1.0f / content.width, 1.0f / content.height);

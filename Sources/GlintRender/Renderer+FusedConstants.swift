@@ -49,16 +49,7 @@ extension Renderer {
     /// compiled in; `fused` itself when specialising is off or a version does not compile.
     func constantVersion(of fused: FusedProgram, content: EffectPass?, _ effects: [EffectPass], start: Int, next: Int,
                          hasLayer: Bool) -> FusedProgram {
-        guard specializes && compilesArgumentsAtRest else { return fused }
-        let state: ArgumentsAtRest<FusedProgram>
-        if let known = fused.atRest {
-            state = known
-        } else {
-            state = ArgumentsAtRest()
-            fused.atRest = state
-        }
-        if state.failed { return fused }
-        state.values.removeAll(keepingCapacity: true)
+        guard specializes && compilesArgumentsAtRest, let state = beginFrame(&fused.atRest) else { return fused }
         var mask: UInt64 = 0
         var argument = 0
         var stage = 0
@@ -87,16 +78,8 @@ extension Renderer {
               program.samplerObjects.isEmpty else { return program }
         // No record at all for a program with nothing to compile in (an image's): it would allocate at
         // the program's first draw for nothing.
-        guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant) else { return program }
-        let state: ArgumentsAtRest<Program>
-        if let known = program.atRest {
-            state = known
-        } else {
-            state = ArgumentsAtRest()
-            program.atRest = state
-        }
-        if state.failed { return program }
-        state.values.removeAll(keepingCapacity: true)
+        guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant),
+              let state = beginFrame(&program.atRest) else { return program }
         var mask: UInt64 = 0
         var argument = 0
         noteArguments(pass, program.bindings, state, &argument, &mask)
@@ -113,6 +96,21 @@ extension Renderer {
             i += 1
         }
         return keep(try? program.version(fragment: text), in: state, mask: mask, hasLayer: false) ?? program
+    }
+
+    /// The record in `slot` (made on first use) with this frame's values cleared; nil once a
+    /// version failed to compile.
+    private func beginFrame<Version>(_ slot: inout ArgumentsAtRest<Version>?) -> ArgumentsAtRest<Version>? {
+        let state: ArgumentsAtRest<Version>
+        if let known = slot {
+            state = known
+        } else {
+            state = ArgumentsAtRest()
+            slot = state
+        }
+        if state.failed { return nil }
+        state.values.removeAll(keepingCapacity: true)
+        return state
     }
 
     /// The version held for this frame's constants, marked drawn; nil when none is.

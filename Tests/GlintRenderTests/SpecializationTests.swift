@@ -53,16 +53,23 @@ struct SpecializationTests {
         return (target.framebuffer.pixelWidth, target.framebuffer.pixelHeight, target.readPixels())
     }
 
+    /// How many bytes differ between two frames, and by how much at most: compared into numbers
+    /// first, as an expectation over two large arrays reports slowly.
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> (differing: Int, worst: Int) {
+        var differing = 0, worst = 0
+        for i in 0..<min(a.count, b.count) where a[i] != b[i] {
+            differing += 1
+            worst = max(worst, abs(Int(a[i]) - Int(b[i])))
+        }
+        return (differing, worst)
+    }
+
     @Test("arguments at rest compiled in as constants draw the pixels of the uniforms within 1/255", arguments: cases)
     func atRestWithin1(_ c: Case) throws {
         let constants = try render(c, specializes: true, atRest: true)
         let uniforms = try render(c, specializes: true)
         #expect(constants.width == uniforms.width && constants.height == uniforms.height)
-        var differing = 0, worst = 0
-        for i in 0..<min(constants.rgba.count, uniforms.rgba.count) where constants.rgba[i] != uniforms.rgba[i] {
-            differing += 1
-            worst = max(worst, abs(Int(constants.rgba[i]) - Int(uniforms.rgba[i])))
-        }
+        let (differing, worst) = Self.difference(constants.rgba, uniforms.rgba)
         #expect(worst <= 1, "\(differing) bytes differ, by up to \(worst)")
         #expect(Set(constants.rgba).count > 2)
     }
@@ -93,12 +100,7 @@ struct SpecializationTests {
         let special = try render(c, specializes: true)
         let general = try render(c, specializes: false)
         #expect(special.width == general.width && special.height == general.height)
-        // Compared into a number first: an expectation over two large arrays reports slowly.
-        var differing = 0, worst = 0
-        for i in 0..<min(special.rgba.count, general.rgba.count) where special.rgba[i] != general.rgba[i] {
-            differing += 1
-            worst = max(worst, abs(Int(special.rgba[i]) - Int(general.rgba[i])))
-        }
+        let (differing, worst) = Self.difference(special.rgba, general.rgba)
         if c.chain.last == "blur" && (c.parameters["radius"] ?? 8) * c.scale >= 1 {
             // The blur's weights are exp(−d²/2σ²): a specialised program's are folded when it is
             // compiled (by the C library's exp), the general program's computed while drawing (by
