@@ -128,6 +128,9 @@ struct RecordCommand: ParsableCommand {
         if chunk { try OutputFiles.check(ChunkRecord.path(for: output), what: "the chunk's record") }
 
         let (context, host) = try setup.start()
+        // A frame's pixels from its moment alone, whatever was drawn before it (record's frames are render's,
+        // a farm's chunks join byte for byte): arguments are uniforms, never compiled in as they come to rest.
+        host.renderer.renderer.compilesArgumentsAtRest = false
         host.update(scale: scale)
         let k = supersample
         let target = try RenderTarget(pixelWidth: pixels.width * k, pixelHeight: pixels.height * k)

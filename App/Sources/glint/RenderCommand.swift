@@ -101,6 +101,9 @@ struct RenderCommand: ParsableCommand {
         if timings { StartupTimings.begin() }  // printed once the PNG is written; a failure prints only its line
 
         let (context, host) = try setup.start()
+        // A frame's pixels from its moment alone, whatever was drawn before it (record's frames are render's,
+        // a farm's chunks join byte for byte): arguments are uniforms, never compiled in as they come to rest.
+        host.renderer.renderer.compilesArgumentsAtRest = false
         // The one timeline: from t = 0 in steps of 1/60 s, each event applied at its own time to
         // the view as laid out for this frame.
         host.update(scale: scaleFactor)
