@@ -431,8 +431,8 @@ public final class Renderer {
     /// Whether the arguments at rest of a fused run and of Glint's own effects are compiled into
     /// their programs as constants (`Renderer+FusedConstants`; on by default, and only while
     /// `specializes`): within 1/255 of the pass drawn with them as uniforms, where constant folding
-    /// rounds differently.
-    public var compilesArgumentsAtRest = true
+    /// rounds differently. `GLINT_NO_REST` set in the environment turns it off, for measuring.
+    public var compilesArgumentsAtRest = ProcessInfo.processInfo.environment["GLINT_NO_REST"] == nil
     /// How many versions with arguments at rest compiled in have been made (each a compile in the
     /// frame that first draws it: the bench and the window leave such frames out of their
     /// steady-state allocation counts, and say how many).
