@@ -85,7 +85,7 @@ final class Program {
     var lastMiss: (frame: Int, values: ConstantValues)?
     /// The frame this version was last drawn in (for a specialised version: which to evict).
     var lastDrawn = 0
-    /// Its arguments' rest and its versions with them as constants (`Renderer+FusedConstants`).
+    /// Its arguments' rest and its versions with them as constants (`Renderer+ArgumentsAtRest`).
     var atRest: Renderer.ArgumentsAtRest<Program>?
     /// For a specialised version, the program it specialises (what the watchdog retires).
     weak var general: Program?

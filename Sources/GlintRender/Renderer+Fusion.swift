@@ -24,7 +24,7 @@ extension Renderer {
         /// Its versions compiled with pipeline defines (`Renderer+Variants`), by their flags.
         var variants: [UInt8: FusedProgram?] = [:]
         /// For a run's general program: its arguments' rest and its versions with them as constants
-        /// (`Renderer+FusedConstants`); made at its first draw.
+        /// (`Renderer+ArgumentsAtRest`); made at its first draw.
         var atRest: ArgumentsAtRest<FusedProgram>?
 
         init(program: Program, bindings: [[ArgumentBinding]]) {
@@ -150,7 +150,7 @@ extension Renderer {
     /// Compiles the program of a run: every distinct function's file once, then a `main` that
     /// calls the stages in turn, each stage's arguments in uniforms of their own
     /// (`glint_s<stage>_arg<n>`). Nil when it does not compile. A version with constants
-    /// (`Renderer+FusedConstants`) declares the arguments whose bits are set in `constants` (counted
+    /// (`Renderer+ArgumentsAtRest`) declares the arguments whose bits are set in `constants` (counted
     /// over the stages in order) as constants of their values in these passes, and `hasLayer` says
     /// whether a layer is below it.
     func makeFused(content: EffectPass?, _ effects: [EffectPass], from start: Int, through end: Int,
@@ -260,7 +260,7 @@ extension Renderer {
     func drawFused(_ run: FusedRun, content: EffectPass?, _ effects: [EffectPass], start: Int, layer: GLuint?,
                    at place: PassPlace) throws(RenderError) {
         let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
-        // Its arguments at rest compiled in (`Renderer+FusedConstants`), then the backdrop drawn in the
+        // Its arguments at rest compiled in (`Renderer+ArgumentsAtRest`), then the backdrop drawn in the
         // pass where that version compiles; a clear below it otherwise.
         let base = constantVersion(of: run.fused, content: content, effects, start: start, next: run.next, hasLayer: layer != nil)
         let chosen = version(of: base, at: place, readsLayer: true) { self.variant(of: $0, $1) }

@@ -429,7 +429,7 @@ public final class Renderer {
     public var specializes = true
 
     /// Whether the arguments at rest of a fused run and of Glint's own effects are compiled into
-    /// their programs as constants (`Renderer+FusedConstants`; on by default, and only while
+    /// their programs as constants (`Renderer+ArgumentsAtRest`; on by default, and only while
     /// `specializes`): within 1/255 of the pass drawn with them as uniforms, where constant folding
     /// rounds differently. `GLINT_NO_REST` set in the environment turns it off, for measuring.
     public var compilesArgumentsAtRest = ProcessInfo.processInfo.environment["GLINT_NO_REST"] == nil

@@ -14,7 +14,8 @@ import GlintCore
 /// Which arguments: those of a float, vector, colour, bounding-rect or int kind that have not changed
 /// for `Renderer.restFrames` frames (or since the run was first drawn); an argument that moves (a
 /// time, a dragged slider) stays a uniform, so an animation compiles nothing while it runs, and a
-/// slider compiles once, half a second after it stops. A version is kept per set of values (at most
+/// slider compiles a version with it a uniform when its drag starts (unless one is held) and one with
+/// its new value half a second after it stops. A version is kept per set of values (at most
 /// `Program.maxVariants`, the least recently drawn evicted); one that fails to compile turns this off
 /// for the run. The constant versions also know whether a layer is below the run, so the choice
 /// between the layer's colour and the view's own goes too.
@@ -23,8 +24,9 @@ import GlintCore
 /// values known the compiler may fold arithmetic into other operations that round differently (a
 /// division by a constant made a multiplication, say). Measured on llvmpipe over every built-in
 /// colour effect (`Tests/GlintRenderTests/FusionTests`): `diamondTransition` differs in 6 bytes of
-/// 64,000 by 1, the rest not at all. Off with `Renderer.compilesArgumentsAtRest`, or with
-/// `Renderer.specializes` (`--no-specialize`).
+/// 64,000 by 1, the rest not at all. So `glint render` and `record`, whose frames must not depend on
+/// the frames before them, turn it off. Off with `Renderer.compilesArgumentsAtRest` (`GLINT_NO_REST`),
+/// or with `Renderer.specializes` (`--no-specialize`).
 extension Renderer {
     /// How many frames an argument must keep its value before it is compiled in.
     static let restFrames = 30
