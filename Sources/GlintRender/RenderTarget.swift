@@ -31,6 +31,10 @@ public final class RenderTarget {
     /// Whether it stores half floats: for intermediate results read again by later steps, where
     /// 8 bits each time would add a rounding per step.
     public let isHalfFloat: Bool
+    /// A rect of its pixels outside which every pixel is transparent, where the renderer knows one
+    /// (`Renderer.clearOutside`): a pass that overwrites all of that rect then needs no clear
+    /// first. Unknown (nil) when made or reallocated, whose pixels GL leaves undefined.
+    var transparentOutside: Renderer.PixelRect?
 
     /// Needs a current context (a `HeadlessContext` or a window's).
     public init(pixelWidth: Int, pixelHeight: Int, halfFloat: Bool = false) throws(RenderError) {
@@ -80,6 +84,7 @@ public final class RenderTarget {
         }
         framebuffer.pixelWidth = w
         framebuffer.pixelHeight = h
+        transparentOutside = nil
         try GL.checkError("allocating a \(w)x\(h) offscreen target")
     }
 

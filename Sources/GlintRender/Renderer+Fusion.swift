@@ -325,14 +325,21 @@ extension Renderer {
 }
 
 extension Renderer {
-    /// Clears the bound layer of `size` pixels to transparent unless a pass drawn next, without
-    /// blending, overwrites all of it (`region` covers it): then no clear is needed. While the
-    /// watchdog has stopped a program (`retiredKey`'s, or any when none is given), the layer is
-    /// cleared whole: a pass that draws nothing must not show last frame's pixels.
-    func clearOutside(_ region: PixelRect, of size: (width: Int, height: Int), retiredKey: ProgramKey? = nil) {
-        let covers = region.x <= 0 && region.y <= 0 && region.x + region.width >= size.width && region.y + region.height >= size.height
-        if covers && retired.isEmpty { return }
-        if covers, let retiredKey, !retired.contains(retiredKey) { return }
+    /// Readies the bound `layer` for a pass, drawn next without blending, that overwrites every
+    /// pixel of `region`: cleared to transparent unless every pixel outside `region` already is,
+    /// which the layer knows when what was drawn into it since its last clear lay inside
+    /// `region` (`RenderTarget.transparentOutside`): a chain drawing the same regions every frame
+    /// clears its layers once, not each frame. While the watchdog has stopped a program
+    /// (`retiredKey`'s, or any when none is given), the layer is cleared whole: a pass that draws
+    /// nothing must not show last frame's pixels.
+    func clearOutside(_ region: PixelRect, of layer: RenderTarget, retiredKey: ProgramKey? = nil) {
+        defer { layer.transparentOutside = region }
+        let stopped = !retired.isEmpty && (retiredKey.map { retired.contains($0) } ?? true)
+        if !stopped {
+            let whole = PixelRect(x: 0, y: 0, width: layer.framebuffer.pixelWidth, height: layer.framebuffer.pixelHeight)
+            if region.contains(whole) { return }
+            if let known = layer.transparentOutside, region.contains(known) { return }
+        }
         clear(to: .clear)
     }
 }

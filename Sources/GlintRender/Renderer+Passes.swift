@@ -16,6 +16,18 @@ extension Renderer {
             PixelRect(x: x - m.x, y: y - m.y, width: width + 2 * m.x, height: height + 2 * m.y)
         }
 
+        /// Whether every pixel of `other` lies in it.
+        func contains(_ other: PixelRect) -> Bool {
+            other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
+        }
+
+        /// The pixels in both (empty, with no width or height, where they do not meet).
+        func intersection(_ other: PixelRect) -> PixelRect {
+            let x0 = max(x, other.x), y0 = max(y, other.y)
+            let x1 = min(x + width, other.x + other.width), y1 = min(y + height, other.y + other.height)
+            return PixelRect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
+        }
+
         /// The part inside a target of `w`x`h` pixels.
         func clipped(toWidth w: Int, height h: Int) -> PixelRect {
             let x0 = max(x, 0), y0 = max(y, 0)

@@ -186,14 +186,14 @@ public final class Renderer {
     /// the target draws the backdrop itself (or hides it, `isOpaque`), with no clear below it;
     /// another last pass gets the backdrop cleared; a pass into a layer, the layer cleared
     /// outside what it draws.
-    func clearBelow(_ place: inout PassPlace, isLast: Bool, isOpaque: Bool, backdrop: Color, layerSize: (width: Int, height: Int)) {
+    func clearBelow(_ place: inout PassPlace, isLast: Bool, isOpaque: Bool, backdrop: Color, layer: RenderTarget?) {
         if isLast && drawsBackdrop(place.region, of: place.target) {
             place.backdrop = backdrop
             place.replacesAll = isOpaque
         } else if isLast {
             clear(to: backdrop)
-        } else {
-            clearOutside(place.region, of: layerSize)
+        } else if let layer {
+            clearOutside(place.region, of: layer)
         }
     }
 
@@ -305,7 +305,7 @@ public final class Renderer {
             // Transparent within half a pixel of the view's edge and beyond: no check needed where a
             // pixel or more of margin may be sampled.
             place.samplesInside = margin.x > 0 && margin.y > 0
-            clearBelow(&place, isLast: true, isOpaque: false, backdrop: graph.backdrop, layerSize: (0, 0))
+            clearBelow(&place, isLast: true, isOpaque: false, backdrop: graph.backdrop, layer: nil)
             try drawFused(run, content: graph.content, effects, start: 0, layer: nil, at: place)
             return
         }
@@ -323,7 +323,7 @@ public final class Renderer {
         // Nothing is below the content in its layer: it is drawn without blending, and the layer
         // cleared only where it does not reach.
         let layerSize = (width: layerWidth, height: layerHeight)
-        clearOutside(inLayer, of: layerSize, retiredKey: Self.key(graph.content))
+        clearOutside(inLayer, of: offscreen[source], retiredKey: Self.key(graph.content))
         epoxy_glDisable(GLenum(GL_BLEND))
         if let contentRun {
             try drawFused(contentRun, content: graph.content, effects, start: 0, layer: nil, at: contentPlace)
@@ -369,7 +369,7 @@ public final class Renderer {
                                       layerView: inLayer, sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
                 destination.bind()
                 let blends = runIsLast && !run.isOpaque
-                clearBelow(&place, isLast: runIsLast, isOpaque: run.isOpaque, backdrop: graph.backdrop, layerSize: layerSize)
+                clearBelow(&place, isLast: runIsLast, isOpaque: run.isOpaque, backdrop: graph.backdrop, layer: runIsLast ? nil : offscreen[1 - source])
                 if !blends { epoxy_glDisable(GLenum(GL_BLEND)) }
                 try drawFused(run, content: nil, effects, start: i, layer: layer, at: place)
                 if !blends { epoxy_glEnable(GLenum(GL_BLEND)) }
@@ -382,6 +382,8 @@ public final class Renderer {
                 try drawReduced(pass, factor: factor, layer: layer, layerSize: (layerWidth, layerHeight), inLayer: inLayer,
                                 sampleOrigin: sampleOrigin, sampleSize: sampleSize, scale: (sx, sy), into: destination, view: destinationView, region: destinationView.outset(grown),
                                 background: isLast ? graph.backdrop : .clear)
+                // Into a layer: cleared whole, then its region drawn.
+                if !isLast { offscreen[1 - source].transparentOutside = destinationView.outset(grown) }
                 source = 1 - source
                 continue
             }
@@ -391,9 +393,20 @@ public final class Renderer {
                 try offscreen[2].resize(pixelWidth: layerWidth, pixelHeight: layerHeight)
                 let middle = offscreen[2].framebuffer
                 middle.bind()
-                let place = PassPlace(target: middle, view: inLayer, region: inLayer.outset(grown), layerView: inLayer,
+                // Only what the pass along y reads: the columns it draws (it reads along its own
+                // column), over its rows grown by how far it samples. Glint's own separable passes
+                // (the blur) turn transparency into transparency, so where the layer they read is
+                // known transparent (what the pass before drew, grown by this pass's reach along x)
+                // they need not draw either: the cleared layer holds the same.
+                let down = destinationView.outset(grown).clipped(toWidth: destination.pixelWidth, height: destination.pixelHeight)
+                var across = PixelRect(x: down.x - destinationView.x + inLayer.x, y: down.y - destinationView.y + inLayer.y - grown.y,
+                                       width: down.width, height: down.height + 2 * grown.y)
+                if !passProgram.isUserFile, let drawn = offscreen[source].transparentOutside {
+                    across = across.intersection(drawn.outset((grown.x, 0)))
+                }
+                let place = PassPlace(target: middle, view: inLayer, region: across, layerView: inLayer,
                                       sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
-                clearOutside(place.region, of: layerSize)
+                clearOutside(place.region, of: offscreen[2])
                 epoxy_glDisable(GLenum(GL_BLEND))
                 try draw(pass, layer: layer, at: place, direction: (1, 0))
                 epoxy_glEnable(GLenum(GL_BLEND))
@@ -403,7 +416,7 @@ public final class Renderer {
             var place = PassPlace(target: destination, view: destinationView, region: destinationView.outset(grown), layerView: inLayer,
                                   sampleOrigin: sampleOrigin, sampleSize: sampleSize, layerSize: layerSize)
             place.samplesInside = samplesInside && !passProgram.isSeparable && pass.kind != .color
-            clearBelow(&place, isLast: isLast, isOpaque: pass.isOpaque, backdrop: graph.backdrop, layerSize: layerSize)
+            clearBelow(&place, isLast: isLast, isOpaque: pass.isOpaque, backdrop: graph.backdrop, layer: isLast ? nil : offscreen[1 - source])
             // A last pass marked opaque is drawn with no blending, as opaque content is: here that also
             // serves a pass that returns its own composite over what is below (`blendMode`, from a copy of it).
             // A pass into an intermediate layer has nothing below it.

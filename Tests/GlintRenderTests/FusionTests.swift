@@ -131,4 +131,36 @@ struct FusionTests {
         // Specialising off: the general program only.
         #expect(general.constantMasks(ofRun: ["gradient", "checkerboard"]).isEmpty)
     }
+
+    @Test("a layer a pass redraws whole is not cleared again: frames that change what each pass draws still draw a fresh renderer's pixels")
+    func layersClearedOnlyWhereNeeded() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let chains = [["harmonic", "wave", "blur"], ["gradient", "blur", "checkerboard", "infrared", "wave"]]
+        let effects = chains.map { $0.map { EffectRegistry.entry(named: $0)!.make() } }
+        let kept = try Renderer()
+        kept.compilesArgumentsAtRest = false  // a version's pixels may depend on the frames before
+        // Each step: the chain, then the wave's strength and the blur's radius (a wide one drawn
+        // reduced). The wave narrowing in layers of the same size (the blur's margin) leaves last
+        // frame's ring to be cleared; another margin reallocates the layers.
+        let steps: [(chain: Int, strength: Double, radius: Double)] = [
+            (0, 6, 8), (0, 6, 8), (0, 12, 14), (0, 1, 14), (0, 20, 8), (0, 1, 8), (0, 1, 40), (0, 1, 3), (1, 12, 8), (0, 6, 8),
+            (1, 2, 2), (1, 2, 2),
+        ]
+        for (n, step) in steps.enumerated() {
+            let chain = effects[step.chain]
+            for effect in chain {
+                if effect.descriptor.name == "wave" { effect.setParameter("strength", to: step.strength) }
+                if effect.descriptor.name == "blur" { effect.setParameter("radius", to: step.radius) }
+            }
+            ChainFrames.run(chain, until: 0.75, size: Self.viewSize)
+            let fresh = try Renderer()
+            fresh.compilesArgumentsAtRest = false
+            let expected = try ChainFrames.draw(chain, with: fresh, size: Self.viewSize, scale: 1).readPixels()
+            let drawn = try ChainFrames.draw(chain, with: kept, size: Self.viewSize, scale: 1).readPixels()
+            let differing = zip(drawn, expected).filter { $0 != $1 }.count
+            #expect(differing == 0, "step \(n) (\(chains[step.chain].joined(separator: ",")), strength \(step.strength), radius \(step.radius)): \(differing) bytes differ")
+            #expect(Set(drawn).count > 2)
+        }
+    }
 }
