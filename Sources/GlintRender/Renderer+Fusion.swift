@@ -11,9 +11,11 @@ import GlintCore
 /// it, as the layer would have, so the picture is the one drawn a layer at a time.
 ///
 /// Fused are Glint's own functions (not a `--shaders` file the watchdog watches, nor a
-/// `ShaderLibrary`), called by position, with no image argument and no compile-time constants
-/// (those draw faster in their specialised versions): a pass that is not ends the run. A run
-/// whose program does not compile (two files defining the same helper) is drawn unfused.
+/// `ShaderLibrary`), called by position, with no sampler settings of their own; their images take
+/// texture units of the run's own. A file with compile-time constants (harmonic, waveform) is fused
+/// only where the run's arguments at rest are compiled in (`compilesArgumentsAtRest`): with
+/// uniforms it draws faster in its specialised version. A pass that is not fusable ends the run. A
+/// run whose program does not compile (two files defining the same helper) is drawn unfused.
 extension Renderer {
     /// A run of passes drawn as one: the fused program and each stage's argument slots.
     final class FusedProgram {
@@ -33,7 +35,8 @@ extension Renderer {
             slots = bindings.map { stage in
                 stage.map { b in
                     Program.UniformSlot(location: program.location(b.uniform), count: GLint(b.arrayLength ?? 1),
-                                        countLocation: b.countUniform.map(program.location) ?? -1, sizeLocation: -1, unit: 0)
+                                        countLocation: b.countUniform.map(program.location) ?? -1, sizeLocation: -1,
+                                        unit: GLint(b.textureUnit ?? 0))
                 }
             }
         }
@@ -49,6 +52,10 @@ extension Renderer {
         var effectCount: Int
     }
 
+    /// Texture units a run's images may take (units 1 up to this, below GL 3.3's least of 16 a
+    /// stage; 0 is the layer's): a run with more is drawn unfused.
+    static let fusedImageUnits = 15
+
     /// Whether `pass` may be a stage of a fused run (`asContent`: its first, the view's content;
     /// `displacing`: the distortion ending a displaced run).
     func isFusable(_ pass: EffectPass, asContent: Bool, displacing: Bool = false) throws(RenderError) -> Bool {
@@ -62,12 +69,10 @@ extension Renderer {
         let key = Self.key(pass)
         guard retired.isEmpty || !retired.contains(key) else { return false }
         let program = try program(for: pass, key: key)
-        guard !program.isUserFile, program.constants.isEmpty || !specializes, program.samplerObjects.isEmpty else { return false }
-        var i = 0
-        while i < program.bindings.count {  // index loops: no iterator allocations in unoptimised builds
-            if program.bindings[i].textureUnit != nil { return false }
-            i += 1
-        }
+        // A file with compile-time constants draws fastest in its specialised version; in a run only
+        // where the run's own arguments at rest are compiled in (the window, not render or record).
+        guard !program.isUserFile, program.constants.isEmpty || !specializes || compilesArgumentsAtRest,
+              program.samplerObjects.isEmpty else { return false }
         return true
     }
 
@@ -166,6 +171,7 @@ extension Renderer {
         // A displaced run (`displacedRun`) ends with its distortion, called first, on the fragment's position.
         var displacement: String?
         var argument = 0
+        var units = 0
         for (s, pass) in stages.enumerated() {
             guard let program = try? program(for: pass), let source = try? sources.builtInSource(pass.function),
                   source.includes.isEmpty else { return nil }
@@ -180,6 +186,13 @@ extension Renderer {
             var renamed: [ArgumentBinding] = []
             for (i, binding) in program.bindings.enumerated() {
                 let uniform = "glint_s\(s)_" + binding.uniform.dropFirst("glint_".count)
+                // An image gets a texture unit of the run's own: 1, 2, … in the order the stages take them.
+                var unit: Int?
+                if binding.textureUnit != nil {
+                    unit = units + 1
+                    units += 1
+                    guard units < Self.fusedImageUnits else { return nil }
+                }
                 let array = binding.arrayLength.map { "[\($0)]" } ?? ""
                 if argument < 64, constants & (1 << UInt64(argument)) != 0, i < pass.arguments.count,
                    let constant = constantDeclaration(uniform, pass.arguments[i], binding) {
@@ -196,7 +209,7 @@ extension Renderer {
                     arguments.append(count!)
                 }
                 renamed.append(ArgumentBinding(kind: binding.kind, uniform: uniform, type: binding.type,
-                                               arrayLength: binding.arrayLength, countUniform: count))
+                                               arrayLength: binding.arrayLength, countUniform: count, textureUnit: unit))
             }
             bindings.append(renamed)
             if case .distortion = pass.kind {

@@ -16,6 +16,9 @@ struct FusionTests {
         /// (`displacedRun`), which calls the content where the layer would be read with bilinear
         /// filtering, exact but for the layer's 8-bit storage and the filter's 8-bit weights.
         var tolerance = 0
+        /// Fused only with arguments at rest compiled in: a file with compile-time constants
+        /// (harmonic) joins a run only then.
+        var fusedWithConstantsOnly = false
         var testDescription: String { chain.joined(separator: ",") + " @\(scale)x" }
     }
 
@@ -38,6 +41,11 @@ struct FusionTests {
             Case(chain: ["gradient", "blur", "checkerboard", "infrared", "wave"], fused: [["checkerboard", "infrared"]]),
             Case(chain: ["sinebow", "checkerboard", "infrared"], fused: [["sinebow", "checkerboard", "infrared"]]),
             Case(chain: ["harmonic", "wave", "blur"]),
+            // An image argument (dissolve's noise) takes a unit of the run's own; harmonic's
+            // constants join the run where its arguments at rest are compiled in.
+            Case(chain: ["gradient", "dissolve", "checkerboard"], fused: [["gradient", "dissolve", "checkerboard"]]),
+            Case(chain: ["harmonic", "dissolve"], fused: [["harmonic", "dissolve"]], fusedWithConstantsOnly: true),
+            Case(chain: ["harmonic", "dissolve", "dissolve"], fused: [["harmonic", "dissolve", "dissolve"]], fusedWithConstantsOnly: true),
             // A distortion over affine content: one pass, within 1/255 of the layered picture.
             Case(chain: ["gradient", "wave"], fused: [["gradient", "wave"]], tolerance: 1),
             Case(chain: ["gradient", "wave"], fused: [["gradient", "wave"]], scale: 2, tolerance: 1),
@@ -68,7 +76,9 @@ struct FusionTests {
     func samePixels(_ c: Case) throws {
         let layered = try render(c, fuses: false, constants: false)
         #expect(layered.fused.isEmpty)
-        try expectSame(c, try render(c, fuses: true, constants: false), layered, tolerance: c.tolerance)
+        let fused = try render(c, fuses: true, constants: false)
+        if c.fusedWithConstantsOnly { #expect(!fused.fused.contains { $0.contains("harmonic") }, "fused with uniforms: \(fused.fused)") }
+        try expectSame(c, fused, layered, tolerance: c.tolerance, expectsFused: !c.fusedWithConstantsOnly)
     }
 
     @Test("a fused chain with its arguments compiled in draws the layered chain's pixels within 1/255", arguments: cases)
@@ -77,8 +87,8 @@ struct FusionTests {
     }
 
     func expectSame(_ c: Case, _ fused: (rgba: [UInt8], fused: Set<[String]>), _ layered: (rgba: [UInt8], fused: Set<[String]>),
-                    tolerance: Int) throws {
-        for run in c.fused { #expect(fused.fused.contains(run), "\(run) not fused; fused: \(fused.fused)") }
+                    tolerance: Int, expectsFused: Bool = true) throws {
+        for run in c.fused where expectsFused { #expect(fused.fused.contains(run), "\(run) not fused; fused: \(fused.fused)") }
         #expect(fused.rgba.count == layered.rgba.count)
         // Compared into a number first: an expectation over two large arrays reports slowly.
         var differing = 0, worst = 0
@@ -93,6 +103,20 @@ struct FusionTests {
         }
         // Not a blank frame: the comparison means something.
         #expect(Set(fused.rgba).count > 2)
+    }
+
+    @Test("each image of a fused run takes a texture unit of its own, from 1 (0 is the layer's)")
+    func imageUnits() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let effects = ["gradient", "dissolve", "checkerboard", "dissolve"].map { EffectRegistry.entry(named: $0)!.make() }
+        let renderer = try Renderer()
+        ChainFrames.run(effects, until: 0.75, size: Self.viewSize)
+        _ = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: 1)
+        let run = renderer.fusedPrograms.first { $0.key.map(\.function) == ["gradient", "dissolve", "checkerboard", "dissolve"] }
+        let fused = try #require(run?.value)
+        #expect(fused.bindings.map { $0.compactMap(\.textureUnit) } == [[], [1], [], [2]])
+        #expect(fused.slots.map { $0.map(\.unit).filter { $0 > 0 } } == [[], [1], [], [2]])
     }
 
     @Test("a fused run's arguments at rest are compiled in as constants; one that moves stays a uniform until it rests")
