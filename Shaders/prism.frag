@@ -11,6 +11,11 @@
 // (dispersionSize or rainbowSize 0) and leaves no spikes at sharp corners. The rainbow is one quad whose
 // outer edges alone are anti-aliased; a pixel's colour is picked by which slice boundaries it is below, each
 // blended over one pixel, so neighbouring slices meet with no seam.
+//
+// Written so that a version with the arguments as constants (at rest, or the finished cover) folds
+// nearly everything but the position: each side is a line equation n·p − n·a whose normal and offset
+// are constants then, and the scale is the pipeline's glint_scale, compiled in per scale.
+// glint: constant glint_scale
 
 const float PRISM_HALF_LINE = 1.0;  // points: half the seed's stroke(lineWidth: 2)
 const float PRISM_STAGES = 4.0;
@@ -36,7 +41,9 @@ vec2 prismPoint(float fraction, vec2 start, vec2 end) {
 float prismSide(vec2 p, vec2 a, vec2 b) {
     vec2 d = b - a;
     float len = length(d);
-    return len > 1e-6 ? (d.x * (p.y - a.y) - d.y * (p.x - a.x)) / len : 0.0;
+    // The unit normal: (d.x·(p.y − a.y) − d.y·(p.x − a.x)) / len, as n·p − n·a.
+    vec2 n = len > 1e-6 ? vec2(-d.y, d.x) / len : vec2(0.0);
+    return dot(p, n) - dot(a, n);
 }
 
 // How much of a pixel lies inside a half-plane whose inner side is at signed distance `inside` points.
@@ -46,6 +53,8 @@ float prismCover(float inside, float px) {
 
 // How much of a pixel lies within `halfWidth` points of a line at signed distance d: a slab, exact for thin ones.
 float prismBand(float d, float halfWidth, float px) {
+    // A slab a pixel wide or more: the far edge covers the pixel whole wherever the near one does not.
+    if (halfWidth * px >= 0.5) return prismCover(halfWidth - abs(d), px);
     return max(prismCover(halfWidth - d, px) + prismCover(halfWidth + d, px) - 1.0, 0.0);
 }
 
@@ -72,7 +81,7 @@ float prismSweep(float x, float x0, float x1, float t, float px) {
 }
 
 vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float prismFraction, float dispersionSize, float rainbowSize, float progress) {
-    float px = glint_viewPixels.z / max(glint_viewSize.x, 1e-6);  // pixels per point
+    float px = glint_scale;  // pixels per point
     vec2 p = position;
 
     // The square the seed's GeometryReader gets, and PrismPoints in it.

@@ -166,6 +166,7 @@ extension ResolvedView {
         appendPass(to: layers[layer].graph) { pass, _ in
             Self.writeBuiltIn(&pass, "blendMode", kind: .color)
             pass.isOpaque = true
+            pass.extent = nil
             pass.arguments.append(.image(below))
             pass.arguments.append(.float(code))
         }

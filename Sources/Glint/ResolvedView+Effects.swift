@@ -300,6 +300,7 @@ extension ResolvedView {
             pass.kind = .color
             pass.isPositional = true
             pass.isOpaque = false
+            pass.extent = nil
             pass.isEnabled = true
             pass.names.removeAll(keepingCapacity: true)
             pass.arguments.removeAll(keepingCapacity: true)
@@ -322,6 +323,7 @@ extension ResolvedView {
         graphs[index].content.kind = kind
         graphs[index].content.isPositional = true
         graphs[index].content.isOpaque = isOpaque
+        graphs[index].content.extent = nil
         graphs[index].content.isEnabled = true
         graphs[index].content.names.removeAll(keepingCapacity: true)
         graphs[index].content.arguments.removeAll(keepingCapacity: true)
@@ -341,6 +343,7 @@ extension ResolvedView {
         target.kind = pass.kind
         target.isPositional = pass.isPositional
         target.isOpaque = pass.isOpaque
+        target.extent = pass.extent
         target.isEnabled = pass.isEnabled
         target.tool = pass.tool
         target.arguments.removeAll(keepingCapacity: true)
@@ -366,6 +369,7 @@ extension ResolvedView {
         pass.kind = kind
         pass.isPositional = true
         pass.isOpaque = isOpaque
+        pass.extent = nil
         pass.isEnabled = isEnabled
         pass.names.removeAll(keepingCapacity: true)
         pass.arguments.removeAll(keepingCapacity: true)

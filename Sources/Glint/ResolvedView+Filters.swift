@@ -56,6 +56,7 @@ extension ResolvedView {
         pass.kind = kind
         pass.isPositional = true
         pass.isOpaque = false
+        pass.extent = nil
         pass.isEnabled = true
         pass.names.removeAll(keepingCapacity: true)
         pass.arguments.removeAll(keepingCapacity: true)
@@ -185,6 +186,7 @@ extension ResolvedView {
             Self.writeBuiltIn(&pass, "blendMode", kind: .color)
             // It returns the composite over what is below: written, not blended.
             pass.isOpaque = true
+            pass.extent = nil
             pass.arguments.append(.image(below))
             pass.arguments.append(.float(Float(mode.rawValue)))
         }

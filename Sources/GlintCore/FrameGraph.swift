@@ -66,11 +66,15 @@ public struct EffectPass: Sendable, Equatable, CustomStringConvertible {
     /// one, into targets of the graph kept from frame to frame; this pass's image argument shows
     /// their picture. Nil for every other pass.
     public var tool: ToolPasses?
+    /// For an opaque pass, where it may draw anything but one colour: outside it the pass returns
+    /// that colour alone, so the renderer clears to it there and runs the program only inside.
+    public var extent: PassExtent?
 
     public init(function: String, library: String? = nil, kind: ShaderEffect.Kind, arguments: [ShaderArgument],
                 names: [String] = [], isPositional: Bool = true, isOpaque: Bool = false, isEnabled: Bool = true,
-                tool: ToolPasses? = nil) {
+                tool: ToolPasses? = nil, extent: PassExtent? = nil) {
         self.tool = tool
+        self.extent = extent
         self.function = function
         self.library = library
         self.kind = kind
@@ -92,6 +96,24 @@ public struct EffectPass: Sendable, Equatable, CustomStringConvertible {
         text += "(" + labelled.joined(separator: ", ") + ")"
         if let tool { text += "\n" + tool.description }
         return text
+    }
+}
+
+/// Where an opaque pass draws anything but one colour, the effect's own knowledge of its picture:
+/// the waveform's strokes lie in a band about the centre line, and every pixel outside it is the
+/// background colour. The renderer clears the view to `outside` there and runs the pass's program
+/// only over `rect` (grown to whole pixels), which draws the same pixels where a clear stores
+/// `outside` exactly (each premultiplied channel a whole number of 255ths; otherwise the program
+/// runs everywhere).
+public struct PassExtent: Sendable, Equatable {
+    /// In the view's points, from its top-left; pixels outside it are `outside`.
+    public var rect: Rect
+    /// What the pass returns outside `rect`: opaque.
+    public var outside: Color
+
+    public init(rect: Rect, outside: Color) {
+        self.rect = rect
+        self.outside = outside
     }
 }
 

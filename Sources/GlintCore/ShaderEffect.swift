@@ -71,6 +71,8 @@ public final class ShaderEffect {
     public let isOpaque: Bool
     /// SwiftUI's `isEnabled`: a disabled pass is skipped and costs nothing.
     public var isEnabled: Bool = true
+    /// Where an opaque pass may draw anything but one colour (`PassExtent`); nil: anywhere.
+    public var extent: PassExtent?
     /// Argument names, in order.
     public let argumentNames: [String]
     /// Argument values, in the order of `argumentNames`.
@@ -135,7 +137,7 @@ public final class ShaderEffect {
     /// The pass as a value for a `FrameGraph` (no allocation: the arrays are shared).
     public var value: EffectPass {
         EffectPass(function: function, library: library, kind: kind, arguments: argumentValues, names: argumentNames,
-                   isPositional: isPositional, isOpaque: isOpaque, isEnabled: isEnabled, tool: tool)
+                   isPositional: isPositional, isOpaque: isOpaque, isEnabled: isEnabled, tool: tool, extent: extent)
     }
 
     /// The index of a named argument, to set it cheaply every frame.

@@ -127,6 +127,20 @@ public final class WaveformEffect: HearingEffect, ParameterizedEffect {
         pass.set(Argument.numberOfWaves, .float(Float(numberOfWaves)))
         pass.set(Argument.primaryLineWidth, .float(Float(primaryLineWidth)))
         pass.set(Argument.secondaryLineWidth, .float(Float(secondaryLineWidth)))
+        if case .color(let background) = pass.argumentValues[Argument.backgroundColor.rawValue] {
+            pass.extent = Self.extent(viewSize: viewSize, amplitude: amplitude.value,
+                                      lineWidths: (primaryLineWidth, secondaryLineWidth), background: background)
+        }
+    }
+
+    /// The band about the centre line outside which `waveform.frag` returns its background alone:
+    /// its own bound (0.8·|amplitude|·maxAmplitude, half the widest stroke and a pixel) with 4 points
+    /// more, for the pixel at scales down to 1/4 and the rounding of its floats.
+    static func extent(viewSize: Size, amplitude: Double, lineWidths: (Double, Double), background: Color) -> PassExtent {
+        let maxAmplitude = 0.5 * viewSize.height - lineWidths.0
+        let reach = 0.8 * abs(amplitude * maxAmplitude) + 0.5 * max(lineWidths.0, lineWidths.1) + 4
+        return PassExtent(rect: Rect(x: 0, y: 0.5 * viewSize.height - reach, width: viewSize.width, height: 2 * reach),
+                          outside: background)
     }
 
     public func stateSnapshot() -> [(String, StateValue)] {

@@ -216,7 +216,40 @@ extension Renderer {
         }
         epoxy_glDisable(GLenum(GL_BLEND))
         defer { epoxy_glEnable(GLenum(GL_BLEND)) }
+        var place = place
+        if !stopped, let extent = content.extent { clearOutside(extent, of: &place) }
         try draw(content, layer: nil, at: place)
+    }
+
+    /// For opaque content with an extent (`PassExtent`): clears the view's part of the bound target
+    /// to the colour the pass returns outside it, and narrows `place` to the extent, grown to whole
+    /// pixels and one more, where the program then runs. Nothing where the clear would not store
+    /// that colour exactly, or with fusion off (`GLINT_NO_FUSE=1`).
+    func clearOutside(_ extent: PassExtent, of place: inout PassPlace) {
+        guard fuses else { return }
+        let (r, g, b, a) = extent.outside.premultiplied
+        func whole(_ x: Float) -> Bool { abs(x * 255 - (x * 255).rounded()) < 1e-3 }
+        guard a == 1, whole(r), whole(g), whole(b) else { return }
+        let sx = Double(place.view.width) / viewSize.width, sy = Double(place.view.height) / viewSize.height
+        let x0 = place.view.x + Int((extent.rect.minX * sx).rounded(.down)) - 1
+        let y0 = place.view.y + Int((extent.rect.minY * sy).rounded(.down)) - 1
+        let x1 = place.view.x + Int((extent.rect.maxX * sx).rounded(.up)) + 1
+        let y1 = place.view.y + Int((extent.rect.maxY * sy).rounded(.up)) + 1
+        guard x0.magnitude < 1 << 30, y0.magnitude < 1 << 30, x1.magnitude < 1 << 30, y1.magnitude < 1 << 30 else { return }
+        let inside = place.region.intersection(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+        guard inside != place.region else { return }
+        let cleared = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
+        guard cleared.width > 0, cleared.height > 0 else { return }
+        // Over the view's part alone: what a view tree drew beside it stays.
+        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glScissor(GLint(place.target.originX + cleared.x),
+                        GLint(place.target.originY + place.target.pixelHeight - cleared.y - cleared.height),
+                        GLsizei(cleared.width), GLsizei(cleared.height))
+        recorder?.recordClear((r, g, b, a))
+        epoxy_glClearColor(r, g, b, a)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        place.region = inside
     }
 
     func draw(_ pass: EffectPass, layer: GLuint?, at place: PassPlace,

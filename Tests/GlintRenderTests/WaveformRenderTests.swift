@@ -85,6 +85,27 @@ struct WaveformRenderTests {
         #expect(m.meanCentreError < 0.1 && m.meanWidthError < 0.1, "\(m)")
     }
 
+    @Test("its program runs only in the strokes' band, the rest cleared to the background: the pixels of the program run everywhere",
+          arguments: [(nil, 1.0), (0.0, 1.0), (nil, 2.0), (0.3, 0.5), (0.0, 2.0)] as [(Double?, Double)])
+    func bandDrawsTheSamePixels(pressedAt: Double?, scale: Double) throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let effect = WaveformEffect()
+        let events = pressedAt.map { [PointerEvent(.down, Point(x: 240, y: 100), at: $0)] } ?? []
+        ChainFrames.run([effect], until: 1.5, events: events, size: Self.viewSize)
+        let banded = try Renderer()
+        let everywhere = try Renderer()
+        everywhere.fuses = false  // no extent: the program at every pixel
+        let drawn = try ChainFrames.draw([effect], with: banded, size: Self.viewSize, scale: scale).readPixels()
+        let expected = try ChainFrames.draw([effect], with: everywhere, size: Self.viewSize, scale: scale).readPixels()
+        let differing = zip(drawn, expected).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+        #expect(Set(drawn).count > 2)
+        // At rest the band is a few rows; held, it spans the view.
+        let band = try #require(effect.pass.extent).rect
+        if pressedAt == nil { #expect(band.height < 0.2 * Self.viewSize.height, "\(band)") }
+    }
+
     @Test("the picture matches the seed's strokes drawn on the CPU, at rest, mid-swell, held and on HiDPI", arguments: [
         (1.0, nil, 1.0), (0.45, 0.3, 1.0), (1.5, 0.0, 1.0), (1.2, 0.2, 2.0),
     ] as [(Double, Double?, Double)])
