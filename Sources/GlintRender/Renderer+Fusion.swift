@@ -52,10 +52,6 @@ extension Renderer {
         var effectCount: Int
     }
 
-    /// Texture units a run's images may take (units 1 up to this, below GL 3.3's least of 16 a
-    /// stage; 0 is the layer's): a run with more is drawn unfused.
-    static let fusedImageUnits = 15
-
     /// Whether `pass` may be a stage of a fused run (`asContent`: its first, the view's content;
     /// `displacing`: the distortion ending a displaced run).
     func isFusable(_ pass: EffectPass, asContent: Bool, displacing: Bool = false) throws(RenderError) -> Bool {
@@ -186,12 +182,13 @@ extension Renderer {
             var renamed: [ArgumentBinding] = []
             for (i, binding) in program.bindings.enumerated() {
                 let uniform = "glint_s\(s)_" + binding.uniform.dropFirst("glint_".count)
-                // An image gets a texture unit of the run's own: 1, 2, … in the order the stages take them.
+                // An image gets a texture unit of the run's own: 1, 2, … in the order the stages take them,
+                // below the bordered layer's (the last); a run with more images is drawn unfused.
                 var unit: Int?
                 if binding.textureUnit != nil {
-                    unit = units + 1
                     units += 1
-                    guard units < Self.fusedImageUnits else { return nil }
+                    guard units < Int(borderedUnit) else { return nil }
+                    unit = units
                 }
                 let array = binding.arrayLength.map { "[\($0)]" } ?? ""
                 if argument < 64, constants & (1 << UInt64(argument)) != 0, i < pass.arguments.count,

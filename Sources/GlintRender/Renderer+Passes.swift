@@ -16,6 +16,18 @@ extension Renderer {
             PixelRect(x: x - m.x, y: y - m.y, width: width + 2 * m.x, height: height + 2 * m.y)
         }
 
+        /// GL's scissor box for it in `target`: x, y from the framebuffer's bottom-left, width, height.
+        func scissorBox(in target: Framebuffer) -> [GLint] {
+            [GLint(target.originX + x), GLint(target.originY + target.pixelHeight - y - height), GLint(width), GLint(height)]
+        }
+
+        /// Turns the scissor test on, to this rect of `target`.
+        func scissor(in target: Framebuffer) {
+            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
+            epoxy_glScissor(GLint(target.originX + x), GLint(target.originY + target.pixelHeight - y - height),
+                            GLsizei(width), GLsizei(height))
+        }
+
         /// Whether every pixel of `other` lies in it.
         func contains(_ other: PixelRect) -> Bool {
             other.x >= x && other.y >= y && other.x + other.width <= x + width && other.y + other.height <= y + height
@@ -156,13 +168,8 @@ extension Renderer {
                             target: passTarget(destination), program: resample.program.fileName)
             return
         }
-        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-        epoxy_glScissor(GLint(destination.originX + clipped.x),
-                        GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
-                        GLsizei(clipped.width), GLsizei(clipped.height))
-        recorder?.recordDraw(resample.program, scissor: [GLint(destination.originX + clipped.x),
-                                                         GLint(destination.originY + destination.pixelHeight - clipped.y - clipped.height),
-                                                         GLint(clipped.width), GLint(clipped.height)])
+        clipped.scissor(in: destination)
+        recorder?.recordDraw(resample.program, scissor: clipped.scissorBox(in: destination))
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         passTimer?.mark(.resample, resample.program.name, width: clipped.width, height: clipped.height,
@@ -217,7 +224,7 @@ extension Renderer {
         epoxy_glDisable(GLenum(GL_BLEND))
         defer { epoxy_glEnable(GLenum(GL_BLEND)) }
         var place = place
-        if !stopped, let extent = content.extent { clearOutside(extent, of: &place) }
+        if !stopped, let extent = content.extent { narrow(&place, to: extent) }
         try draw(content, layer: nil, at: place)
     }
 
@@ -225,7 +232,7 @@ extension Renderer {
     /// to the colour the pass returns outside it, and narrows `place` to the extent, grown to whole
     /// pixels and one more, where the program then runs. Nothing where the clear would not store
     /// that colour exactly, or with fusion off (`GLINT_NO_FUSE=1`).
-    func clearOutside(_ extent: PassExtent, of place: inout PassPlace) {
+    func narrow(_ place: inout PassPlace, to extent: PassExtent) {
         guard fuses else { return }
         let (r, g, b, a) = extent.outside.premultiplied
         func whole(_ x: Float) -> Bool { abs(x * 255 - (x * 255).rounded()) < 1e-3 }
@@ -241,10 +248,7 @@ extension Renderer {
         let cleared = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
         guard cleared.width > 0, cleared.height > 0 else { return }
         // Over the view's part alone: what a view tree drew beside it stays.
-        epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-        epoxy_glScissor(GLint(place.target.originX + cleared.x),
-                        GLint(place.target.originY + place.target.pixelHeight - cleared.y - cleared.height),
-                        GLsizei(cleared.width), GLsizei(cleared.height))
+        cleared.scissor(in: place.target)
         recorder?.recordClear((r, g, b, a))
         epoxy_glClearColor(r, g, b, a)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
@@ -364,9 +368,7 @@ extension Renderer {
         } else if whole {
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         } else {
-            epoxy_glEnable(GLenum(GL_SCISSOR_TEST))
-            epoxy_glScissor(GLint(target.originX + region.x), GLint(target.originY + target.pixelHeight - region.y - region.height),
-                            GLsizei(region.width), GLsizei(region.height))
+            region.scissor(in: target)
             epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
             epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
         }
