@@ -12,7 +12,11 @@ import GlintCore
 /// colour chain `gradient,checkerboard` draws in half the CPU time (docs/performance.md).
 ///
 /// Which arguments: those of a float, vector, colour, bounding-rect or int kind that have not changed
-/// for `Renderer.restFrames` frames (or since the run was first drawn); an argument that moves (a
+/// for `Renderer.restFrames` frames (or since the run was first drawn), and with them the pipeline's
+/// maps from gl_FragCoord to the position and from positions to the layer's texture coordinates
+/// (`glint_positionMap`, `glint_layerMap`; `PipelineConstants`), which change only when the view
+/// moves or is resized: with them constants, each line a shader measures from the position folds
+/// into one multiply-add of gl_FragCoord (the prism's twenty sides, say). An argument that moves (a
 /// time, a dragged slider) stays a uniform, so an animation compiles nothing while it runs, and a
 /// slider compiles a version with it a uniform when its drag starts (unless one is held) and one with
 /// its new value half a second after it stops. A version is kept per set of values (at most
@@ -45,12 +49,24 @@ extension Renderer {
         var versions: [(mask: UInt64, hasLayer: Bool, values: [UInt32], version: Version, lastDrawn: Int)] = []
         /// Set when a version did not compile: the general program draws from then on.
         var failed = false
+        /// The frame this record was last used in.
+        var frame = Int.min
+        /// The record of the program's next draw in the same frame: the n-th draw of a frame is compared
+        /// with the n-th of the frame before (a blur's pass along x, then along y; one effect on two views).
+        var next: ArgumentsAtRest?
+
+        /// This record and those of the draws after it in a frame.
+        var chain: [ArgumentsAtRest] {
+            var all = [self]
+            while let more = all.last?.next { all.append(more) }
+            return all
+        }
     }
 
     /// The version of `fused` (a run's general program) to draw this frame, its arguments at rest
     /// compiled in; `fused` itself when specialising is off or a version does not compile.
     func constantVersion(of fused: FusedProgram, content: EffectPass?, _ effects: [EffectPass], start: Int, next: Int,
-                         hasLayer: Bool) -> FusedProgram {
+                         hasLayer: Bool, at place: PassPlace) -> FusedProgram {
         guard specializes && compilesArgumentsAtRest, let state = beginFrame(&fused.atRest) else { return fused }
         var mask: UInt64 = 0
         var argument = 0
@@ -67,24 +83,29 @@ extension Renderer {
             }
             i += 1
         }
+        let pipeline = notePipeline(fused.program, at: place, state, &argument, &mask)
         return held(state, mask: mask, hasLayer: hasLayer)
-            ?? keep(makeFused(content: content, effects, from: start, through: next, constants: mask, hasLayer: hasLayer),
+            ?? keep(makeFused(content: content, effects, from: start, through: next, constants: mask, hasLayer: hasLayer,
+                              pipeline: pipeline),
                     in: state, mask: mask, hasLayer: hasLayer) ?? fused
     }
 
-    /// The version of `program` (a pass's, Glint's own, called by position) to draw `pass` with
-    /// this frame, its arguments at rest compiled in; `program` itself where that is off, or for a
-    /// program that is a user's file, has sampler objects, or whose version does not compile.
-    func restVersion(of program: Program, pass: EffectPass) -> Program {
+    /// The version of `program` (a pass's, Glint's own, called by position) to draw `pass` with at
+    /// `place` this frame, its arguments and the pipeline's maps at rest compiled in; `program` itself
+    /// where that is off, or for a program that is a user's file, has sampler objects, or whose version
+    /// does not compile.
+    func restVersion(of program: Program, pass: EffectPass, at place: PassPlace) -> Program {
         guard specializes && compilesArgumentsAtRest, pass.isPositional, pass.tool == nil, !program.isUserFile,
               program.samplerObjects.isEmpty else { return program }
         // No record at all for a program with nothing to compile in (an image's): it would allocate at
         // the program's first draw for nothing.
-        guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant),
+        guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant) || program.positionMap >= 0
+                || program.layerMap >= 0,
               let state = beginFrame(&program.atRest) else { return program }
         var mask: UInt64 = 0
         var argument = 0
         noteArguments(pass, program.bindings, state, &argument, &mask)
+        let pipeline = notePipeline(program, at: place, state, &argument, &mask)
         guard mask != 0 else { return program }
         if let version = held(state, mask: mask, hasLayer: false) { return version }
         // The generated main declares each argument `uniform TYPE glint_argN;`: those at rest become constants.
@@ -97,19 +118,26 @@ extension Renderer {
             }
             i += 1
         }
+        pipeline.declare(in: &text)
         return keep(try? program.version(fragment: text), in: state, mask: mask, hasLayer: false) ?? program
     }
 
-    /// The record in `slot` (made on first use) with this frame's values cleared; nil once a
-    /// version failed to compile.
+    /// The record for this draw of the program whose record is in `slot`: the first (made on first
+    /// use) for its first draw in a frame, the one after it for its second, and so on; with this
+    /// frame's values cleared. Nil once a version failed to compile.
     private func beginFrame<Version>(_ slot: inout ArgumentsAtRest<Version>?) -> ArgumentsAtRest<Version>? {
-        let state: ArgumentsAtRest<Version>
+        var state: ArgumentsAtRest<Version>
         if let known = slot {
             state = known
         } else {
             state = ArgumentsAtRest()
             slot = state
         }
+        while state.frame == frameNumber {
+            if state.next == nil { state.next = ArgumentsAtRest() }
+            state = state.next!
+        }
+        state.frame = frameNumber
         if state.failed { return nil }
         state.values.removeAll(keepingCapacity: true)
         return state
@@ -153,29 +181,57 @@ extension Renderer {
         while i < bindings.count {
             var words: (UInt32, UInt32, UInt32, UInt32) = (0, 0, 0, 0)
             let count = i < pass.arguments.count ? constantWords(pass.arguments[i], bindings[i], &words) : 0
-            let base = argument * 4
-            if state.changed.count <= argument {
-                state.last.append(contentsOf: [words.0, words.1, words.2, words.3])
-                state.changed.append(Int.min)
-            } else if state.last[base] != words.0 || state.last[base + 1] != words.1 || state.last[base + 2] != words.2
-                        || state.last[base + 3] != words.3 {
-                state.last[base] = words.0
-                state.last[base + 1] = words.1
-                state.last[base + 2] = words.2
-                state.last[base + 3] = words.3
-                state.changed[argument] = frameNumber
-            }
-            let rests = state.changed[argument] == Int.min || frameNumber - state.changed[argument] >= Self.restFrames
-            if count > 0 && rests && argument < 64 {
-                mask |= 1 << UInt64(argument)
-                state.values.append(words.0)
-                if count > 1 { state.values.append(words.1) }
-                if count > 2 { state.values.append(words.2) }
-                if count > 3 { state.values.append(words.3) }
-            }
-            argument += 1
+            _ = note(words, count: count, state, &argument, &mask)
             i += 1
         }
+    }
+
+    /// Records the pipeline's maps `program` reads at `place` (`glint_positionMap`, then
+    /// `glint_layerMap`) as the next two arguments after the stages', and returns those at rest.
+    private func notePipeline<Version>(_ program: Program, at place: PassPlace, _ state: ArgumentsAtRest<Version>,
+                                       _ argument: inout Int, _ mask: inout UInt64) -> PipelineConstants {
+        var constants = PipelineConstants()
+        let position = program.positionMap >= 0 ? positionMap(at: place) : .zero
+        if note(Self.words(position), count: program.positionMap >= 0 ? 4 : 0, state, &argument, &mask) {
+            constants.positionMap = position
+        }
+        let layer = program.layerMap >= 0 ? layerMap(at: place) : .zero
+        if note(Self.words(layer), count: program.layerMap >= 0 ? 4 : 0, state, &argument, &mask) {
+            constants.layerMap = layer
+        }
+        return constants
+    }
+
+    private static func words(_ v: SIMD4<Float>) -> (UInt32, UInt32, UInt32, UInt32) {
+        (v.x.bitPattern, v.y.bitPattern, v.z.bitPattern, v.w.bitPattern)
+    }
+
+    /// Records the value of argument number `argument` (`count` of `words`; 0 for one kept in a
+    /// uniform) in `state`: when it changed, and where it is at rest, its bit in `mask` and its
+    /// words in `state.values`. Returns whether it is compiled in; moves on to the next argument.
+    private func note<Version>(_ words: (UInt32, UInt32, UInt32, UInt32), count: Int, _ state: ArgumentsAtRest<Version>,
+                               _ argument: inout Int, _ mask: inout UInt64) -> Bool {
+        defer { argument += 1 }
+        let base = argument * 4
+        if state.changed.count <= argument {
+            state.last.append(contentsOf: [words.0, words.1, words.2, words.3])
+            state.changed.append(Int.min)
+        } else if state.last[base] != words.0 || state.last[base + 1] != words.1 || state.last[base + 2] != words.2
+                    || state.last[base + 3] != words.3 {
+            state.last[base] = words.0
+            state.last[base + 1] = words.1
+            state.last[base + 2] = words.2
+            state.last[base + 3] = words.3
+            state.changed[argument] = frameNumber
+        }
+        let rests = state.changed[argument] == Int.min || frameNumber - state.changed[argument] >= Self.restFrames
+        guard count > 0 && rests && argument < 64 else { return false }
+        mask |= 1 << UInt64(argument)
+        state.values.append(words.0)
+        if count > 1 { state.values.append(words.1) }
+        if count > 2 { state.values.append(words.2) }
+        if count > 3 { state.values.append(words.3) }
+        return true
     }
 
     /// For each version with constants held for the fused run of `functions` (content first), which
@@ -183,14 +239,14 @@ extension Renderer {
     func constantMasks(ofRun functions: [String]) -> [UInt64] {
         guard let entry = fusedPrograms.first(where: { $0.key.map(\.function) == functions }), let fused = entry.value,
               let state = fused.atRest else { return [] }
-        return state.versions.map(\.mask).sorted()
+        return state.chain.flatMap { $0.versions.map(\.mask) }.sorted()
     }
 
     /// For each version with constants held for the programs of the effect `function` (its
     /// specialised versions' included), which of its arguments are constants, sorted (for tests).
     func restMasks(of function: String) -> [UInt64] {
         programs.filter { $0.key.function == function }.flatMap { [$0.value] + Array($0.value.variants.values) }
-            .flatMap { $0.atRest?.versions.map(\.mask) ?? [] }.sorted()
+            .flatMap { $0.atRest?.chain.flatMap { $0.versions.map(\.mask) } ?? [] }.sorted()
     }
 
     /// Whether an argument of this binding's type may be compiled in (`constantWords`' kinds).
@@ -245,5 +301,27 @@ extension Renderer {
         guard all.allSatisfy(\.isFinite) else { return nil }
         let literals = all.map(ShaderMarkers.literal).joined(separator: ", ")
         return count == 1 ? "const float \(name) = \(literals);" : "const \(binding.type) \(name) = \(binding.type)(\(literals));"
+    }
+}
+
+/// The pipeline's uniforms a version at rest declares as constants (`Renderer+ArgumentsAtRest`):
+/// each that is set, of its value.
+struct PipelineConstants {
+    /// `glint_positionMap`: gl_FragCoord.xy · .xy + .zw is the position in points.
+    var positionMap: SIMD4<Float>?
+    /// `glint_layerMap`: position · .xy + .zw is where it lies in the layer below, as a texture coordinate.
+    var layerMap: SIMD4<Float>?
+
+    /// Rewrites the prelude's declarations of those set in `text` (a program's whole fragment source)
+    /// as constants. A value that is not finite stays a uniform: GLSL has no literal for it.
+    func declare(in text: inout String) {
+        if let positionMap { Self.declare("glint_positionMap", positionMap, in: &text) }
+        if let layerMap { Self.declare("glint_layerMap", layerMap, in: &text) }
+    }
+
+    private static func declare(_ name: String, _ value: SIMD4<Float>, in text: inout String) {
+        guard value.x.isFinite, value.y.isFinite, value.z.isFinite, value.w.isFinite else { return }
+        let literals = [value.x, value.y, value.z, value.w].map(ShaderMarkers.literal).joined(separator: ", ")
+        text = text.replacingOccurrences(of: "uniform vec4 \(name);", with: "const vec4 \(name) = vec4(\(literals));")
     }
 }

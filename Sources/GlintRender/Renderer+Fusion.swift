@@ -152,10 +152,10 @@ extension Renderer {
     /// calls the stages in turn, each stage's arguments in uniforms of their own
     /// (`glint_s<stage>_arg<n>`). Nil when it does not compile. A version with constants
     /// (`Renderer+ArgumentsAtRest`) declares the arguments whose bits are set in `constants` (counted
-    /// over the stages in order) as constants of their values in these passes, and `hasLayer` says
-    /// whether a layer is below it.
+    /// over the stages in order) as constants of their values in these passes, `hasLayer` says
+    /// whether a layer is below it, and `pipeline` which of the pipeline's maps are constants.
     func makeFused(content: EffectPass?, _ effects: [EffectPass], from start: Int, through end: Int,
-                   constants: UInt64 = 0, hasLayer: Bool? = nil) -> FusedProgram? {
+                   constants: UInt64 = 0, hasLayer: Bool? = nil, pipeline: PipelineConstants = PipelineConstants()) -> FusedProgram? {
         var stages: [EffectPass] = content.map { [$0] } ?? []
         stages += effects[start..<end].filter(\.isEnabled)
         var files: [String] = []
@@ -258,7 +258,8 @@ extension Renderer {
         fileNames[EffectSource.mainString] = "the pipeline's main fusing \(stages.map(\.function).joined(separator: ", "))"
         let assembled = "\(EffectSource.header)#line 1 \(EffectSource.preludeString)\n\(prelude.text)\n" + files.joined(separator: "\n")
             + "\n#line 1 \(EffectSource.mainString)\n\(main)\n"
-        let text = ShaderSources.injectDefines(sources.defines, into: assembled)
+        var text = ShaderSources.injectDefines(sources.defines, into: assembled)
+        pipeline.declare(in: &text)
         guard let program = try? Program(name: stages.map(\.function).joined(separator: "+"),
                                          vertex: (vertex.text, [0: vertex.path]), fragment: (text, fileNames)) else { return nil }
         program.file = fileNames[EffectSource.effectString] ?? prelude.path
@@ -272,7 +273,8 @@ extension Renderer {
         let region = place.region.clipped(toWidth: place.target.pixelWidth, height: place.target.pixelHeight)
         // Its arguments at rest compiled in (`Renderer+ArgumentsAtRest`), then the backdrop drawn in the
         // pass where that version compiles; a clear below it otherwise.
-        let base = constantVersion(of: run.fused, content: content, effects, start: start, next: run.next, hasLayer: layer != nil)
+        let base = constantVersion(of: run.fused, content: content, effects, start: start, next: run.next, hasLayer: layer != nil,
+                                    at: place)
         let chosen = version(of: base, at: place, readsLayer: true) { self.variant(of: $0, $1) }
         let fused = chosen.program
         let over = chosen.over

@@ -274,7 +274,7 @@ extension Renderer {
         if specializes && !program.constants.isEmpty {
             program = specialized(program, key: key, pass: pass, scale: Float(Double(place.view.width) / viewSize.width))
         }
-        program = restVersion(of: program, pass: pass)
+        program = restVersion(of: program, pass: pass, at: place)
         let chosen = version(of: program, at: place, readsLayer: program.layer >= 0) { self.variant(of: $0, $1) }
         program = chosen.program
         let over = chosen.over
@@ -302,25 +302,21 @@ extension Renderer {
         if program.scale >= 0 { epoxy_glUniform1f(program.scale, Float(Double(place.view.width) / viewSize.width)) }
         if program.audioLevel >= 0 { epoxy_glUniform1f(program.audioLevel, audio.level) }
         if program.audioBands >= 0 { epoxy_glUniform3f(program.audioBands, audio.bass, audio.mid, audio.treble) }
-        if program.viewPixels >= 0 || program.positionMap >= 0 {
+        if program.viewPixels >= 0 {
             let v = place.reduce(place.view, place.targetReduced)
-            if program.viewPixels >= 0 { epoxy_glUniform4f(program.viewPixels, v.x, v.y, v.width, v.height) }
-            if program.positionMap >= 0 {
-                // glint_position(): (x − v.x, height − y − v.y) · points per pixel, as one multiply-add of gl_FragCoord.
-                let kx = Float(viewSize.width) / v.width, ky = Float(viewSize.height) / v.height
-                epoxy_glUniform4f(program.positionMap, kx, -ky, -v.x * kx, (Float(target.pixelHeight) - v.y) * ky)
-            }
+            epoxy_glUniform4f(program.viewPixels, v.x, v.y, v.width, v.height)
         }
-        if program.layerPixels >= 0 || program.layerMap >= 0 {
+        if program.positionMap >= 0 {
+            let m = positionMap(at: place)
+            epoxy_glUniform4f(program.positionMap, m.x, m.y, m.z, m.w)
+        }
+        if program.layerPixels >= 0 {
             let l = place.reduce(place.layerView, place.layerReduced)
-            if program.layerPixels >= 0 { epoxy_glUniform4f(program.layerPixels, l.x, l.y, l.width, l.height) }
-            if program.layerMap >= 0 {
-                // glint_layerCoordinate(): (l.x + p.x · l.width / view width, layer height − l.y − p.y · l.height / view height)
-                // over the layer's size, as one multiply-add of the position.
-                let w = Double(max(place.layerSize.width, 1)), h = Double(max(place.layerSize.height, 1))
-                epoxy_glUniform4f(program.layerMap, Float(Double(l.width) / viewSize.width / w), Float(-Double(l.height) / viewSize.height / h),
-                                  Float(Double(l.x) / w), Float((h - Double(l.y)) / h))
-            }
+            epoxy_glUniform4f(program.layerPixels, l.x, l.y, l.width, l.height)
+        }
+        if program.layerMap >= 0 {
+            let m = layerMap(at: place)
+            epoxy_glUniform4f(program.layerMap, m.x, m.y, m.z, m.w)
         }
         if program.layerSize >= 0 { epoxy_glUniform2f(program.layerSize, Float(place.layerSize.width), Float(place.layerSize.height)) }
         if program.baseColor >= 0 {
@@ -341,6 +337,24 @@ extension Renderer {
         // A layer effect's `Layer`: what may be sampled (samples outside it are transparent).
         if program.layerInfoOrigin >= 0 { epoxy_glUniform2f(program.layerInfoOrigin, place.sampleOrigin.x, place.sampleOrigin.y) }
         if program.layerInfoSize >= 0 { epoxy_glUniform2f(program.layerInfoSize, place.sampleSize.width, place.sampleSize.height) }
+    }
+
+    /// `glint_positionMap` for a pass at `place`: glint_position() is (x − v.x, height − y − v.y) · points
+    /// per pixel, as one multiply-add of gl_FragCoord (gl_FragCoord.xy · .xy + .zw).
+    func positionMap(at place: PassPlace) -> SIMD4<Float> {
+        let v = place.reduce(place.view, place.targetReduced)
+        let kx = Float(viewSize.width) / v.width, ky = Float(viewSize.height) / v.height
+        return SIMD4(kx, -ky, -v.x * kx, (Float(place.target.pixelHeight) - v.y) * ky)
+    }
+
+    /// `glint_layerMap` for a pass at `place`: glint_layerCoordinate() is (l.x + p.x · l.width / view
+    /// width, layer height − l.y − p.y · l.height / view height) over the layer's size, as one
+    /// multiply-add of the position p (p · .xy + .zw).
+    func layerMap(at place: PassPlace) -> SIMD4<Float> {
+        let l = place.reduce(place.layerView, place.layerReduced)
+        let w = Double(max(place.layerSize.width, 1)), h = Double(max(place.layerSize.height, 1))
+        return SIMD4(Float(Double(l.width) / viewSize.width / w), Float(-Double(l.height) / viewSize.height / h),
+                     Float(Double(l.x) / w), Float((h - Double(l.y)) / h))
     }
 
     /// Draws the program in use over `region` (clipped, not empty) of `target`, with its sampler

@@ -127,8 +127,9 @@ struct FusionTests {
         let renderer = try Renderer()
         let general = try Renderer()
         general.specializes = false
-        // gradient's bounds (argument 0), checkerboard's replacement (1) and size (2).
-        let all: UInt64 = 0b111, sizeMoving: UInt64 = 0b011
+        // gradient's bounds (argument 0), checkerboard's replacement (1) and size (2), then the pipeline's
+        // position map (3; the layer map, 4, is not read: no layer below the run).
+        let all: UInt64 = 0b1111, sizeMoving: UInt64 = 0b1011
         func frame(size: Double) throws -> (special: [UInt8], general: [UInt8]) {
             effects[1].setParameter("size", to: size)
             ChainFrames.run(effects, until: 0, size: Self.viewSize)

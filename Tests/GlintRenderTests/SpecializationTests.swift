@@ -88,11 +88,67 @@ struct SpecializationTests {
             masks.append(renderer.restMasks(of: "harmonic"))
         }
         // harmonic(position, color, bounds, wavesCount, time, amplitude, mixCoeff): arguments 0 (bounds),
-        // 1 (wavesCount, already a constant of its specialised version), 2 (time), 3 and 4.
-        let time: UInt64 = 1 << 2, all: UInt64 = 0b11111
+        // 1 (wavesCount, already a constant of its specialised version), 2 (time), 3 and 4; then the
+        // pipeline's position map (5; its layer map, 6, is not read).
+        let time: UInt64 = 1 << 2, all: UInt64 = 0b111111
         #expect(masks[0] == [all], "\(masks[0])")
         #expect(masks[11] == [all & ~time, all], "\(masks[11])")
         #expect(Set(masks[1...]).count == 1, "versions made while the time ran: \(masks)")
+    }
+
+    @Test("the pipeline's position map at rest is compiled in; while the view is resized it stays a uniform, and the pixels are the uniforms' within 1/255")
+    func positionMapAtRest() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let harmonic = EffectRegistry.entry(named: "harmonic")!.make()
+        let renderer = try Renderer()
+        renderer.fuses = false
+        let uniforms = try Renderer()
+        uniforms.fuses = false
+        uniforms.compilesArgumentsAtRest = false
+        // Arguments 0–4 as in movingTime (the time held still here), 5 the position map.
+        let bounds: UInt64 = 1 << 0, map: UInt64 = 1 << 5, all: UInt64 = 0b111111
+        ChainFrames.run([harmonic], until: 0.5, size: Self.viewSize)
+        func frame(_ size: Size) throws -> (masks: [UInt64], worst: Int) {
+            harmonic.updatePass(viewSize: size)
+            let drawn = try ChainFrames.draw([harmonic], with: renderer, size: size, scale: 1).readPixels()
+            let expected = try ChainFrames.draw([harmonic], with: uniforms, size: size, scale: 1).readPixels()
+            #expect(Set(drawn).count > 2)
+            return (renderer.restMasks(of: "harmonic"), Self.difference(drawn, expected).worst)
+        }
+        var drawn = try frame(Self.viewSize)
+        #expect(drawn.masks == [all], "\(drawn.masks)")
+        #expect(drawn.worst <= 1)
+        // Resized every frame: the bounds and the map (its offset, the height) move, one version with both uniforms.
+        for n in 1...8 {
+            drawn = try frame(Size(width: Self.viewSize.width + Double(4 * n), height: Self.viewSize.height + Double(2 * n)))
+            #expect(drawn.worst <= 1, "frame \(n)")
+        }
+        #expect(drawn.masks == [all & ~(bounds | map), all], "\(drawn.masks)")
+        // At its new size for restFrames frames: both compiled in again, for that size.
+        let resized = Size(width: Self.viewSize.width + 32, height: Self.viewSize.height + 16)
+        for _ in 0...Renderer.restFrames { drawn = try frame(resized) }
+        #expect(drawn.masks == [all & ~(bounds | map), all, all], "\(drawn.masks)")
+        #expect(drawn.worst <= 1)
+    }
+
+    @Test("a program drawn twice a frame (the blur along x, then y) keeps a record for each draw: both draws' maps are compiled in, once")
+    func twoDrawsAFrame() throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let effects = ["gradient", "blur"].map { EffectRegistry.entry(named: $0)!.make() }
+        let renderer = try Renderer()
+        renderer.fuses = false
+        ChainFrames.run(effects, until: 0.5, size: Self.viewSize)
+        // blur(position, layer, radius): argument 0 the radius; then the position map (1) and the layer map (2).
+        let all: UInt64 = 0b111
+        var masks: [[UInt64]] = []
+        for _ in 0...Renderer.restFrames + 1 {
+            _ = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: 1)
+            masks.append(renderer.restMasks(of: "blur"))
+        }
+        #expect(masks.first == [all, all], "\(masks.first ?? [])")
+        #expect(Set(masks).count == 1, "versions made while nothing moved: \(masks)")
     }
 
     @Test("a specialised program draws exactly the pixels of the general one", arguments: cases)
