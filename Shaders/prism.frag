@@ -58,11 +58,12 @@ float prismBand(float d, float halfWidth, float px) {
     return max(prismCover(halfWidth - d, px) + prismCover(halfWidth + d, px) - 1.0, 0.0);
 }
 
-// How much of a pixel lies inside triangle a, b, c (either winding); 0 for one of no area.
-float prismTriangle(vec2 p, vec2 a, vec2 b, vec2 c, float px) {
+// How much of a pixel lies inside triangle a, b, c (either winding); 0 for one of no area. `sideBC` is
+// prismSide(p, b, c), measured by the caller (the dispersion's side along the prism's: that side's line).
+float prismTriangle(vec2 p, vec2 a, vec2 b, vec2 c, float sideBC, float px) {
     float winding = sign((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
     float cover = prismCover(winding * prismSide(p, a, b), px)
-                + prismCover(winding * prismSide(p, b, c), px)
+                + prismCover(winding * sideBC, px)
                 + prismCover(winding * prismSide(p, c, a), px);
     return clamp(cover - 2.0, 0.0, 1.0);
 }
@@ -101,6 +102,9 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
 
     vec3 col = vec3(0.0);
 
+    // The prism's right side, measured once: the dispersion's edge along it, the rainbow's and the outline's.
+    float rightSide = prismSide(p, top, bottomRight);  // positive inside the prism
+
     // The beam: a 2-point stroke with butt caps from the left edge to the prism, grown from the left.
     vec2 lightStart = origin + vec2(0.0, size * lightFraction);
     vec2 lightEnd = prismPoint(prismFraction, top, bottomLeft);
@@ -121,7 +125,9 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
     vec2 dispersionTop = prismPoint(prismFraction - dispersionSize * 0.5, top, bottomRight);
     vec2 dispersionBottom = prismPoint(prismFraction + dispersionSize * 0.5, top, bottomRight);
     if (dispersionStage > 0.0) {
-        float cover = prismTriangle(p, lightEnd, dispersionTop, dispersionBottom, px);
+        // The span runs down the right side for a positive dispersionSize, up it for a negative one.
+        float spanSide = dispersionSize >= 0.0 ? rightSide : -rightSide;
+        float cover = prismTriangle(p, lightEnd, dispersionTop, dispersionBottom, spanSide, px);
         float x0 = min(lightEnd.x, min(dispersionTop.x, dispersionBottom.x));
         float x1 = max(lightEnd.x, max(dispersionTop.x, dispersionBottom.x));
         cover *= prismSweep(p.x, x0, x1, dispersionStage, px);
@@ -141,7 +147,7 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
         vec2 edge6 = origin + vec2(size, size * (rightStart + rainbowSize));
         float cover = prismCover(prismSide(p, dispersionTop, edge0), px)
                     + prismCover(-prismSide(p, dispersionBottom, edge6), px)
-                    + prismCover(-prismSide(p, top, bottomRight), px);
+                    + prismCover(-rightSide, px);
         cover = clamp(cover - 2.0, 0.0, 1.0);
         vec3 rainbow = PRISM_COLORS[0];
         for (int k = 1; k < 6; k++) {
@@ -158,7 +164,7 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
     // point of the largest signed distance to its sides' lines; tracing shows the part whose place along the
     // outline (from the top, clockwise) has been reached.
     if (outlineStage > 0.0) {
-        float d0 = -prismSide(p, top, bottomRight);
+        float d0 = -rightSide;
         float d1 = -prismSide(p, bottomRight, bottomLeft);
         float d2 = -prismSide(p, bottomLeft, top);
         float outside = max(d0, max(d1, d2));
@@ -177,8 +183,10 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
         col = mix(col, vec3(1.0), stroke);
     }
 
-    // Black outside the square: the beam's cap and the rainbow end at its edges.
+    // Black outside the square: the beam's cap and the rainbow end at its edges. One ramp of the distance
+    // to the nearer edge: the square spans the view's shorter axis, so along it every pixel centre is
+    // half a pixel or more inside, and this is the product of the two axes' ramps at every pixel.
     vec2 inSquare = min(p - origin, origin + vec2(size) - p);
-    col *= prismCover(inSquare.x, px) * prismCover(inSquare.y, px);
+    col *= prismCover(min(inSquare.x, inSquare.y), px);
     return vec4(col, 1.0);
 }

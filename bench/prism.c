@@ -21,10 +21,14 @@
 //     more at 600 pixels, and at least 1 is checked at start-up), laid over the grey of beam and
 //     dispersion by adding it (the two meet only within half a pixel of the prism's right side, all
 //     of it under the outline's stroke, which is drawn over both);
-//   - the cover's square: only the view's wider axis is masked (along the other the coverage is 1 at
-//     every pixel centre), by one ramp of the distance from the view's centre.
-// No layer, no uniforms; the final target is cleared to opaque black once, Glint's backdrop, its alpha
-// masked; nothing is cleared, blended or branched on per frame, and every frame writes every pixel.
+//   - the cover's square: the program runs only over the square's pixels (a scissor), the two
+//     letterbox strips cleared to black every frame; where the square's edges fall between pixels
+//     (960x600, 1920x1080: they do) nothing is masked, elsewhere only the view's wider axis, by
+//     one ramp of the distance from the view's centre (along the other the coverage is 1 at every
+//     pixel centre).
+// No layer, no uniforms; the final target's alpha is masked (opaque from its first clear, Glint's
+// black backdrop); per frame a clear and one draw, nothing blended or branched on, and every frame
+// writes every pixel.
 //
 //   cc -O2 -o prism bench/prism.c $(pkg-config --cflags --libs epoxy libpng) -lm
 //   ./prism WIDTHxHEIGHT [--frames N] [--time SECONDS] [--check glint.png]
@@ -55,6 +59,7 @@ struct point { double x, y; };  // points from the view's top-left, y down, as t
 struct line { double a, b, c; }; // a·x + b·y + c over gl_FragCoord (pixels from the bottom-left)
 
 static int view_height;
+static GLint square[4];  // the scissor: the cover's square's pixels, x, y from the bottom-left, width, height
 
 static struct point at_fraction(double f, struct point start, struct point end) {
     return (struct point){ start.x + (end.x - start.x) * f, start.y + (end.y - start.y) * f };
@@ -132,8 +137,16 @@ static int constants(char *s, size_t capacity, int width, int height) {
         if (gap < 1) fail("the rainbow's boundaries are under a pixel apart at this size (its shorter side under 127 pixels)");
     }
 
-    // The square's mask on the axis the view is wider: 0.5 + size/2 − |coordinate − centre|, clamped.
-    const char *mask = width > height ? "gl_FragCoord.x" : height > width ? "gl_FragCoord.y" : NULL;
+    // The square's pixels, the scissor (from the bottom-left); where its edges fall between pixels the
+    // program draws only inside it and needs no mask. Otherwise the mask on the axis the view is wider:
+    // 0.5 + size/2 − |coordinate − centre|, clamped, over the pixels the square touches.
+    double x0 = floor(origin.x), x1 = ceil(origin.x + size), y0 = floor(origin.y), y1 = ceil(origin.y + size);
+    square[0] = (GLint)x0;
+    square[1] = height - (GLint)y1;
+    square[2] = (GLint)(x1 - x0);
+    square[3] = (GLint)(y1 - y0);
+    int aligned = x0 == origin.x && x1 == origin.x + size && y0 == origin.y && y1 == origin.y + size;
+    const char *mask = aligned ? NULL : width > height ? "gl_FragCoord.x" : height > width ? "gl_FragCoord.y" : NULL;
     double centre = width > height ? width / 2.0 : height / 2.0;
 
 #define LINE(l) (l).a, (l).b, (l).c
@@ -193,9 +206,14 @@ static const char *body =
 
 static struct hand_layer result;
 
-// The program, its target and viewport stay as set in main: a frame is one draw.
+// The program, its target and viewport stay as set in main: a frame is the letterbox cleared and the
+// square drawn.
 static void frame(double time) {
     (void)time;
+    glDisable(GL_SCISSOR_TEST);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(square[0], square[1], square[2], square[3]);
     hand_draw();
 }
 

@@ -94,6 +94,15 @@ public final class PrismEffect: ParameterizedEffect {
         pass.set(Argument.dispersionSize, .float(Float(parameters.dispersionSize)))
         pass.set(Argument.rainbowSize, .float(Float(parameters.rainbowSize)))
         pass.set(Argument.progress, .float(Float(drawingProgress ?? 1)))
+        pass.extent = Self.extent(viewSize: viewSize)
+    }
+
+    /// The cover's square, the largest centred in the view: `prism.frag` masks everything it draws
+    /// to it, and returns opaque black outside it.
+    static func extent(viewSize: Size) -> PassExtent {
+        let side = min(viewSize.width, viewSize.height)
+        return PassExtent(rect: Rect(x: 0.5 * (viewSize.width - side), y: 0.5 * (viewSize.height - side), width: side, height: side),
+                          outside: .black)
     }
 
     /// The fractions as set, the progress as the shader received it, and the clock behind it.

@@ -206,6 +206,26 @@ struct PrismRenderTests {
         }
     }
 
+    @Test("its program runs only over its square, the letterbox cleared to black: the pixels of the program run everywhere",
+          arguments: [(Size(width: 900, height: 500), 1.0, 10.0), (Size(width: 500, height: 800), 2.0, 10.0),
+                      (Size(width: 333, height: 201), 1.0, 2.2), (Size(width: 301, height: 300), 0.5, 10.0)])
+    func squareDrawsTheSamePixels(viewSize: Size, scale: Double, time: Double) throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let effect = PrismEffect()
+        ChainFrames.run([effect], until: time, size: viewSize)
+        let squared = try Renderer()
+        let everywhere = try Renderer()
+        everywhere.fuses = false  // no extent: the program at every pixel
+        let drawn = try ChainFrames.draw([effect], with: squared, size: viewSize, scale: scale).readPixels()
+        let expected = try ChainFrames.draw([effect], with: everywhere, size: viewSize, scale: scale).readPixels()
+        let differing = zip(drawn, expected).filter { $0 != $1 }.count
+        #expect(differing == 0, "\(differing) bytes differ")
+        #expect(Set(drawn).count > 2)
+        let square = try #require(effect.pass.extent).rect
+        #expect(square.width == min(viewSize.width, viewSize.height) && square.height == square.width, "\(square)")
+    }
+
     // MARK: The staged drawing
 
     @Test("the drawing at 0, 25, 50, 75 and 100 % of its 3 s: nothing, the outline, then the beam, then the dispersion, then the rainbow",
