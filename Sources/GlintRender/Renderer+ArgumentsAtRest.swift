@@ -15,8 +15,9 @@ import GlintCore
 /// for `Renderer.restFrames` frames (or since the run was first drawn), and with them the pipeline's
 /// maps from gl_FragCoord to the position and from positions to the layer's texture coordinates
 /// (`glint_positionMap`, `glint_layerMap`; `PipelineConstants`), which change only when the view
-/// moves or is resized: with them constants, each line a shader measures from the position folds
-/// into one multiply-add of gl_FragCoord (the prism's twenty sides, say). An argument that moves (a
+/// moves or is resized, and a separable pass's direction: with them constants, each line a shader
+/// measures from the position folds into one multiply-add of gl_FragCoord (the prism's twenty
+/// sides, say) and a blur's taps into constant offsets. An argument that moves (a
 /// time, a dragged slider) stays a uniform, so an animation compiles nothing while it runs, and a
 /// slider compiles a version with it a uniform when its drag starts (unless one is held) and one with
 /// its new value half a second after it stops. A version is kept per set of values (at most
@@ -83,7 +84,7 @@ extension Renderer {
             }
             i += 1
         }
-        let pipeline = notePipeline(fused.program, at: place, state, &argument, &mask)
+        let pipeline = notePipeline(fused.program, at: place, direction: (1, 0), state, &argument, &mask)
         return held(state, mask: mask, hasLayer: hasLayer)
             ?? keep(makeFused(content: content, effects, from: start, through: next, constants: mask, hasLayer: hasLayer,
                               pipeline: pipeline),
@@ -94,18 +95,18 @@ extension Renderer {
     /// `place` this frame, its arguments and the pipeline's maps at rest compiled in; `program` itself
     /// where that is off, or for a program that is a user's file, has sampler objects, or whose version
     /// does not compile.
-    func restVersion(of program: Program, pass: EffectPass, at place: PassPlace) -> Program {
+    func restVersion(of program: Program, pass: EffectPass, at place: PassPlace, direction: (x: Float, y: Float)) -> Program {
         guard specializes && compilesArgumentsAtRest, pass.isPositional, pass.tool == nil, !program.isUserFile,
               program.samplerObjects.isEmpty else { return program }
         // No record at all for a program with nothing to compile in (an image's): it would allocate at
         // the program's first draw for nothing.
         guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant) || program.positionMap >= 0
-                || program.layerMap >= 0,
+                || program.layerMap >= 0 || program.passDirection >= 0,
               let state = beginFrame(&program.atRest) else { return program }
         var mask: UInt64 = 0
         var argument = 0
         noteArguments(pass, program.bindings, state, &argument, &mask)
-        let pipeline = notePipeline(program, at: place, state, &argument, &mask)
+        let pipeline = notePipeline(program, at: place, direction: direction, state, &argument, &mask)
         guard mask != 0 else { return program }
         if let version = held(state, mask: mask, hasLayer: false) { return version }
         // The generated main declares each argument `uniform TYPE glint_argN;`: those at rest become constants.
@@ -187,9 +188,10 @@ extension Renderer {
     }
 
     /// Records the pipeline's maps `program` reads at `place` (`glint_positionMap`, then
-    /// `glint_layerMap`) as the next two arguments after the stages', and returns those at rest.
-    private func notePipeline<Version>(_ program: Program, at place: PassPlace, _ state: ArgumentsAtRest<Version>,
-                                       _ argument: inout Int, _ mask: inout UInt64) -> PipelineConstants {
+    /// `glint_layerMap`) and a separable pass's `direction` (`glint_passDirection`) as the next three
+    /// arguments after the stages', and returns those at rest.
+    private func notePipeline<Version>(_ program: Program, at place: PassPlace, direction: (x: Float, y: Float),
+                                       _ state: ArgumentsAtRest<Version>, _ argument: inout Int, _ mask: inout UInt64) -> PipelineConstants {
         var constants = PipelineConstants()
         let position = program.positionMap >= 0 ? positionMap(at: place) : .zero
         if note(Self.words(position), count: program.positionMap >= 0 ? 4 : 0, state, &argument, &mask) {
@@ -198,6 +200,10 @@ extension Renderer {
         let layer = program.layerMap >= 0 ? layerMap(at: place) : .zero
         if note(Self.words(layer), count: program.layerMap >= 0 ? 4 : 0, state, &argument, &mask) {
             constants.layerMap = layer
+        }
+        let reads = program.passDirection >= 0
+        if note((direction.x.bitPattern, direction.y.bitPattern, 0, 0), count: reads ? 2 : 0, state, &argument, &mask) {
+            constants.passDirection = SIMD2(direction.x, direction.y)
         }
         return constants
     }
@@ -311,17 +317,21 @@ struct PipelineConstants {
     var positionMap: SIMD4<Float>?
     /// `glint_layerMap`: position · .xy + .zw is where it lies in the layer below, as a texture coordinate.
     var layerMap: SIMD4<Float>?
+    /// `glint_passDirection`: a separable pass's axis, (1, 0) or (0, 1).
+    var passDirection: SIMD2<Float>?
 
     /// Rewrites the prelude's declarations of those set in `text` (a program's whole fragment source)
     /// as constants. A value that is not finite stays a uniform: GLSL has no literal for it.
     func declare(in text: inout String) {
-        if let positionMap { Self.declare("glint_positionMap", positionMap, in: &text) }
-        if let layerMap { Self.declare("glint_layerMap", layerMap, in: &text) }
+        if let positionMap { Self.declare("glint_positionMap", [positionMap.x, positionMap.y, positionMap.z, positionMap.w], in: &text) }
+        if let layerMap { Self.declare("glint_layerMap", [layerMap.x, layerMap.y, layerMap.z, layerMap.w], in: &text) }
+        if let passDirection { Self.declare("glint_passDirection", [passDirection.x, passDirection.y], in: &text) }
     }
 
-    private static func declare(_ name: String, _ value: SIMD4<Float>, in text: inout String) {
-        guard value.x.isFinite, value.y.isFinite, value.z.isFinite, value.w.isFinite else { return }
-        let literals = [value.x, value.y, value.z, value.w].map(ShaderMarkers.literal).joined(separator: ", ")
-        text = text.replacingOccurrences(of: "uniform vec4 \(name);", with: "const vec4 \(name) = vec4(\(literals));")
+    private static func declare(_ name: String, _ value: [Float], in text: inout String) {
+        guard value.allSatisfy(\.isFinite) else { return }
+        let type = "vec\(value.count)"
+        let literals = value.map(ShaderMarkers.literal).joined(separator: ", ")
+        text = text.replacingOccurrences(of: "uniform \(type) \(name);", with: "const \(type) \(name) = \(type)(\(literals));")
     }
 }

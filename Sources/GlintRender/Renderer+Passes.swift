@@ -274,7 +274,7 @@ extension Renderer {
         if specializes && !program.constants.isEmpty {
             program = specialized(program, key: key, pass: pass, scale: Float(Double(place.view.width) / viewSize.width))
         }
-        program = restVersion(of: program, pass: pass, at: place)
+        program = restVersion(of: program, pass: pass, at: place, direction: direction)
         let chosen = version(of: program, at: place, readsLayer: program.layer >= 0) { self.variant(of: $0, $1) }
         program = chosen.program
         let over = chosen.over

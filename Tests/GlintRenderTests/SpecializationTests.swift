@@ -140,8 +140,9 @@ struct SpecializationTests {
         let renderer = try Renderer()
         renderer.fuses = false
         ChainFrames.run(effects, until: 0.5, size: Self.viewSize)
-        // blur(position, layer, radius): argument 0 the radius; then the position map (1) and the layer map (2).
-        let all: UInt64 = 0b111
+        // blur(position, layer, radius): argument 0 the radius; then the position map (1), the layer map (2)
+        // and the pass's direction (3), each draw's own.
+        let all: UInt64 = 0b1111
         var masks: [[UInt64]] = []
         for _ in 0...Renderer.restFrames + 1 {
             _ = try ChainFrames.draw(effects, with: renderer, size: Self.viewSize, scale: 1)
