@@ -130,6 +130,9 @@ static const char *wave_shader =
     "    vec2 uv = vec2(gl_FragCoord.x - origin.x, origin.y - gl_FragCoord.y) * inverseSize;\n"
     "    vec2 move = vec2(sin((uv.x + time) * frequency), cos((uv.y + time) * frequency)) * strength;\n"
     "    color = texture(layer, (gl_FragCoord.xy + shift + vec2(move.x, -move.y)) * inverseLayerSize);\n"
+    "#ifdef FINAL\n"
+    "    color.a = 1.0;\n"
+    "#endif\n"
     "}\n";
 
 enum chain { HARMONIC, HARMONIC_DISSOLVE, HARMONIC_WAVE, HARMONIC_BLUR, HARMONIC_WAVE_BLUR };
@@ -239,8 +242,8 @@ static GLuint glow_program(int width, int height, int ring) {
 }
 
 // The wave's program with its uniforms but time set (see wave_shader).
-static GLuint wave_program(int width, int height, float origin_x, float origin_y, float shift) {
-    GLuint p = hand_program(wave_shader);
+static GLuint wave_program(int width, int height, float origin_x, float origin_y, float shift, int final) {
+    GLuint p = final ? hand_program_final(wave_shader) : hand_program(wave_shader);
     glUseProgram(p);
     glUniform2f(glGetUniformLocation(p, "inverseSize"), 1.0f / width, 1.0f / height);
     glUniform2f(glGetUniformLocation(p, "inverseLayerSize"), 1.0f / glowing.width, 1.0f / glowing.height);
@@ -259,7 +262,7 @@ static void blur_programs(double radius, const struct hand_layer *from, float ac
     double sigma = radius / 2;
     char *across_source = hand_blur_shader(sigma, 1, 1, 0), *down_source = hand_blur_shader(sigma, 1, 0, 1);
     across = hand_program(across_source);
-    down = hand_program(down_source);
+    down = hand_program_final(down_source);
     free(across_source);
     free(down_source);
     glUseProgram(across);
@@ -337,7 +340,7 @@ int main(int argc, char **argv) {
         glowing = hand_layer(width, height, 1, 0, 0, 0, 0);
         result = hand_final_target(width, height);
         glow = glow_program(width, height, 1);
-        wave = wave_program(width, height, 0, (float)height, 1);
+        wave = wave_program(width, height, 0, (float)height, 1, 1);
         frame = draw_wave;
         snprintf(what, sizeof what, "hand-written harmonic into a layer, the wave sampling it into the final target");
         break;
@@ -363,7 +366,7 @@ int main(int argc, char **argv) {
         across_layer = hand_layer(width, height + 2 * margin, 1, 0, 0, 0, 0);
         result = hand_final_target(width, height);
         glow = glow_program(width, height, 1);
-        wave = wave_program(width, height, (float)(1 + margin), (float)(height + 1 + margin), (float)-margin);
+        wave = wave_program(width, height, (float)(1 + margin), (float)(height + 1 + margin), (float)-margin, 0);
         // Pixel p of the picture is (p.x + 1 + margin, p.y + 1 + margin) in the wave's layer, (p.x + 1,
         // p.y + 1 + margin) in the blur across's (both counted from the bottom-left, as GL does).
         blur_programs(radius, &waved, (float)margin, 0, 1, (float)(1 + margin));

@@ -65,7 +65,7 @@ int main(int argc, char **argv) {
     double sigma = radius / 2;
     char *across_source = hand_blur_shader(sigma, paired, 1, 0), *down_source = hand_blur_shader(sigma, paired, 0, 1);
     across = hand_program(across_source);
-    down = hand_program(down_source);
+    down = hand_program_final(down_source);
     free(across_source);
     free(down_source);
 

@@ -116,7 +116,7 @@ int main(int argc, char **argv) {
         "    vec3 waves = sin(p.x * vec3(0.31, 0.73, 1.9) + (c < 0.0 ? vec3(-1.7, -1.7, -3.2) : vec3(1.7, 2.5, 5.4)));\n"
         "    float edge = halfGap - min(roughness, halfGap) * (0.5 + 0.5 * dot(waves, vec3(0.5, 0.3, 0.2)));\n"
         "    float coverage = smoothstep(edge - 0.5, edge + 0.5, dist);\n"
-        "    color = texture(glow, vec2(p.x, p.y + side * min(dist, halfGap)) * inverseSize) * coverage;\n"
+        "    color = vec4(texture(glow, vec2(p.x, p.y + side * min(dist, halfGap)) * inverseSize).rgb * coverage, 1.0);\n"
         "}\n");
 
     glow = hand_layer(width, height, 0, 0, 0, 0, 0);

@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
         "void main() {\n"
         "    vec2 uv = vec2(gl_FragCoord.x * inverseSize.x, 1.0 - gl_FragCoord.y * inverseSize.y);\n"
         "    vec2 move = vec2(sin((uv.x + time) * frequency), cos((uv.y + time) * frequency)) * strength;\n"
-        "    color = texture(layer, (gl_FragCoord.xy + vec2(1.0 + move.x, 1.0 - move.y)) * inverseLayerSize);\n"
+        "    color = vec4(texture(layer, (gl_FragCoord.xy + vec2(1.0 + move.x, 1.0 - move.y)) * inverseLayerSize).rgb, 1.0);\n"
         "}\n");
 
     content = hand_layer(width, height, 1, 0, 0, 0, 0);
