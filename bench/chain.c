@@ -33,8 +33,8 @@
 // and the blur across draws the picture's columns over those rows. In harmonic,blur nothing is drawn
 // outside the picture, so the blur across needs only the picture's rows (the ring reads transparent
 // past them, which is what Glint's larger pass across writes there). The final target is cleared to
-// opaque black once, Glint's backdrop, its alpha masked; nothing is cleared, blended or bounds-checked
-// per frame.
+// opaque black once, Glint's backdrop, and the last pass writes alpha 1 (FINAL); nothing is cleared,
+// blended or bounds-checked per frame.
 //
 //   cc -O2 -o chain bench/chain.c $(pkg-config --cflags --libs epoxy libpng) -lm
 //   ./chain WIDTHxHEIGHT CHAIN [--radius R] [--frames N] [--time SECONDS] [--check glint.png]
@@ -305,8 +305,8 @@ int main(int argc, char **argv) {
     free(rest);
     make_context();
 
-    // Over Glint's black backdrop, cleared once; the last pass writes colour only (alpha stays 1, as
-    // compositing over opaque black leaves it).
+    // Over Glint's black backdrop, cleared once; the last pass writes alpha 1 (as compositing over
+    // opaque black leaves it).
     GLuint vertex_array;
     glGenVertexArrays(1, &vertex_array);
     glBindVertexArray(vertex_array);

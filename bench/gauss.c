@@ -71,8 +71,8 @@ int main(int argc, char **argv) {
 
     content = hand_layer(width, height, 1, 0, 0, 0, 0);
     middle = hand_layer(width, height, 1, 0, 0, 0, 0);
-    // Over Glint's black backdrop, cleared once; the blur writes colour only (alpha stays 1, as
-    // blending over opaque black leaves it).
+    // Over Glint's black backdrop, cleared once; the blur down writes alpha 1 (as blending over
+    // opaque black leaves it).
     result = hand_final_target(width, height);
     glUseProgram(across);  // layer to layer, both with the ring: the same pixel
     glUniform2f(glGetUniformLocation(across, "offset"), 0, 0);

@@ -26,9 +26,8 @@
 //     (960x600, 1920x1080: they do) nothing is masked, elsewhere only the view's wider axis, by
 //     one ramp of the distance from the view's centre (along the other the coverage is 1 at every
 //     pixel centre).
-// No layer, no uniforms; the final target's alpha is masked (opaque from its first clear, Glint's
-// black backdrop); per frame a clear and one draw, nothing blended or branched on, and every frame
-// writes every pixel.
+// No layer, no uniforms, no colour mask (the shader writes alpha 1); per frame a clear and one draw,
+// nothing blended or branched on, and every frame writes every pixel.
 //
 //   cc -O2 -o prism bench/prism.c $(pkg-config --cflags --libs epoxy libpng) -lm
 //   ./prism WIDTHxHEIGHT [--frames N] [--time SECONDS] [--check glint.png]

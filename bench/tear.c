@@ -120,8 +120,8 @@ int main(int argc, char **argv) {
         "}\n");
 
     glow = hand_layer(width, height, 0, 0, 0, 0, 0);
-    // The final target over Glint's black backdrop, cleared once: the tear writes colour only, and
-    // alpha stays 1 as Glint's compositing over opaque black leaves it (the opening is black).
+    // The final target over Glint's black backdrop, cleared once: the tear writes alpha 1, as Glint's
+    // compositing over opaque black leaves it (the opening is black).
     result = hand_final_target(width, height);
 
     glUseProgram(harmonic);

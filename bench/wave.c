@@ -65,8 +65,8 @@ int main(int argc, char **argv) {
         "}\n");
 
     content = hand_layer(width, height, 1, 0, 0, 0, 0);
-    // The final target over Glint's black backdrop, cleared once: the wave writes colour only, and
-    // alpha stays 1 as blending over opaque black would leave it.
+    // The final target over Glint's black backdrop, cleared once: the wave writes alpha 1, as
+    // blending over opaque black would leave it.
     result = hand_final_target(width, height);
     glUseProgram(wave);
     glUniform2f(glGetUniformLocation(wave, "inverseSize"), 1.0f / width, 1.0f / height);

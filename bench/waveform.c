@@ -22,8 +22,7 @@
 // - Only the rows a stroke can reach are shaded (a scissor): at rest the strokes stay within
 //   0.8 · 0.01 · (H/2 − 1.5) + 1.75 points of the centre line (Glint's own bound, the band outside which
 //   its shader returns the background), 8 rows of 600 or 12 of 1080. Every frame still writes every
-//   pixel, as a window's frame must: the target is cleared to black first (the colour mask keeps alpha
-//   1). An early return outside the band saves nothing on llvmpipe, which runs both sides of a branch
+//   pixel, as a window's frame must: the target is cleared to opaque black first. An early return outside the band saves nothing on llvmpipe, which runs both sides of a branch
 //   under a mask (measured: this shader over the whole view costs the same with that return as
 //   without); Glint does the same as this program (`PassExtent`: it clears the view to the background
 //   and runs its program only over the band the waveform effect gives it, with a margin of 4 points).
@@ -121,7 +120,7 @@ int main(int argc, char **argv) {
     struct hand_options options = hand_options(argc, argv, 2, usage);
     make_context();
 
-    // Over Glint's black backdrop, cleared once; the pass writes colour only (alpha stays 1).
+    // Over Glint's black backdrop; the pass writes alpha 1.
     result = hand_final_target(width, height);
     GLuint program = hand_program(waveform_shader);
     glUseProgram(program);
