@@ -9,8 +9,9 @@
 // Every edge is anti-aliased from signed distances measured in pixels. A shape's coverage is the sum of its
 // half-planes' coverages less (count − 1), which is exact across one edge, falls to 0 for a shape of no area
 // (dispersionSize or rainbowSize 0) and leaves no spikes at sharp corners. The rainbow is one quad whose
-// outer edges alone are anti-aliased; a pixel's colour is picked by which slice boundaries it is below, each
-// blended over one pixel, so neighbouring slices meet with no seam.
+// outer edges alone are anti-aliased; a pixel's colour is red plus, for each slice boundary it is below, the
+// step to the next colour times that boundary's coverage: each slice in its share of the pixel, so
+// neighbouring slices meet with no seam, and slices thinner than a pixel average as their areas do.
 //
 // Written so that a version with the arguments as constants (at rest, or the finished cover) folds
 // nearly everything but the position: each side is a line equation n·p − n·a whose normal and offset
@@ -154,10 +155,12 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
             float f = float(k) / PRISM_SLICES;
             vec2 a = prismPoint(leftStart + dispersionSize * f, top, bottomRight);
             vec2 b = origin + vec2(size, size * (rightStart + rainbowSize * f));
-            rainbow = mix(rainbow, PRISM_COLORS[k], prismCover(prismSide(p, a, b), px));
+            rainbow += (PRISM_COLORS[k] - PRISM_COLORS[k - 1]) * prismCover(prismSide(p, a, b), px);
         }
         cover *= prismSweep(p.x, min(dispersionTop.x, dispersionBottom.x), origin.x + size, rainbowStage, px);
-        col = mix(col, rainbow, cover);
+        // Added, not laid over: the rainbow lies outside the prism's right side and the beam and the
+        // dispersion inside it, so a pixel across that side holds each in its share.
+        col += cover * rainbow;
     }
 
     // The prism: a 2-point stroke with mitred corners, on top. For a convex outline that is the band within a

@@ -134,11 +134,13 @@ public final class WaveformEffect: HearingEffect, ParameterizedEffect {
     }
 
     /// The band about the centre line outside which `waveform.frag` returns its background alone:
-    /// its own bound (0.8·|amplitude|·maxAmplitude, half the widest stroke and a pixel) with 4 points
-    /// more, for the pixel at scales down to 1/4 and the rounding of its floats.
+    /// its own bound (0.8·|amplitude|·maxAmplitude, half the widest stroke and a pixel) but for the
+    /// pixel, which the renderer adds at every scale (it runs the program over the band grown to whole
+    /// pixels and one more, which leaves half a pixel to spare), with 0.05 points for the rounding of
+    /// its floats.
     static func extent(viewSize: Size, amplitude: Double, lineWidths: (Double, Double), background: Color) -> PassExtent {
         let maxAmplitude = 0.5 * viewSize.height - lineWidths.0
-        let reach = 0.8 * abs(amplitude * maxAmplitude) + 0.5 * max(lineWidths.0, lineWidths.1) + 4
+        let reach = 0.8 * abs(amplitude * maxAmplitude) + 0.5 * max(lineWidths.0, lineWidths.1) + 0.05
         return PassExtent(rect: Rect(x: 0, y: 0.5 * viewSize.height - reach, width: viewSize.width, height: 2 * reach),
                           outside: background)
     }
