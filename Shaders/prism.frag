@@ -14,8 +14,11 @@
 // neighbouring slices meet with no seam, and slices thinner than a pixel average as their areas do.
 //
 // Written so that a version with the arguments as constants (at rest, or the finished cover) folds
-// nearly everything but the position: each side is a line equation n·p − n·a whose normal and offset
-// are constants then, and the scale is the pipeline's glint_scale, compiled in per scale.
+// nearly everything but the position: each edge is a line whose value in pixels (prismAt) is two
+// multiply-adds of the position then, with a coverage ramp's 0.5 folded in, and the scale is the
+// pipeline's glint_scale, compiled in per scale. Nothing masks the square: the beam is cut at its left
+// edge and the rainbow at its right, and nothing else comes near it (the renderer runs the program
+// over the square alone, PrismEffect.extent, and clears around it).
 // glint: constant glint_scale
 
 const float PRISM_HALF_LINE = 1.0;  // points: half the seed's stroke(lineWidth: 2)
@@ -37,35 +40,48 @@ vec2 prismPoint(float fraction, vec2 start, vec2 end) {
     return start + (end - start) * fraction;
 }
 
-// The signed distance (points) from p to the line through a and b, positive on the side a turn to the right of
-// a → b takes on screen (y down): below a line that runs to the right. A line of no length gives 0.
-float prismSide(vec2 p, vec2 a, vec2 b) {
+// The line through a and b as (n.x, n.y, c): n · p + c is the signed distance (points) from p to it,
+// positive on the side a turn to the right of a → b takes on screen (y down): below a line that runs to the
+// right. A line of no length is 0 everywhere.
+vec3 prismLine(vec2 a, vec2 b) {
     vec2 d = b - a;
     float len = length(d);
-    // The unit normal: (d.x·(p.y − a.y) − d.y·(p.x − a.x)) / len, as n·p − n·a.
     vec2 n = len > 1e-6 ? vec2(-d.y, d.x) / len : vec2(0.0);
-    return dot(p, n) - dot(a, n);
+    return vec3(n, -dot(a, n));
 }
 
-// How much of a pixel lies inside a half-plane whose inner side is at signed distance `inside` points.
-float prismCover(float inside, float px) {
-    return clamp(0.5 + inside * px, 0.0, 1.0);
+// The line's value at p in pixels, plus `offset` pixels. Grouped so that with the line, the scale and the
+// offset constants (the arguments at rest) it is two multiply-adds of the position and nothing more.
+float prismAt(vec3 line, vec2 p, float px, float offset) {
+    return p.x * (line.x * px) + (p.y * (line.y * px) + (line.z * px + offset));
 }
 
-// How much of a pixel lies within `halfWidth` points of a line at signed distance d: a slab, exact for thin ones.
-float prismBand(float d, float halfWidth, float px) {
+// How much of a pixel lies on the positive side of a line: its distance ramped over the pixel.
+float prismRamp(vec3 line, vec2 p, float px) {
+    return clamp(prismAt(line, p, px, 0.5), 0.0, 1.0);
+}
+
+// How much of a pixel lies inside a half-plane whose inner side is at signed distance `inside` pixels.
+float prismCover(float inside) {
+    return clamp(0.5 + inside, 0.0, 1.0);
+}
+
+// How much of a pixel lies within `halfWidth` pixels of a line at signed distance d pixels: a slab, exact
+// for thin ones.
+float prismBand(float d, float halfWidth) {
     // A slab a pixel wide or more: the far edge covers the pixel whole wherever the near one does not.
-    if (halfWidth * px >= 0.5) return prismCover(halfWidth - abs(d), px);
-    return max(prismCover(halfWidth - d, px) + prismCover(halfWidth + d, px) - 1.0, 0.0);
+    if (halfWidth >= 0.5) return prismCover(halfWidth - abs(d));
+    return max(prismCover(halfWidth - d) + prismCover(halfWidth + d) - 1.0, 0.0);
 }
 
 // How much of a pixel lies inside triangle a, b, c (either winding); 0 for one of no area. `sideBC` is
-// prismSide(p, b, c), measured by the caller (the dispersion's side along the prism's: that side's line).
+// the signed distance (pixels) from b → c, measured by the caller (the dispersion's side along the
+// prism's: that side's line).
 float prismTriangle(vec2 p, vec2 a, vec2 b, vec2 c, float sideBC, float px) {
     float winding = sign((b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x));
-    float cover = prismCover(winding * prismSide(p, a, b), px)
-                + prismCover(winding * sideBC, px)
-                + prismCover(winding * prismSide(p, c, a), px);
+    float cover = prismRamp(winding * prismLine(a, b), p, px)
+                + prismCover(winding * sideBC)
+                + prismRamp(winding * prismLine(c, a), p, px);
     return clamp(cover - 2.0, 0.0, 1.0);
 }
 
@@ -79,7 +95,7 @@ float prismStage(float progress, float stage) {
 float prismSweep(float x, float x0, float x1, float t, float px) {
     if (t <= 0.0) return 0.0;
     if (t >= 1.0) return 1.0;
-    return prismCover(x0 + (x1 - x0) * t - x, px);
+    return prismCover((x0 + (x1 - x0) * t - x) * px);
 }
 
 vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float prismFraction, float dispersionSize, float rainbowSize, float progress) {
@@ -103,21 +119,24 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
 
     vec3 col = vec3(0.0);
 
-    // The prism's right side, measured once: the dispersion's edge along it, the rainbow's and the outline's.
-    float rightSide = prismSide(p, top, bottomRight);  // positive inside the prism
+    // The prism's right side, measured once (pixels): the dispersion's edge along it, the rainbow's and the outline's.
+    float rightSide = prismAt(prismLine(top, bottomRight), p, px, 0.0);  // positive inside the prism
 
-    // The beam: a 2-point stroke with butt caps from the left edge to the prism, grown from the left.
+    // The beam: a 2-point stroke with butt caps from the left edge to the prism, grown from the left, and
+    // cut at the square's left edge (its cap, square to the beam, reaches past it).
     vec2 lightStart = origin + vec2(0.0, size * lightFraction);
     vec2 lightEnd = prismPoint(prismFraction, top, bottomLeft);
     if (beamStage > 0.0) {
         vec2 d = lightEnd - lightStart;
         float len = length(d);
         vec2 dir = len > 1e-6 ? d / len : vec2(1.0, 0.0);
-        vec2 q = p - lightStart;
-        float along = dot(q, dir);
-        float across = dir.x * q.y - dir.y * q.x;
         float drawn = len * beamStage;
-        float beam = prismBand(across, PRISM_HALF_LINE, px) * prismBand(along - drawn * 0.5, drawn * 0.5, px);
+        // Across the beam, and along it from the middle of what is drawn.
+        vec3 across = vec3(-dir.y, dir.x, dir.y * lightStart.x - dir.x * lightStart.y);
+        vec3 along = vec3(dir, -dot(lightStart, dir) - 0.5 * drawn);
+        float beam = prismBand(prismAt(across, p, px, 0.0), PRISM_HALF_LINE * px)
+                   * prismBand(prismAt(along, p, px, 0.0), 0.5 * drawn * px)
+                   * prismRamp(vec3(1.0, 0.0, -origin.x), p, px);
         col = mix(col, vec3(1.0), beam);
     }
 
@@ -132,32 +151,37 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
         float x0 = min(lightEnd.x, min(dispersionTop.x, dispersionBottom.x));
         float x1 = max(lightEnd.x, max(dispersionTop.x, dispersionBottom.x));
         cover *= prismSweep(p.x, x0, x1, dispersionStage, px);
-        float white = 1.0 - clamp((p.x - origin.x - 0.45 * size) / max(0.1 * size, 1e-6), 0.0, 1.0);
+        // 1 − (x − origin.x − 0.45·size) / (0.1·size), clamped: one multiply-add of x at rest.
+        float inverseRamp = 1.0 / max(0.1 * size, 1e-6);
+        float white = clamp(p.x * -inverseRamp + (1.0 + (origin.x + 0.45 * size) * inverseRamp), 0.0, 1.0);
         col = mix(col, vec3(white), cover);
     }
 
     // The rainbow: slice i joins the points at prismFraction − dispersionSize/2 + i·dispersionSize/6 (and the
     // next step) on the right side with the points at lightFraction − rainbowSize/2 + i·rainbowSize/6 (and the
     // next) of the height on the right edge. Boundary k runs from the k-th point on the prism to the k-th on the
-    // edge; the whole rainbow lies below boundary 0, above boundary 6 and right of the prism's right side (the
-    // square's edge closes it on the right).
+    // edge; the whole rainbow lies below boundary 0, above boundary 6, right of the prism's right side and
+    // left of the square's right edge, which the sweep reaches when it is done.
     if (rainbowStage > 0.0) {
         float leftStart = prismFraction - dispersionSize * 0.5;
         float rightStart = lightFraction - rainbowSize * 0.5;
         vec2 edge0 = origin + vec2(size, size * rightStart);
         vec2 edge6 = origin + vec2(size, size * (rightStart + rainbowSize));
-        float cover = prismCover(prismSide(p, dispersionTop, edge0), px)
-                    + prismCover(-prismSide(p, dispersionBottom, edge6), px)
-                    + prismCover(-rightSide, px);
+        float cover = prismRamp(prismLine(dispersionTop, edge0), p, px)
+                    + prismRamp(-prismLine(dispersionBottom, edge6), p, px)
+                    + prismCover(-rightSide);
         cover = clamp(cover - 2.0, 0.0, 1.0);
         vec3 rainbow = PRISM_COLORS[0];
         for (int k = 1; k < 6; k++) {
             float f = float(k) / PRISM_SLICES;
             vec2 a = prismPoint(leftStart + dispersionSize * f, top, bottomRight);
             vec2 b = origin + vec2(size, size * (rightStart + rainbowSize * f));
-            rainbow += (PRISM_COLORS[k] - PRISM_COLORS[k - 1]) * prismCover(prismSide(p, a, b), px);
+            rainbow += (PRISM_COLORS[k] - PRISM_COLORS[k - 1]) * prismRamp(prismLine(a, b), p, px);
         }
-        cover *= prismSweep(p.x, min(dispersionTop.x, dispersionBottom.x), origin.x + size, rainbowStage, px);
+        // Swept in from the dispersion's left to the square's right edge: left of x = sweep.
+        float x0 = min(dispersionTop.x, dispersionBottom.x);
+        float sweep = x0 + (origin.x + size - x0) * min(rainbowStage, 1.0);
+        cover *= prismRamp(vec3(-1.0, 0.0, sweep), p, px);
         // Added, not laid over: the rainbow lies outside the prism's right side and the beam and the
         // dispersion inside it, so a pixel across that side holds each in its share.
         col += cover * rainbow;
@@ -168,10 +192,10 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
     // outline (from the top, clockwise) has been reached.
     if (outlineStage > 0.0) {
         float d0 = -rightSide;
-        float d1 = -prismSide(p, bottomRight, bottomLeft);
-        float d2 = -prismSide(p, bottomLeft, top);
+        float d1 = -prismAt(prismLine(bottomRight, bottomLeft), p, px, 0.0);
+        float d2 = -prismAt(prismLine(bottomLeft, top), p, px, 0.0);
         float outside = max(d0, max(d1, d2));
-        float stroke = prismBand(outside, PRISM_HALF_LINE, px);
+        float stroke = prismBand(outside, PRISM_HALF_LINE * px);
         if (outlineStage < 1.0) {
             // The side this pixel belongs to (the mitred corners split along their bisectors) and how far
             // along the outline its nearest point is.
@@ -181,15 +205,13 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
             else if (d2 > d0 && d2 > d1) { a = bottomLeft; b = top; start = 2.0 * side; }
             vec2 dir = (b - a) / max(side, 1e-6);
             float at = start + clamp(dot(p - a, dir), 0.0, side);
-            stroke *= prismCover(3.0 * side * outlineStage - at, px);
+            stroke *= prismCover((3.0 * side * outlineStage - at) * px);
         }
         col = mix(col, vec3(1.0), stroke);
     }
 
-    // Black outside the square: the beam's cap and the rainbow end at its edges. One ramp of the distance
-    // to the nearer edge: the square spans the view's shorter axis, so along it every pixel centre is
-    // half a pixel or more inside, and this is the product of the two axes' ramps at every pixel.
-    vec2 inSquare = min(p - origin, origin + vec2(size) - p);
-    col *= prismCover(min(inSquare.x, inSquare.y), px);
+    // Nothing else reaches the square's edges: the beam is cut at its left, the rainbow at its right, and the
+    // square spans the view's shorter axis, where every pixel centre is half a pixel or more inside. So
+    // every pixel outside the square is black, and one that touches it holds what lies inside.
     return vec4(col, 1.0);
 }

@@ -19,13 +19,14 @@
 // size only: uniforms set once.
 //
 // Less work than Glint's program, for the same picture:
-// - Only the rows a stroke can reach are shaded (a scissor): at rest the strokes stay within
-//   0.8 · 0.01 · (H/2 − 1.5) + 1.75 points of the centre line (Glint's own bound, the band outside which
-//   its shader returns the background), 8 rows of 600 or 12 of 1080. Every frame still writes every
-//   pixel, as a window's frame must: the target is cleared to opaque black first. An early return outside the band saves nothing on llvmpipe, which runs both sides of a branch
-//   under a mask (measured: this shader over the whole view costs the same with that return as
+// - Only the rows a stroke can reach are shaded (a scissor): at rest no wave strays more than
+//   0.8 · 0.01 · (H/2 − 1.5) points from the centre line and no stroke's ink more than 0.75 points
+//   further, so every pixel that does not touch that band is black; 8 rows of 600 or 12 of 1080. Every
+//   frame still writes every pixel, as a window's frame must: the target is cleared to opaque black
+//   first. An early return outside the band saves nothing on llvmpipe, which runs both sides of a
+//   branch under a mask (measured: this shader over the whole view costs the same with that return as
 //   without); Glint does the same as this program (`PassExtent`: it clears the view to the background
-//   and runs its program only over the band the waveform effect gives it, with a margin of 4 points).
+//   and runs its program only over the pixels that touch the band the waveform effect gives it).
 // - The distance to a stroke is the distance to the curve's tangent at the pixel's own x,
 //   |y_i(x) − p.y| / sqrt(1 + y_i′(x)²), with the tangent's foot (x + dx) for the butt caps: one sin and
 //   one cos a pixel, no closest-point search. At rest the waves are nearly flat (slopes under 0.03,
@@ -142,11 +143,11 @@ int main(int argc, char **argv) {
     glBindVertexArray(vertex_array);
     hand_bind(&result);
 
-    // The band: rows whose centre p.y = H − (row + 0.5) lies within `reach` of H/2, Glint's bound on
-    // every stroke (|1.5 · progress − 0.8| ≤ 0.8 for any wave, times amplitude · maxAmplitude, plus half
-    // the wider stroke and a pixel); outside it Glint's shader returns the backdrop.
-    double reach = 0.8 * fabs(idle_amplitude * max_amplitude) + 0.5 * primary_line_width + 1;
-    int first = (int)ceil(0.5 * height - 0.5 - reach), last = (int)floor(0.5 * height - 0.5 + reach);
+    // The band: the rows that touch the strokes' ink, which lies within `reach` of H/2 (|1.5 · progress
+    // − 0.8| ≤ 0.8 for any wave, times amplitude · maxAmplitude, plus half the wider stroke); a row
+    // beyond has its centre more than half a pixel from all ink, and no coverage.
+    double reach = 0.8 * fabs(idle_amplitude * max_amplitude) + 0.5 * primary_line_width;
+    int first = (int)floor(0.5 * height - reach), last = (int)ceil(0.5 * height + reach) - 1;
     if (first < 0) first = 0;
     if (last > height - 1) last = height - 1;
     band[0] = 0, band[1] = first, band[2] = width, band[3] = last - first + 1;

@@ -102,11 +102,13 @@ public struct EffectPass: Sendable, Equatable, CustomStringConvertible {
 /// Where an opaque pass draws anything but one colour, the effect's own knowledge of its picture:
 /// the waveform's strokes lie in a band about the centre line, and every pixel outside it is the
 /// background colour. The renderer clears the view to `outside` there and runs the pass's program
-/// only over `rect` (grown to whole pixels), which draws the same pixels where a clear stores
+/// only over the pixels that touch `rect`, which draws the same pixels where a clear stores
 /// `outside` exactly (each premultiplied channel a whole number of 255ths; otherwise the program
-/// runs everywhere).
+/// runs everywhere). So the program must return `outside` at every pixel that does not touch it,
+/// whose centre lies half a pixel or more outside: an anti-aliased edge on `rect` (the prism's
+/// square) fades out within that half pixel.
 public struct PassExtent: Sendable, Equatable {
-    /// In the view's points, from its top-left; pixels outside it are `outside`.
+    /// In the view's points, from its top-left; every pixel that does not touch it is `outside`.
     public var rect: Rect
     /// What the pass returns outside `rect`: opaque.
     public var outside: Color

@@ -133,14 +133,14 @@ public final class WaveformEffect: HearingEffect, ParameterizedEffect {
         }
     }
 
-    /// The band about the centre line outside which `waveform.frag` returns its background alone:
-    /// its own bound (0.8·|amplitude|·maxAmplitude, half the widest stroke and a pixel) but for the
-    /// pixel, which the renderer adds at every scale (it runs the program over the band grown to whole
-    /// pixels and one more, which leaves half a pixel to spare), with 0.05 points for the rounding of
-    /// its floats.
+    /// The band about the centre line that the strokes' ink lies in: no wave strays further from it
+    /// than 0.8·|amplitude|·maxAmplitude (`waveform.frag`'s bound), and no stroke further from its
+    /// wave than half the widest. The renderer runs the program over the pixels that touch the band;
+    /// every other pixel's centre lies more than half a pixel beyond all ink, where the shader's
+    /// coverage is 0 and it returns the background alone.
     static func extent(viewSize: Size, amplitude: Double, lineWidths: (Double, Double), background: Color) -> PassExtent {
         let maxAmplitude = 0.5 * viewSize.height - lineWidths.0
-        let reach = 0.8 * abs(amplitude * maxAmplitude) + 0.5 * max(lineWidths.0, lineWidths.1) + 0.05
+        let reach = 0.8 * abs(amplitude * maxAmplitude) + 0.5 * max(lineWidths.0, lineWidths.1)
         return PassExtent(rect: Rect(x: 0, y: 0.5 * viewSize.height - reach, width: viewSize.width, height: 2 * reach),
                           outside: background)
     }

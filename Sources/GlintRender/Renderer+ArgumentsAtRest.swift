@@ -14,8 +14,8 @@ import GlintCore
 /// Which arguments: those of a float, vector, colour, bounding-rect or int kind that have not changed
 /// for `Renderer.restFrames` frames (or since the run was first drawn), and with them the pipeline's
 /// maps from gl_FragCoord to the position and from positions to the layer's texture coordinates
-/// (`glint_positionMap`, `glint_layerMap`; `PipelineConstants`), which change only when the view
-/// moves or is resized, and a separable pass's direction: with them constants, each line a shader
+/// (`glint_positionMap`, `glint_layerMap`; `PipelineConstants`) and the view's size, which change only
+/// when the view moves or is resized, and a separable pass's direction: with them constants, each line a shader
 /// measures from the position folds into one multiply-add of gl_FragCoord (the prism's twenty
 /// sides, say) and a blur's taps into constant offsets. An argument that moves (a
 /// time, a dragged slider) stays a uniform, so an animation compiles nothing while it runs, and a
@@ -101,7 +101,7 @@ extension Renderer {
         // No record at all for a program with nothing to compile in (an image's): it would allocate at
         // the program's first draw for nothing.
         guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant) || program.positionMap >= 0
-                || program.layerMap >= 0 || program.passDirection >= 0,
+                || program.layerMap >= 0 || program.passDirection >= 0 || program.viewSize >= 0,
               let state = beginFrame(&program.atRest) else { return program }
         var mask: UInt64 = 0
         var argument = 0
@@ -188,8 +188,8 @@ extension Renderer {
     }
 
     /// Records the pipeline's maps `program` reads at `place` (`glint_positionMap`, then
-    /// `glint_layerMap`) and a separable pass's `direction` (`glint_passDirection`) as the next three
-    /// arguments after the stages', and returns those at rest.
+    /// `glint_layerMap`), a separable pass's `direction` (`glint_passDirection`) and the view's size
+    /// (`glint_viewSize`) as the next four arguments after the stages', and returns those at rest.
     private func notePipeline<Version>(_ program: Program, at place: PassPlace, direction: (x: Float, y: Float),
                                        _ state: ArgumentsAtRest<Version>, _ argument: inout Int, _ mask: inout UInt64) -> PipelineConstants {
         var constants = PipelineConstants()
@@ -204,6 +204,10 @@ extension Renderer {
         let reads = program.passDirection >= 0
         if note((direction.x.bitPattern, direction.y.bitPattern, 0, 0), count: reads ? 2 : 0, state, &argument, &mask) {
             constants.passDirection = SIMD2(direction.x, direction.y)
+        }
+        let size = SIMD2(Float(viewSize.width), Float(viewSize.height))
+        if note((size.x.bitPattern, size.y.bitPattern, 0, 0), count: program.viewSize >= 0 ? 2 : 0, state, &argument, &mask) {
+            constants.viewSize = size
         }
         return constants
     }
@@ -319,6 +323,9 @@ struct PipelineConstants {
     var layerMap: SIMD4<Float>?
     /// `glint_passDirection`: a separable pass's axis, (1, 0) or (0, 1).
     var passDirection: SIMD2<Float>?
+    /// `glint_viewSize`: the view's size in points (a shader's bounds on what it draws fold with it:
+    /// the waveform's choice of its closest-point search, say).
+    var viewSize: SIMD2<Float>?
 
     /// Rewrites the prelude's declarations of those set in `text` (a program's whole fragment source)
     /// as constants. A value that is not finite stays a uniform: GLSL has no literal for it.
@@ -326,6 +333,7 @@ struct PipelineConstants {
         if let positionMap { Self.declare("glint_positionMap", [positionMap.x, positionMap.y, positionMap.z, positionMap.w], in: &text) }
         if let layerMap { Self.declare("glint_layerMap", [layerMap.x, layerMap.y, layerMap.z, layerMap.w], in: &text) }
         if let passDirection { Self.declare("glint_passDirection", [passDirection.x, passDirection.y], in: &text) }
+        if let viewSize { Self.declare("glint_viewSize", [viewSize.x, viewSize.y], in: &text) }
     }
 
     private static func declare(_ name: String, _ value: [Float], in text: inout String) {

@@ -229,19 +229,19 @@ extension Renderer {
     }
 
     /// For opaque content with an extent (`PassExtent`): clears the view's part of the bound target
-    /// to the colour the pass returns outside it, and narrows `place` to the extent, grown to whole
-    /// pixels and one more, where the program then runs. Nothing where the clear would not store
-    /// that colour exactly, or with fusion off (`GLINT_NO_FUSE=1`).
+    /// to the colour the pass returns outside it, and narrows `place` to the pixels that touch the
+    /// extent, where the program then runs. Nothing where the clear would not store that colour
+    /// exactly, or with fusion off (`GLINT_NO_FUSE=1`).
     func narrow(_ place: inout PassPlace, to extent: PassExtent) {
         guard fuses else { return }
         let (r, g, b, a) = extent.outside.premultiplied
         func whole(_ x: Float) -> Bool { abs(x * 255 - (x * 255).rounded()) < 1e-3 }
         guard a == 1, whole(r), whole(g), whole(b) else { return }
         let sx = Double(place.view.width) / viewSize.width, sy = Double(place.view.height) / viewSize.height
-        let x0 = place.view.x + Int((extent.rect.minX * sx).rounded(.down)) - 1
-        let y0 = place.view.y + Int((extent.rect.minY * sy).rounded(.down)) - 1
-        let x1 = place.view.x + Int((extent.rect.maxX * sx).rounded(.up)) + 1
-        let y1 = place.view.y + Int((extent.rect.maxY * sy).rounded(.up)) + 1
+        let x0 = place.view.x + Int((extent.rect.minX * sx).rounded(.down))
+        let y0 = place.view.y + Int((extent.rect.minY * sy).rounded(.down))
+        let x1 = place.view.x + Int((extent.rect.maxX * sx).rounded(.up))
+        let y1 = place.view.y + Int((extent.rect.maxY * sy).rounded(.up))
         guard x0.magnitude < 1 << 30, y0.magnitude < 1 << 30, x1.magnitude < 1 << 30, y1.magnitude < 1 << 30 else { return }
         let inside = place.region.intersection(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
         guard inside != place.region else { return }

@@ -106,6 +106,57 @@ struct WaveformRenderTests {
         if pressedAt == nil { #expect(band.height < 0.2 * Self.viewSize.height, "\(band)") }
     }
 
+    /// The waveform drawn by a renderer whose `waveform.frag` chooses `straight` as given (the tangent at
+    /// a pixel's own x, or the closest-point search) instead of by its bound.
+    func drawChoosing(_ straight: Bool, _ effect: WaveformEffect, size: Size, scale: Double) throws -> [UInt8] {
+        let (text, _) = try ShaderSources(overrideDirectory: nil).source(named: "waveform.frag")
+        let choice = try #require(text.range(of: #"bool straight = [^;]*;"#, options: .regularExpression), "waveform.frag chooses")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("glint-waveform-\(getpid())-\(straight)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try text.replacingCharacters(in: choice, with: "bool straight = \(straight);")
+            .write(to: dir.appendingPathComponent("waveform.frag"), atomically: true, encoding: .utf8)
+        return try ChainFrames.draw([effect], with: general(Renderer(sources: ShaderSources(overrideDirectory: dir.path))),
+                                    size: size, scale: scale).readPixels()
+    }
+
+    /// `renderer` drawing the general programs, their arguments in uniforms: the same program text but
+    /// for the choice.
+    func general(_ renderer: Renderer) -> Renderer {
+        renderer.compilesArgumentsAtRest = false
+        return renderer
+    }
+
+    @Test("at rest in a landscape view the tangent at each pixel's x stands for the curve: within 1/255 of the closest-point search; held in a tall one, it would not be",
+          arguments: [(480.0, 200.0, 1.0), (480, 200, 2), (960, 600, 1), (1920, 1080, 1)])
+    func tangentAtRest(width: Double, height: Double, scale: Double) throws {
+        let context = try HeadlessContext()
+        defer { withExtendedLifetime(context) {} }
+        let size = Size(width: width, height: height)
+        let resting = WaveformEffect()
+        ChainFrames.run([resting], until: 1.0, events: [], size: size)
+        let tangent = try drawChoosing(true, resting, size: size, scale: scale)
+        let search = try drawChoosing(false, resting, size: size, scale: scale)
+        let drawn = try ChainFrames.draw([resting], with: general(Renderer()), size: size, scale: scale).readPixels()
+        let largest = zip(tangent, search).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 1, "the tangent differs from the search by \(largest)/255 at rest")
+        let offTangent = zip(drawn, tangent).filter { $0 != $1 }.count
+        #expect(offTangent == 0, "at rest the built-in shader takes the tangent: \(offTangent) bytes differ")
+        #expect(Set(drawn).count > 2)
+        // Held in a tall view, the waves bend within a stroke's reach: the tangent would be off, and the
+        // shader searches.
+        let tall = Size(width: 240, height: 400)
+        let held = WaveformEffect()
+        ChainFrames.run([held], until: 1.5, events: [PointerEvent(.down, Point(x: 120, y: 200), at: 0)], size: tall)
+        let heldTangent = try drawChoosing(true, held, size: tall, scale: scale)
+        let heldSearch = try drawChoosing(false, held, size: tall, scale: scale)
+        let heldDrawn = try ChainFrames.draw([held], with: general(Renderer()), size: tall, scale: scale).readPixels()
+        let heldLargest = zip(heldTangent, heldSearch).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(heldLargest > 1, "held, the tangent is off the curve by \(heldLargest)/255 at most")
+        let offSearch = zip(heldDrawn, heldSearch).filter { $0 != $1 }.count
+        #expect(offSearch == 0, "held, the built-in shader searches: \(offSearch) bytes differ")
+    }
+
     @Test("the picture matches the seed's strokes drawn on the CPU, at rest, mid-swell, held and on HiDPI", arguments: [
         (1.0, nil, 1.0), (0.45, 0.3, 1.0), (1.5, 0.0, 1.0), (1.2, 0.2, 2.0),
     ] as [(Double, Double?, Double)])
