@@ -97,8 +97,9 @@ public final class PrismEffect: ParameterizedEffect {
         pass.extent = Self.extent(viewSize: viewSize)
     }
 
-    /// The cover's square, the largest centred in the view: `prism.frag` masks everything it draws
-    /// to it, and returns opaque black outside it.
+    /// The cover's square, the largest centred in the view: `prism.frag` cuts the beam at its left
+    /// edge and the rainbow at its right (nothing else comes near them), so every pixel that does not
+    /// touch it is opaque black.
     static func extent(viewSize: Size) -> PassExtent {
         let side = min(viewSize.width, viewSize.height)
         return PassExtent(rect: Rect(x: 0.5 * (viewSize.width - side), y: 0.5 * (viewSize.height - side), width: side, height: side),
