@@ -274,7 +274,7 @@ static void blur_programs(double radius, const struct hand_layer *from, float ac
 }
 
 int main(int argc, char **argv) {
-    const char *usage = "usage: chain WIDTHxHEIGHT CHAIN [--radius R] [--frames N] [--time SECONDS] [--check FILE.png]\n"
+    const char *usage = "usage: chain WIDTHxHEIGHT CHAIN [--radius R] [--frames N] [--time SECONDS] [--check FILE.png] [--against RECORDING]\n"
                         "       CHAIN: harmonic, harmonic,dissolve, harmonic,wave, harmonic,blur or harmonic,wave,blur";
     if (argc < 3) fail(usage);
     int width = 0, height = 0;

@@ -34,7 +34,7 @@ static void frame(double time) {
 }
 
 int main(int argc, char **argv) {
-    const char *usage = "usage: colors WIDTHxHEIGHT [gradient|gradient,checkerboard] [--frames N] [--check FILE.png]";
+    const char *usage = "usage: colors WIDTHxHEIGHT [gradient|gradient,checkerboard] [--frames N] [--check FILE.png] [--against RECORDING]";
     int width = 0, height = 0;
     if (argc < 2 || sscanf(argv[1], "%dx%d", &width, &height) != 2 || width < 1 || height < 1) fail(usage);
     int first = 2, checkerboard = 1;

@@ -48,7 +48,7 @@ static void frame(double time) {
 }
 
 int main(int argc, char **argv) {
-    const char *usage = "usage: gauss WIDTHxHEIGHT RADIUS [--paired] [--frames N] [--check FILE.png]";
+    const char *usage = "usage: gauss WIDTHxHEIGHT RADIUS [--paired] [--frames N] [--check FILE.png] [--against RECORDING]";
     if (argc < 3) fail(usage);
     int width = 0, height = 0, paired = 0;
     if (sscanf(argv[1], "%dx%d", &width, &height) != 2 || width < 1 || height < 1) fail(usage);

@@ -1,6 +1,8 @@
 // What the hand-written programs (bench/wave.c, bench/gauss.c, bench/colors.c) share beside bench.h:
-// programs of one full-screen triangle, layers with a transparent ring, the frame loop's timing and the
-// check of their picture against a PNG `glint render` wrote. Each program defines `fail` first.
+// programs of one full-screen triangle, layers with a transparent ring, the frame loop's timing, the
+// check of their picture against a PNG `glint render` wrote, and --against: Glint's recorded frame
+// (bench/replay.h) drawn in the same process, frame by frame alternating with the program's own.
+// Each program defines `fail` first.
 //
 // A layer here is its picture's pixels plus one transparent pixel all round, cleared once when it is
 // made: passes draw only inside the ring, so a bilinear read past the picture's edge (clamped to the
@@ -9,6 +11,7 @@
 #ifndef GLINT_HAND_H
 #define GLINT_HAND_H
 #include "bench.h"
+#include "replay.h"
 #include <math.h>
 #include <png.h>
 #include <stdlib.h>
@@ -117,15 +120,17 @@ struct hand_options {
     int frames;
     double time;
     const char *check;
+    const char *against;  // a recording of glint's frame (glint bench --dump-shader), or NULL
 };
 
 // Reads the shared options from argv[first…]; anything else is `usage`.
 static struct hand_options hand_options(int argc, char **argv, int first, const char *usage) {
-    struct hand_options o = { 300, 0, NULL };
+    struct hand_options o = { 300, 0, NULL, NULL };
     for (int i = first; i < argc; i++) {
         if (!strcmp(argv[i], "--frames") && i + 1 < argc) o.frames = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--time") && i + 1 < argc) o.time = atof(argv[++i]);
         else if (!strcmp(argv[i], "--check") && i + 1 < argc) o.check = argv[++i];
+        else if (!strcmp(argv[i], "--against") && i + 1 < argc) o.against = argv[++i];
         else fail(usage);
     }
     if (o.frames < 1) fail("--frames must be at least 1");
@@ -166,6 +171,124 @@ static void hand_check(const char *path, int width, int height) {
     if (worst > 1) fail("the picture differs from glint's by more than 1/255");
 }
 
+// The GL state a hand-written program sets once and its frames rely on, and a replayed frame changes:
+// kept round the replay, so each program draws as it does alone.
+#define HAND_UNITS 8
+struct hand_state {
+    GLint framebuffer, program, vertex_array, active_texture, viewport[4], scissor[4], clear[4];
+    GLfloat clear_color[4];
+    GLboolean scissor_test, blend;
+    GLint blend_src, blend_dst, textures[HAND_UNITS], samplers[HAND_UNITS];
+};
+
+static void hand_save(struct hand_state *s) {
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &s->framebuffer);
+    glGetIntegerv(GL_CURRENT_PROGRAM, &s->program);
+    glGetIntegerv(GL_VERTEX_ARRAY_BINDING, &s->vertex_array);
+    glGetIntegerv(GL_ACTIVE_TEXTURE, &s->active_texture);
+    glGetIntegerv(GL_VIEWPORT, s->viewport);
+    glGetIntegerv(GL_SCISSOR_BOX, s->scissor);
+    glGetFloatv(GL_COLOR_CLEAR_VALUE, s->clear_color);
+    s->scissor_test = glIsEnabled(GL_SCISSOR_TEST);
+    s->blend = glIsEnabled(GL_BLEND);
+    glGetIntegerv(GL_BLEND_SRC_RGB, &s->blend_src);
+    glGetIntegerv(GL_BLEND_DST_RGB, &s->blend_dst);
+    for (int u = 0; u < HAND_UNITS; u++) {
+        glActiveTexture(GL_TEXTURE0 + (GLenum)u);
+        glGetIntegerv(GL_TEXTURE_BINDING_2D, &s->textures[u]);
+        glGetIntegerv(GL_SAMPLER_BINDING, &s->samplers[u]);
+    }
+    glActiveTexture((GLenum)s->active_texture);
+}
+
+static void hand_restore(const struct hand_state *s) {
+    glBindFramebuffer(GL_FRAMEBUFFER, (GLuint)s->framebuffer);
+    glUseProgram((GLuint)s->program);
+    glBindVertexArray((GLuint)s->vertex_array);
+    glViewport(s->viewport[0], s->viewport[1], s->viewport[2], s->viewport[3]);
+    glScissor(s->scissor[0], s->scissor[1], s->scissor[2], s->scissor[3]);
+    glClearColor(s->clear_color[0], s->clear_color[1], s->clear_color[2], s->clear_color[3]);
+    if (s->scissor_test) glEnable(GL_SCISSOR_TEST); else glDisable(GL_SCISSOR_TEST);
+    if (s->blend) glEnable(GL_BLEND); else glDisable(GL_BLEND);
+    glBlendFunc((GLenum)s->blend_src, (GLenum)s->blend_dst);
+    for (int u = 0; u < HAND_UNITS; u++) {
+        glActiveTexture(GL_TEXTURE0 + (GLenum)u);
+        glBindTexture(GL_TEXTURE_2D, (GLuint)s->textures[u]);
+        glBindSampler((GLuint)u, (GLuint)s->samplers[u]);
+    }
+    glActiveTexture((GLenum)s->active_texture);
+}
+
+// --against: the hand-written frame and the recorded one alternately in this process, each finished
+// with glFinish and timed alone, in pairs whose order alternates (hand first, then the recording first).
+// The machine's speed drifts (other work, clocks) over seconds, not within a pair: the ratio of a pair
+// is steadier than the ratio of two runs' medians. Prints the hand's timing lines, the replay's, and
+// the median of the pairs' ratios, recording / hand.
+static void hand_run_against(const struct hand_options *o, void (*frame)(double), const struct hand_layer *final, const char *what) {
+    struct hand_state state;
+    hand_save(&state);
+    replay_load(o->against);
+    replay_setup();
+    hand_restore(&state);
+    double *hand_ms = calloc((size_t)o->frames, sizeof(double));
+    double *replay_ms = calloc((size_t)o->frames, sizeof(double));
+    double *hand_cpu = calloc((size_t)o->frames, sizeof(double));
+    double *replay_cpu = calloc((size_t)o->frames, sizeof(double));
+    double *ratios = calloc((size_t)o->frames, sizeof(double));
+    for (int n = 0; n < o->frames; n++) {
+        for (int k = 0; k < 2; k++) {
+            int hand_now = (k == 0) == (n % 2 == 0);
+            double start = now_ms(CLOCK_MONOTONIC);
+            double cpu_start = now_ms(CLOCK_PROCESS_CPUTIME_ID);
+            if (hand_now) {
+                frame(o->time + n / 60.0);
+            } else {
+                replay_frame();
+            }
+            glFinish();
+            (hand_now ? hand_ms : replay_ms)[n] = now_ms(CLOCK_MONOTONIC) - start;
+            (hand_now ? hand_cpu : replay_cpu)[n] = now_ms(CLOCK_PROCESS_CPUTIME_ID) - cpu_start;
+            // Outside the timing: the program's state back, as its own frames leave it.
+            if (!hand_now) hand_restore(&state);
+        }
+        ratios[n] = replay_ms[n] / hand_ms[n];
+    }
+    if (glGetError() != GL_NO_ERROR) fail("OpenGL reported an error");
+    if (o->check) {
+        // The program's own picture again, after replayed frames, drawn over the final target cleared
+        // as it was made: what the frame draws comes from the state kept for it.
+        glBindFramebuffer(GL_FRAMEBUFFER, final->framebuffer);
+        glDisable(GL_SCISSOR_TEST);
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        replay_frame();
+        hand_restore(&state);
+        frame(o->time);
+        glFinish();
+        glBindFramebuffer(GL_FRAMEBUFFER, final->framebuffer);
+        hand_check(o->check, final->width, final->height);
+    }
+    char recorded[128];
+    replay_describe(recorded, sizeof recorded);
+    int warm = o->frames / 2 < 30 ? o->frames / 2 : 30;
+    int steady = o->frames - warm;
+    printf("effect      %s, %dx%d pixels, against %s (%s), frame by frame\n", what, final->width, final->height, o->against, recorded);
+    printf("renderer    %s on %s\n", (const char *)glGetString(GL_VERSION), (const char *)glGetString(GL_RENDERER));
+    printf("frames      %d pairs (first %d not counted: warm-up)\n", o->frames, warm);
+    print_times("time", hand_ms + warm, steady, NULL);
+    print_times("cpu", hand_cpu + warm, steady, "every thread of the process: the driver's rasterisers too");
+    print_times("replay", replay_ms + warm, steady, NULL);
+    print_times("replay cpu", replay_cpu + warm, steady, "the recording's frames, every thread");
+    qsort(ratios + warm, (size_t)steady, sizeof(double), compare);
+    printf("paired      %.3f median, %.3f to %.3f the middle half (the recording's time over the hand-written frame's, pair by pair)\n",
+           ratios[warm + steady / 2], ratios[warm + steady / 4], ratios[warm + 3 * steady / 4]);
+    free(hand_ms);
+    free(replay_ms);
+    free(hand_cpu);
+    free(replay_cpu);
+    free(ratios);
+}
+
 // Runs `frame(time)` for every frame, each finished with glFinish, and prints the timing lines
 // as `glint bench` does (the first frames, up to 30, are warm-up). With --check, the first frame
 // is compared with the PNG first, read back from `final`.
@@ -175,6 +298,10 @@ static void hand_run(const struct hand_options *o, void (*frame)(double), const 
         glFinish();
         glBindFramebuffer(GL_FRAMEBUFFER, final->framebuffer);
         hand_check(o->check, final->width, final->height);
+    }
+    if (o->against) {
+        hand_run_against(o, frame, final, what);
+        return;
     }
     double *milliseconds = calloc((size_t)o->frames, sizeof(double));
     double *cpu_milliseconds = calloc((size_t)o->frames, sizeof(double));

@@ -61,7 +61,7 @@ static void frame(double time) {
 }
 
 int main(int argc, char **argv) {
-    const char *usage = "usage: tear WIDTHxHEIGHT [--frames N] [--time SECONDS] [--check FILE.png]";
+    const char *usage = "usage: tear WIDTHxHEIGHT [--frames N] [--time SECONDS] [--check FILE.png] [--against RECORDING]";
     int width = 0, height = 0;
     if (argc < 2 || sscanf(argv[1], "%dx%d", &width, &height) != 2 || width < 1 || height < 1) fail(usage);
     if (width <= finger_x) fail("the view must be wider than 600 points, for the drag to end inside it");

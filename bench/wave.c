@@ -40,7 +40,7 @@ static void frame(double time) {
 }
 
 int main(int argc, char **argv) {
-    const char *usage = "usage: wave WIDTHxHEIGHT [--frames N] [--time SECONDS] [--check FILE.png]";
+    const char *usage = "usage: wave WIDTHxHEIGHT [--frames N] [--time SECONDS] [--check FILE.png] [--against RECORDING]";
     int width = 0, height = 0;
     if (argc < 2 || sscanf(argv[1], "%dx%d", &width, &height) != 2 || width < 1 || height < 1) fail(usage);
     struct hand_options options = hand_options(argc, argv, 2, usage);

@@ -128,6 +128,30 @@ struct BareReplayTests {
         let bad = try Shell.run("'\(gauss)' 96x60 0")
         #expect(bad.status != 0 && bad.output.split(separator: "\n").count == 1 && bad.output.hasPrefix("gauss: "), "\(bad.output)")
     }
+    @Test("a hand-written program drawn against glint's recorded frame alternates with it in one process: both timed, their pairs' ratio printed, and its own picture unchanged after replayed frames")
+    func handAgainstRecording() throws {
+        let dir = try CLI.temporaryFolder()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        let prism = dir + "/prism"
+        let build = try Shell.run("cc -O1 -o '\(prism)' '\(root)/bench/prism.c' $(pkg-config --cflags --libs epoxy libpng) -lm")
+        #expect(build.status == 0, "\(build.output)")
+        let common = ["--effect", "prism", "--no-tear", "--time", "4", "--no-overlay", "--backdrop", "black", "--size", "240x160"]
+        let render = try CLI.run(["render"] + common + ["-o", "prism.png"], in: dir)
+        #expect(render.status == 0, "\(render.stderr)")
+        let bench = try CLI.run(["bench"] + common + ["--frames", "2", "--dump-shader", "prism.txt"], in: dir)
+        #expect(bench.status == 0, "\(bench.stderr)")
+        let run = try Shell.run("'\(prism)' 240x160 --frames 6 --check '\(dir)/prism.png' --against '\(dir)/prism.txt'")
+        #expect(run.status == 0, "\(run.output)")
+        let lines = run.output.split(separator: "\n")
+        #expect(lines.filter { $0.hasPrefix("check ") }.count == 2, "checked before the pairs and after them: \(run.output)")
+        for tag in ["time ", "replay ", "paired "] {
+            #expect(lines.contains { $0.hasPrefix(tag) }, "\(tag)in \(run.output)")
+        }
+        let paired = lines.first { $0.hasPrefix("paired ") }.flatMap { Double($0.split(separator: " ")[1]) }
+        #expect(paired.map { $0 > 0 && $0.isFinite } == true, "\(run.output)")
+        let missing = try Shell.run("'\(prism)' 240x160 --frames 2 --against '\(dir)/none.txt'")
+        #expect(missing.status != 0 && missing.output.hasPrefix("prism: "), "\(missing.output)")
+    }
 }
 
 /// A shell command's status and output (stdout and stderr together).
