@@ -6,6 +6,9 @@ uniform vec2 glint_targetSize;  // the framebuffer's size in pixels (larger than
 uniform float glint_scale;      // pixels per point
 uniform vec4 glint_viewPixels;  // the view's rect in this pass's target: x, y from the top-left, width, height, in pixels
 uniform vec4 glint_positionMap; // gl_FragCoord.xy * .xy + .zw is the fragment's position in points (set once a pass)
+// The rect, in the view's points, that holds every pixel this pass runs over (min x, min y, max x, max y): the view's
+// rect grown by what a distortion may move there, or less where the renderer runs the pass over part of it.
+uniform vec4 glint_passBounds;
 uniform vec4 glint_layerPixels; // the view's rect in the layer texture below, the same way
 uniform vec2 glint_layerSize;   // the layer texture's size in pixels (set once a pass, not asked per pixel)
 uniform vec4 glint_layerMap;    // position * .xy + .zw is where a position (points) lies in that texture, as a coordinate

@@ -18,7 +18,9 @@
 // multiply-adds of the position then, with a coverage ramp's 0.5 folded in, and the scale is the
 // pipeline's glint_scale, compiled in per scale. Nothing masks the square: the beam is cut at its left
 // edge and the rainbow at its right, and nothing else comes near it (the renderer runs the program
-// over the square alone, PrismEffect.extent, and clears around it).
+// over the square alone, PrismEffect.extent, and clears around it). Where the square's edges fall on
+// pixel edges, no pixel the pass runs over reaches past them (glint_passBounds, a constant at rest
+// too), and the two cuts are left out of the version compiled.
 // glint: constant glint_scale
 
 const float PRISM_HALF_LINE = 1.0;  // points: half the seed's stroke(lineWidth: 2)
@@ -135,8 +137,10 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
         vec3 across = vec3(-dir.y, dir.x, dir.y * lightStart.x - dir.x * lightStart.y);
         vec3 along = vec3(dir, -dot(lightStart, dir) - 0.5 * drawn);
         float beam = prismBand(prismAt(across, p, px, 0.0), PRISM_HALF_LINE * px)
-                   * prismBand(prismAt(along, p, px, 0.0), 0.5 * drawn * px)
-                   * prismRamp(vec3(1.0, 0.0, -origin.x), p, px);
+                   * prismBand(prismAt(along, p, px, 0.0), 0.5 * drawn * px);
+        // No cut where the pass runs over no pixel left of the square (the renderer runs it over the
+        // square's pixels): every pixel's centre is then half a pixel or more inside, where it is 1.
+        if (glint_passBounds.x < origin.x) beam *= prismRamp(vec3(1.0, 0.0, -origin.x), p, px);
         col = mix(col, vec3(1.0), beam);
     }
 
@@ -178,10 +182,12 @@ vec4 prism(vec2 position, vec4 color, vec4 bounds, float lightFraction, float pr
             vec2 b = origin + vec2(size, size * (rightStart + rainbowSize * f));
             rainbow += (PRISM_COLORS[k] - PRISM_COLORS[k - 1]) * prismRamp(prismLine(a, b), p, px);
         }
-        // Swept in from the dispersion's left to the square's right edge: left of x = sweep.
+        // Swept in from the dispersion's left to the square's right edge: left of x = sweep. Done, it is
+        // the right edge, and no cut where the pass runs over no pixel right of it (as at the left).
         float x0 = min(dispersionTop.x, dispersionBottom.x);
-        float sweep = x0 + (origin.x + size - x0) * min(rainbowStage, 1.0);
-        cover *= prismRamp(vec3(-1.0, 0.0, sweep), p, px);
+        float right = origin.x + size;
+        float sweep = rainbowStage < 1.0 ? x0 + (right - x0) * rainbowStage : right;
+        if (rainbowStage < 1.0 || glint_passBounds.z > right) cover *= prismRamp(vec3(-1.0, 0.0, sweep), p, px);
         // Added, not laid over: the rainbow lies outside the prism's right side and the beam and the
         // dispersion inside it, so a pixel across that side holds each in its share.
         col += cover * rainbow;

@@ -185,6 +185,8 @@ final class Program {
     /// The view's rect in the pass's target and in the layer it reads, in pixels from the top-left.
     let viewPixels: GLint
     let positionMap: GLint
+    /// The rect, in the view's points, that holds every pixel the pass runs over (`glint_passBounds`).
+    let passBounds: GLint
     let layerMap: GLint
     let layerPixels: GLint
     /// The layer texture's size in pixels (`glint_layerSize`).
@@ -237,6 +239,7 @@ final class Program {
         baseColor = loc("glint_baseColor")
         viewPixels = loc("glint_viewPixels")
         positionMap = loc("glint_positionMap")
+        passBounds = loc("glint_passBounds")
         layerMap = loc("glint_layerMap")
         layerPixels = loc("glint_layerPixels")
         layerSize = loc("glint_layerSize")
@@ -329,7 +332,7 @@ final class Program {
     static let pipelineUniforms: [(name: String, fed: Fed)] = [
         ("glint_viewSize", .vec2), ("glint_targetSize", .vec2), ("glint_scale", .float),
         ("glint_audioLevel", .float), ("glint_audioBands", .vec3),
-        ("glint_viewPixels", .vec4), ("glint_positionMap", .vec4), ("glint_layerPixels", .vec4), ("glint_layerSize", .vec2), ("glint_layerMap", .vec4), ("glint_baseColor", .vec4),
+        ("glint_viewPixels", .vec4), ("glint_positionMap", .vec4), ("glint_passBounds", .vec4), ("glint_layerPixels", .vec4), ("glint_layerSize", .vec2), ("glint_layerMap", .vec4), ("glint_baseColor", .vec4),
         ("glint_hasLayer", .int), ("glint_layer", .sampler2D), ("glint_layerBordered", .sampler2D), ("glint_passDirection", .vec2),
         ("glint_layerInfo.origin", .vec2), ("glint_layerInfo.size", .vec2),
         ("glint_factor", .int), ("glint_source", .sampler2D), ("glint_offset", .vec2),

@@ -101,7 +101,7 @@ extension Renderer {
         // No record at all for a program with nothing to compile in (an image's): it would allocate at
         // the program's first draw for nothing.
         guard program.atRest != nil || program.bindings.contains(where: Self.mayBeConstant) || program.positionMap >= 0
-                || program.layerMap >= 0 || program.passDirection >= 0 || program.viewSize >= 0,
+                || program.layerMap >= 0 || program.passDirection >= 0 || program.viewSize >= 0 || program.passBounds >= 0,
               let state = beginFrame(&program.atRest) else { return program }
         var mask: UInt64 = 0
         var argument = 0
@@ -188,8 +188,9 @@ extension Renderer {
     }
 
     /// Records the pipeline's maps `program` reads at `place` (`glint_positionMap`, then
-    /// `glint_layerMap`), a separable pass's `direction` (`glint_passDirection`) and the view's size
-    /// (`glint_viewSize`) as the next four arguments after the stages', and returns those at rest.
+    /// `glint_layerMap`), a separable pass's `direction` (`glint_passDirection`), the view's size
+    /// (`glint_viewSize`) and the pixels the pass runs over (`glint_passBounds`) as the next five
+    /// arguments after the stages', and returns those at rest.
     private func notePipeline<Version>(_ program: Program, at place: PassPlace, direction: (x: Float, y: Float),
                                        _ state: ArgumentsAtRest<Version>, _ argument: inout Int, _ mask: inout UInt64) -> PipelineConstants {
         var constants = PipelineConstants()
@@ -208,6 +209,10 @@ extension Renderer {
         let size = SIMD2(Float(viewSize.width), Float(viewSize.height))
         if note((size.x.bitPattern, size.y.bitPattern, 0, 0), count: program.viewSize >= 0 ? 2 : 0, state, &argument, &mask) {
             constants.viewSize = size
+        }
+        let bounds = program.passBounds >= 0 ? passBounds(at: place) : .zero
+        if note(Self.words(bounds), count: program.passBounds >= 0 ? 4 : 0, state, &argument, &mask) {
+            constants.passBounds = bounds
         }
         return constants
     }
@@ -326,6 +331,9 @@ struct PipelineConstants {
     /// `glint_viewSize`: the view's size in points (a shader's bounds on what it draws fold with it:
     /// the waveform's choice of its closest-point search, say).
     var viewSize: SIMD2<Float>?
+    /// `glint_passBounds`: the pixels the pass runs over, in the view's points (what a shader cuts at
+    /// its bounds folds away where no pixel it runs over reaches past them: the prism's square).
+    var passBounds: SIMD4<Float>?
 
     /// Rewrites the prelude's declarations of those set in `text` (a program's whole fragment source)
     /// as constants. A value that is not finite stays a uniform: GLSL has no literal for it.
@@ -334,6 +342,7 @@ struct PipelineConstants {
         if let layerMap { Self.declare("glint_layerMap", [layerMap.x, layerMap.y, layerMap.z, layerMap.w], in: &text) }
         if let passDirection { Self.declare("glint_passDirection", [passDirection.x, passDirection.y], in: &text) }
         if let viewSize { Self.declare("glint_viewSize", [viewSize.x, viewSize.y], in: &text) }
+        if let passBounds { Self.declare("glint_passBounds", [passBounds.x, passBounds.y, passBounds.z, passBounds.w], in: &text) }
     }
 
     private static func declare(_ name: String, _ value: [Float], in text: inout String) {

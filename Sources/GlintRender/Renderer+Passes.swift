@@ -310,6 +310,10 @@ extension Renderer {
             let m = positionMap(at: place)
             epoxy_glUniform4f(program.positionMap, m.x, m.y, m.z, m.w)
         }
+        if program.passBounds >= 0 {
+            let b = passBounds(at: place)
+            epoxy_glUniform4f(program.passBounds, b.x, b.y, b.z, b.w)
+        }
         if program.layerPixels >= 0 {
             let l = place.reduce(place.layerView, place.layerReduced)
             epoxy_glUniform4f(program.layerPixels, l.x, l.y, l.width, l.height)
@@ -345,6 +349,15 @@ extension Renderer {
         let v = place.reduce(place.view, place.targetReduced)
         let kx = Float(viewSize.width) / v.width, ky = Float(viewSize.height) / v.height
         return SIMD4(kx, -ky, -v.x * kx, (Float(place.target.pixelHeight) - v.y) * ky)
+    }
+
+    /// `glint_passBounds` for a pass at `place`: the edges of the pixels it runs over (its region) in
+    /// the view's points, min x, min y, max x, max y, by the same map as glint_position().
+    func passBounds(at place: PassPlace) -> SIMD4<Float> {
+        let v = place.reduce(place.view, place.targetReduced)
+        let r = place.reduce(place.region, place.targetReduced)
+        let kx = Float(viewSize.width) / v.width, ky = Float(viewSize.height) / v.height
+        return SIMD4((r.x - v.x) * kx, (r.y - v.y) * ky, (r.x + r.width - v.x) * kx, (r.y + r.height - v.y) * ky)
     }
 
     /// `glint_layerMap` for a pass at `place`: glint_layerCoordinate() is (l.x + p.x · l.width / view
