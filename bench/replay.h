@@ -6,7 +6,7 @@
 // then it holds one frame's GL work: every clear and draw in order, each draw with its target,
 // viewport, scissor, blending, the textures and samplers it reads, its assembled sources as Glint
 // compiled them (a specialised version's, where Glint draws one) and every active uniform's value.
-// replay_setup makes the same textures (RGBA8, or RGBA16F where Glint's are; linear filtering,
+// replay_setup makes the same textures (RGBA8, RGBA16F or one-channel where Glint's are; linear filtering,
 // clamped to the edge, as Glint's own are; a tool pass's channels read through the sampler objects
 // the recording names, with the mipmaps it makes) and compiles each distinct program once;
 // replay_frame does exactly those clears and draws: no lookups, no state tracking, nothing else.
@@ -22,7 +22,7 @@
 
 struct texture {
     unsigned id;  // Glint's name, to match steps
-    int width, height, half_float;
+    int width, height, half_float, grey;  // grey: an opaque grey image, one channel read as (c, c, c, 1)
     unsigned char *pixels;  // an image's, or NULL
     GLuint texture, framebuffer;
 };
@@ -125,6 +125,7 @@ static void parse(char *text, long size) {
             t->width = a;
             t->height = b;
             t->half_float = !strcmp(word, "rgba16f");
+            t->grey = !strcmp(word, "r8grey");
         } else if (sscanf(line, "data %zu", &bytes) == 1) {
             textures[texture_count - 1].pixels = (unsigned char *)read_block(&cursor, bytes);
         } else if (!strncmp(line, "clear ", 6) || !strncmp(line, "draw ", 5)) {
@@ -223,8 +224,14 @@ static void replay_setup(void) {
         glBindTexture(GL_TEXTURE_2D, t->texture);
         glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
         // Pixels come as RGBA8 rows, also for a half-float buffer read before it is drawn (GL converts them).
-        glTexImage2D(GL_TEXTURE_2D, 0, t->half_float ? GL_RGBA16F : GL_RGBA8, t->width, t->height, 0, GL_RGBA,
+        glTexImage2D(GL_TEXTURE_2D, 0, t->half_float ? GL_RGBA16F : t->grey ? GL_R8 : GL_RGBA8, t->width, t->height, 0, GL_RGBA,
                      t->half_float && !t->pixels ? GL_HALF_FLOAT : GL_UNSIGNED_BYTE, t->pixels);
+        if (t->grey) {  // as Glint reads it: red everywhere, alpha 1
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_R, GL_RED);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_RED);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_RED);
+            glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_A, GL_ONE);
+        }
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
         glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);

@@ -19,7 +19,8 @@ import GlintCore
 /// graph's content and effect passes, a tool's buffers and passes under the pass showing their
 /// picture), every line after `# `, so a person reading it sees the passes; the replay skips every
 /// line starting `#`. Then the GL work, line-based, version 3: `glint-passes 3`; one `texture ID W H FORMAT` line per
-/// texture (FORMAT `rgba8` or `rgba16f`), an image's (or a buffer's read before it is drawn) followed by
+/// texture (FORMAT `rgba8`, `rgba16f` or `r8grey`: an opaque grey image's one channel, read as (c, c, c, 1)),
+/// an image's (or a buffer's read before it is drawn) followed by
 /// `data BYTES` and its RGBA8 rows, bottom row first; then the steps: `clear TARGET R G B A` (with `scissor X Y W H` when the clear
 /// is scissored), or `draw TARGET`, `viewport X Y W H`, `scissor X Y W H` (if any), `blend 0|1`,
 /// `bind UNIT TEXTURE` per texture read (followed by `sampler UNIT MIN MAG WRAP_S WRAP_T`, GL's
@@ -70,7 +71,8 @@ public final class PassRecorder {
         epoxy_glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_WIDTH), &w)
         epoxy_glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_HEIGHT), &h)
         epoxy_glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_INTERNAL_FORMAT), &format)
-        var texture = Texture(width: Int(w), height: Int(h), format: format == GL_RGBA16F ? "rgba16f" : "rgba8")
+        // An opaque grey image is one channel read as (c, c, c, 1) (Textures.upload): "r8grey".
+        var texture = Texture(width: Int(w), height: Int(h), format: format == GL_RGBA16F ? "rgba16f" : format == GL_R8 ? "r8grey" : "rgba8")
         if readPixels && !targets.contains(id) {
             var pixels = [UInt8](repeating: 0, count: Int(w) * Int(h) * 4)
             epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)

@@ -119,16 +119,26 @@ enum Textures {
         }
     }
 
-    /// An RGBA8 texture with linear filtering, rows from the top stored top-first
-    /// (sample with v = 0 at the top). `mipmaps` filters through them; `levels` only makes them,
-    /// for a sampler object that may choose to.
+    /// A texture with linear filtering, rows from the top stored top-first (sample with v = 0 at
+    /// the top). `mipmaps` filters through them; `levels` only makes them, for a sampler object that
+    /// may choose to. RGBA8, or for an opaque grey image (a noise texture) its one channel, read as
+    /// (c, c, c, 1): the same values filtered the same way, a quarter of the bytes to fetch.
     static func upload(_ image: Image, mipmaps: Bool = false, levels: Bool = false) -> GLuint {
         var t: GLuint = 0
         epoxy_glGenTextures(1, &t)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), t)
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 1)
+        // GL takes the red of each RGBA pixel for a one-channel texture.
+        let grey = isOpaqueGrey(image)
         image.pixels.withUnsafeBufferPointer {
-            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0, GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+            epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, grey ? GL_R8 : GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
+                               GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
+        }
+        if grey {
+            for parameter in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B] {
+                epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_RED)
+            }
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), GL_ONE)
         }
         if mipmaps || levels { epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
@@ -136,5 +146,18 @@ enum Textures {
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_S), GL_CLAMP_TO_EDGE)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_WRAP_T), GL_CLAMP_TO_EDGE)
         return t
+    }
+
+    /// Whether every pixel of `image` is opaque with equal red, green and blue.
+    static func isOpaqueGrey(_ image: Image) -> Bool {
+        guard image.width > 0, image.height > 0, image.pixels.count == image.width * image.height * 4 else { return false }
+        return image.pixels.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                if p[i + 3] != 255 || p[i] != p[i + 1] || p[i] != p[i + 2] { return false }
+                i += 4
+            }
+            return true
+        }
     }
 }

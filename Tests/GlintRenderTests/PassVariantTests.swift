@@ -42,6 +42,11 @@ struct PassVariantTests {
         // Translucent everywhere the dissolve burns: the compositing's rounding matters.
         Case(chain: ["gradient", "dissolve"]),
         Case(chain: ["harmonic", "dissolve"], backdrop: GlintCore.Color(red: 0.07, green: 0.07, blue: 0.09)),
+        // Over opaque black the last pass writes its colour with alpha 1, rounded by the target alone.
+        Case(chain: ["gradient", "dissolve"], backdrop: GlintCore.Color(red: 0, green: 0, blue: 0)),
+        Case(chain: ["harmonic", "dissolve"], backdrop: GlintCore.Color(red: 0, green: 0, blue: 0)),
+        Case(chain: ["sinebow", "wave"], backdrop: GlintCore.Color(red: 0, green: 0, blue: 0), inside: true),
+        Case(chain: ["gradient", "blur"], backdrop: GlintCore.Color(red: 0, green: 0, blue: 0)),
         // The blur's second pass into the target, fading at the edges.
         Case(chain: ["gradient", "blur"]),
         Case(chain: ["harmonic", "wave", "blur"], inside: true),

@@ -3,6 +3,7 @@ import GlintTestSupport
 import Testing
 @testable import GlintCore
 @testable import GlintRender
+@preconcurrency import CEpoxy
 
 /// The effect pipeline: SwiftUI's three effect kinds, typed arguments, offscreen passes, errors.
 @Suite("Effect pipeline", .serialized, .removesTemporaryFiles)
@@ -46,6 +47,14 @@ struct PipelineTests {
             if (band == 5) { vec4 last = colors[colors_count - 1]; return vec4(colors[1].rg, float(colors_count) / 3.0 * last.a, 1.0); }
             if (band == 6) return texture(picture, vec2(0.75, 0.25)) + vec4(0.0, 0.0, picture_size.x / 4.0, 0.0);
             return color;
+        }
+        """,
+        "channels.frag": """
+        // Test colour effect: an image's red, how far its green and blue are from it, and its alpha.
+        uniform sampler2D picture;
+        vec4 colorEffect(vec2 position, vec4 color) {
+            vec4 t = texture(picture, position / glint_viewSize);
+            return vec4(t.r, abs(t.r - t.g) + abs(t.r - t.b), t.a, 1.0);
         }
         """,
         "broken.frag": """
@@ -167,6 +176,38 @@ struct PipelineTests {
             #expect(near(pixel(out, 110, 45), [0, 1, 1, 1]), "colors[1] green, count 3")
             #expect(near(pixel(out, 130, 45), [1, 0, 1, 1]), "image sampled at its top-right, size 4")
             #expect(near(pixel(out, 150, 45), [0, 0, 0, 1]), "the first pass gets the view's black fill")
+        }
+    }
+
+    @Test("an opaque grey image is uploaded as one channel and reads (c, c, c, 1), as its RGBA pixels; one with colour or transparency stays RGBA")
+    func greyImageOneChannel() throws {
+        try withPipeline { renderer, _ in
+            let size = Size(width: 4, height: 4)
+            let greys: [UInt8] = [0, 17, 64, 255, 3, 128, 200, 90, 45, 46, 47, 250, 1, 99, 180, 7]
+            let grey = Image(width: 4, height: 4, pixels: greys.flatMap { [$0, $0, $0, 255] })
+            // Each pixel centre of a 4x4 view is a texel centre of the 4x4 image: its own value, unfiltered.
+            let out = try draw(renderer, [ShaderEffect(function: "channels", kind: .color, arguments: ["picture": .image(grey)])], size: size)
+            for (i, c) in greys.enumerated() {
+                #expect(Array(out[i * 4..<i * 4 + 4]) == [c, 0, 255, 255], "pixel \(i): \(Array(out[i * 4..<i * 4 + 4]))")
+            }
+            func format(_ image: Image) throws -> GLint {
+                let texture = try #require(renderer.imageTextures[image.identity]).texture
+                var format: GLint = 0
+                epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture)
+                epoxy_glGetTexLevelParameteriv(GLenum(GL_TEXTURE_2D), 0, GLenum(GL_TEXTURE_INTERNAL_FORMAT), &format)
+                return format
+            }
+            #expect(try format(grey) == GL_R8)
+            var tinted = grey.pixels
+            tinted[5 * 4 + 2] = 129  // one pixel's blue off its red
+            var seeThrough = grey.pixels
+            seeThrough[9 * 4 + 3] = 254
+            for pixels in [tinted, seeThrough] {
+                let image = Image(width: 4, height: 4, pixels: pixels)
+                let drawn = try draw(renderer, [ShaderEffect(function: "channels", kind: .color, arguments: ["picture": .image(image)])], size: size)
+                #expect(try format(image) == GL_RGBA8)
+                #expect(drawn != out, "the odd pixel shows")
+            }
         }
     }
 
