@@ -175,7 +175,7 @@ static void hand_check(const char *path, int width, int height) {
 // kept round the replay, so each program draws as it does alone.
 #define HAND_UNITS 8
 struct hand_state {
-    GLint framebuffer, program, vertex_array, active_texture, viewport[4], scissor[4], clear[4];
+    GLint framebuffer, program, vertex_array, active_texture, viewport[4], scissor[4];
     GLfloat clear_color[4];
     GLboolean scissor_test, blend;
     GLint blend_src, blend_dst, textures[HAND_UNITS], samplers[HAND_UNITS];

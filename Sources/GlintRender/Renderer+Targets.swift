@@ -119,6 +119,14 @@ enum Textures {
         }
     }
 
+    /// Makes the bound single-channel texture read as (c, c, c, 1): an opaque grey image.
+    static func greySwizzle() {
+        for parameter in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B] {
+            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_RED)
+        }
+        epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), GL_ONE)
+    }
+
     /// A texture with linear filtering, rows from the top stored top-first (sample with v = 0 at
     /// the top). `mipmaps` filters through them; `levels` only makes them, for a sampler object that
     /// may choose to. RGBA8, or for an opaque grey image (a noise texture) its one channel, read as
@@ -134,12 +142,7 @@ enum Textures {
             epoxy_glTexImage2D(GLenum(GL_TEXTURE_2D), 0, grey ? GL_R8 : GL_RGBA8, GLsizei(image.width), GLsizei(image.height), 0,
                                GLenum(GL_RGBA), GLenum(GL_UNSIGNED_BYTE), $0.baseAddress)
         }
-        if grey {
-            for parameter in [GL_TEXTURE_SWIZZLE_R, GL_TEXTURE_SWIZZLE_G, GL_TEXTURE_SWIZZLE_B] {
-                epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(parameter), GL_RED)
-            }
-            epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_SWIZZLE_A), GL_ONE)
-        }
+        if grey { greySwizzle() }
         if mipmaps || levels { epoxy_glGenerateMipmap(GLenum(GL_TEXTURE_2D)) }
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MIN_FILTER), mipmaps ? GL_LINEAR_MIPMAP_LINEAR : GL_LINEAR)
         epoxy_glTexParameteri(GLenum(GL_TEXTURE_2D), GLenum(GL_TEXTURE_MAG_FILTER), GL_LINEAR)
